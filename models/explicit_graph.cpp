@@ -1,0 +1,93 @@
+#include "models/explicit_graph.h"
+
+#include "core/error.h"
+
+namespace menger {
+
+ExplicitTopology::ExplicitTopology(std::string spec, std::vector<Node> nodes, std::vector<Component> packages)
+    : spec_(std::move(spec)), nodes_(std::move(nodes)), packages_(std::move(packages)) {
+  for (NodeId v = 0; v < nodes_.size(); ++v) index_.emplace(nodes_[v].label, v);
+}
+
+std::optional<NodeId> ExplicitTopology::find_node(std::string_view label) const {
+  auto it = index_.find(label);
+  if (it == index_.end()) return std::nullopt;
+  return it->second;
+}
+
+NodeKind parse_node_kind(const std::string& text, const std::string& where) {
+  if (text == "endpoint") return NodeKind::Endpoint;
+  if (text == "switch") return NodeKind::Switch;
+  if (text == "router") return NodeKind::Router;
+  throw InputError(where + ": node kind must be endpoint, switch or router, got '" + text + "'");
+}
+
+NodeId GraphBuilder::add_node(const std::string& id, std::string label, NodeKind kind) {
+  if (by_id_.count(id)) throw InputError(source_ + ": node '" + id + "' is declared twice");
+  const auto v = static_cast<NodeId>(nodes_.size());
+  by_id_[id] = v;
+  ExplicitTopology::Node n;
+  n.label = label.empty() ? id : std::move(label);
+  n.kind = kind;
+  nodes_.push_back(std::move(n));
+  min_ports_.push_back(0);
+  package_of_.emplace_back();
+  return v;
+}
+
+NodeId GraphBuilder::node(const std::string& id) {
+  auto it = by_id_.find(id);
+  return it != by_id_.end() ? it->second : add_node(id);
+}
+
+void GraphBuilder::set_port_count(NodeId v, PortId ports) { min_ports_[v] = std::max(min_ports_[v], ports); }
+
+void GraphBuilder::set_package(NodeId v, const std::string& package) { package_of_[v] = package; }
+
+void GraphBuilder::add_link(NodeId a, std::optional<PortId> pa, NodeId b, std::optional<PortId> pb, bool directed) {
+  if (a == b) throw InputError(source_ + ": self-loop at node '" + nodes_[a].label + "'");
+  links_.push_back({a, b, pa, pb, directed});
+}
+
+std::shared_ptr<const ExplicitTopology> GraphBuilder::build(const std::string& spec) const {
+  std::vector<ExplicitTopology::Node> nodes = nodes_;
+  auto claim = [&](NodeId v, PortId p, PortPeer peer, PortDir dir) {
+    auto& n = nodes[v];
+    if (p >= n.ports.size()) {
+      n.ports.resize(p + 1);
+      n.dirs.resize(p + 1, PortDir::Both);
+    }
+    if (n.ports[p])
+      throw InputError(source_ + ": port " + std::to_string(p) + " of node '" + n.label + "' is used by two links");
+    n.ports[p] = peer;
+    n.dirs[p] = dir;
+  };
+  // Explicit ports first, so automatic ones never collide with them.
+  std::vector<PortId> next(nodes.size(), 0);
+  for (const auto& l : links_) {
+    if (l.pa) next[l.a] = std::max<PortId>(next[l.a], *l.pa + 1);
+    if (l.pb) next[l.b] = std::max<PortId>(next[l.b], *l.pb + 1);
+  }
+  for (const auto& l : links_) {
+    const PortId pa = l.pa ? *l.pa : next[l.a]++;
+    const PortId pb = l.pb ? *l.pb : next[l.b]++;
+    claim(l.a, pa, PortPeer{l.b, pb}, l.directed ? PortDir::Out : PortDir::Both);
+    claim(l.b, pb, PortPeer{l.a, pa}, l.directed ? PortDir::In : PortDir::Both);
+  }
+  for (NodeId v = 0; v < nodes.size(); ++v)
+    if (nodes[v].ports.size() < min_ports_[v]) {
+      nodes[v].ports.resize(min_ports_[v]);
+      nodes[v].dirs.resize(min_ports_[v], PortDir::Both);
+    }
+  std::map<std::string, Component> packages;
+  for (NodeId v = 0; v < nodes.size(); ++v)
+    if (!package_of_[v].empty()) {
+      packages[package_of_[v]].label = package_of_[v];
+      packages[package_of_[v]].nodes.push_back(v);
+    }
+  std::vector<Component> list;
+  for (auto& [name, c] : packages) list.push_back(std::move(c));
+  return std::make_shared<ExplicitTopology>(spec, std::move(nodes), std::move(list));
+}
+
+}  // namespace menger

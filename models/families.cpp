@@ -1,0 +1,17 @@
+#include "models/families.h"
+
+namespace menger {
+
+void register_builtin_families(Registry& r) {
+  r.add(hypercube_family());
+  r.add(torus_family());
+  r.add(mesh_family());
+  r.add(kary_ntree_family());
+  r.add(mikant_family());
+  r.add(min_family());
+  r.add(rdn_family());
+  r.add(hdn_family());
+  r.add(file_family());
+}
+
+}  // namespace menger

@@ -1,0 +1,27 @@
+// Built-in network families.  Each returns its registry entry; the list of
+// registrations lives in families.cpp.
+#pragma once
+
+#include "models/registry.h"
+
+namespace menger {
+
+Family hypercube_family();
+Family torus_family();
+Family mesh_family();
+Family kary_ntree_family();
+Family mikant_family();
+Family min_family();
+Family rdn_family();
+Family hdn_family();
+Family file_family();
+
+void register_builtin_families(Registry& r);
+
+}  // namespace menger
+
+namespace menger {
+// Reads a network file (format by extension, see file_formats.cpp); `spec` is
+// the spec the topology reports.  Throws InputError.
+std::shared_ptr<const Topology> read_network_file(const std::filesystem::path& path, const std::string& spec);
+}  // namespace menger

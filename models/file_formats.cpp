@@ -1,0 +1,233 @@
+// file(PATH): a network read from a file, format chosen by the extension.
+//
+//   .graphml .xml       GraphML: node data keys label, kind, ports, package;
+//                       edge data tail_port, head_port; edgedefault or a per-edge
+//                       directed="true" makes a link directed
+//   .dot .gv            Graphviz DOT (graph or digraph), same attribute names
+//   .json               the JSON that `menger export --format json` writes
+//   .txt .edges .el     an edge list: "a b" (bidirectional) or "a -> b" (directed)
+//                       per line, '#' starts a comment; every node is a router
+// Missing kinds default to router (a direct network); missing labels to the
+// file's node id.  Any malformed input is one InputError naming the file.
+//
+// GraphML is read with Boost.PropertyTree's XML parser rather than Boost.Graph's
+// read_graphml, because read_graphml discards the file's node ids, which are the
+// only names most GraphML files (NetworkX's, for one) give their nodes.  DOT is
+// read with Boost.Graph's read_graphviz.
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/graphviz.hpp>
+#include <boost/property_tree/ptree.hpp>
+#include <boost/property_tree/xml_parser.hpp>
+#include <charconv>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "core/error.h"
+#include "models/explicit_graph.h"
+#include "models/families.h"
+
+namespace menger {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::optional<PortId> port_attr(const std::string& text, const std::string& where) {
+  if (text.empty()) return std::nullopt;
+  PortId p = 0;
+  auto r = std::from_chars(text.data(), text.data() + text.size(), p);
+  if (r.ec != std::errc() || r.ptr != text.data() + text.size())
+    throw InputError(where + ": port '" + text + "' is not a non-negative integer");
+  return p;
+}
+
+void apply_node_attrs(GraphBuilder& b, NodeId v, const std::string& ports, const std::string& package,
+                      const std::string& where) {
+  if (auto p = port_attr(ports, where)) b.set_port_count(v, *p);
+  if (!package.empty()) b.set_package(v, package);
+}
+
+// ---- GraphML -------------------------------------------------------------
+
+void read_graphml(std::istream& in, GraphBuilder& b, const std::string& where) {
+  namespace pt = boost::property_tree;
+  pt::ptree doc;
+  pt::read_xml(in, doc, pt::xml_parser::trim_whitespace);
+  const pt::ptree* root = doc.get_child_optional("graphml").get_ptr();
+  if (!root) throw InputError(where + ": no <graphml> element");
+  std::map<std::string, std::string> key_name;  // key id -> attr.name
+  for (const auto& [tag, child] : *root)
+    if (tag == "key") key_name[child.get<std::string>("<xmlattr>.id", "")] = child.get<std::string>("<xmlattr>.attr.name", "");
+  const pt::ptree* graph = root->get_child_optional("graph").get_ptr();
+  if (!graph) throw InputError(where + ": no <graph> element");
+  const bool directed_default = graph->get<std::string>("<xmlattr>.edgedefault", "undirected") == "directed";
+  auto data = [&](const pt::ptree& element) {
+    std::map<std::string, std::string> out;
+    for (const auto& [tag, child] : element)
+      if (tag == "data") out[key_name[child.get<std::string>("<xmlattr>.key", "")]] = child.get_value<std::string>();
+    return out;
+  };
+  for (const auto& [tag, child] : *graph) {
+    if (tag != "node") continue;
+    auto d = data(child);
+    const std::string id = child.get<std::string>("<xmlattr>.id", "");
+    if (id.empty()) throw InputError(where + ": a <node> has no id");
+    const NodeId v = b.add_node(id, d["label"], d["kind"].empty() ? NodeKind::Router : parse_node_kind(d["kind"], where));
+    apply_node_attrs(b, v, d["ports"], d["package"], where);
+  }
+  for (const auto& [tag, child] : *graph) {
+    if (tag != "edge") continue;
+    auto d = data(child);
+    const std::string s = child.get<std::string>("<xmlattr>.source", ""), t = child.get<std::string>("<xmlattr>.target", "");
+    if (s.empty() || t.empty()) throw InputError(where + ": an <edge> lacks source or target");
+    const std::string dir = child.get<std::string>("<xmlattr>.directed", "");
+    const bool directed = dir.empty() ? directed_default : dir == "true";
+    b.add_link(b.node(s), port_attr(d["tail_port"], where), b.node(t), port_attr(d["head_port"], where), directed);
+  }
+}
+
+// ---- DOT -----------------------------------------------------------------
+
+struct DotVertex {
+  std::string node_id, label, kind, ports, package;
+};
+struct DotEdge {
+  std::string tail_port, head_port;
+};
+
+// Whether the DOT text declares a digraph: its first keyword after "strict".
+bool dot_is_directed(const std::string& text, const std::string& where) {
+  std::istringstream words(text);
+  std::string w;
+  while (words >> w) {
+    if (w.rfind("//", 0) == 0 || w.rfind("#", 0) == 0) {
+      std::getline(words, w);
+      continue;
+    }
+    for (auto& c : w) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (w == "strict") continue;
+    if (w.rfind("digraph", 0) == 0) return true;
+    if (w.rfind("graph", 0) == 0) return false;
+    break;
+  }
+  throw InputError(where + ": a DOT file starts with 'graph' or 'digraph'");
+}
+
+template <class Directedness>
+void read_dot_as(const std::string& text, GraphBuilder& b, const std::string& where, bool directed) {
+  using G = boost::adjacency_list<boost::vecS, boost::vecS, Directedness, DotVertex, DotEdge>;
+  G g;
+  boost::dynamic_properties dp(boost::ignore_other_properties);
+  dp.property("node_id", boost::get(&DotVertex::node_id, g));
+  dp.property("label", boost::get(&DotVertex::label, g));
+  dp.property("kind", boost::get(&DotVertex::kind, g));
+  dp.property("ports", boost::get(&DotVertex::ports, g));
+  dp.property("package", boost::get(&DotVertex::package, g));
+  dp.property("tail_port", boost::get(&DotEdge::tail_port, g));
+  dp.property("head_port", boost::get(&DotEdge::head_port, g));
+  std::istringstream in(text);
+  if (!boost::read_graphviz(in, g, dp, "node_id")) throw InputError(where + ": not a readable DOT graph");
+  std::vector<NodeId> id(boost::num_vertices(g));
+  for (auto v : boost::make_iterator_range(boost::vertices(g))) {
+    const DotVertex& x = g[v];
+    id[v] = b.add_node(x.node_id, x.label, x.kind.empty() ? NodeKind::Router : parse_node_kind(x.kind, where));
+    apply_node_attrs(b, id[v], x.ports, x.package, where);
+  }
+  for (auto e : boost::make_iterator_range(boost::edges(g)))
+    b.add_link(id[boost::source(e, g)], port_attr(g[e].tail_port, where), id[boost::target(e, g)],
+               port_attr(g[e].head_port, where), directed);
+}
+
+void read_dot(std::istream& in, GraphBuilder& b, const std::string& where) {
+  std::stringstream buf;
+  buf << in.rdbuf();
+  const std::string text = buf.str();
+  if (dot_is_directed(text, where)) read_dot_as<boost::directedS>(text, b, where, true);
+  else read_dot_as<boost::undirectedS>(text, b, where, false);
+}
+
+// ---- JSON (menger export) ---------------------------------------------------
+
+void read_json(std::istream& in, GraphBuilder& b, const std::string& where) {
+  const nlohmann::json j = nlohmann::json::parse(in);
+  if (!j.contains("nodes") || !j.contains("links")) throw InputError(where + ": expected the keys nodes and links");
+  for (const auto& n : j.at("nodes")) {
+    const NodeId v = b.add_node(std::to_string(n.at("id").get<std::uint64_t>()), n.at("label").get<std::string>(),
+                                parse_node_kind(n.at("kind").get<std::string>(), where));
+    b.set_port_count(v, n.at("ports").get<PortId>());
+    if (n.contains("package")) b.set_package(v, n.at("package").get<std::string>());
+  }
+  for (const auto& l : j.at("links")) {
+    const auto end = [&](const char* k) { return b.node(std::to_string(l.at(k).get<std::uint64_t>())); };
+    b.add_link(end("a"), l.at("pa").get<PortId>(), end("b"), l.at("pb").get<PortId>(), l.value("directed", false));
+  }
+  if (b.num_nodes() != j.at("nodes").size()) throw InputError(where + ": a link names a node that is not listed");
+}
+
+// ---- edge list -----------------------------------------------------------
+
+void read_edge_list(std::istream& in, GraphBuilder& b, const std::string& where) {
+  std::string line;
+  int number = 0;
+  std::optional<bool> directed;
+  while (std::getline(in, line)) {
+    ++number;
+    if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    std::istringstream words(line);
+    std::vector<std::string> w;
+    for (std::string x; words >> x;) w.push_back(x);
+    if (w.empty()) continue;
+    const bool arrow = w.size() == 3 && w[1] == "->";
+    if (!(w.size() == 2 || arrow))
+      throw InputError(where + ": line " + std::to_string(number) + ": expected 'a b' or 'a -> b'");
+    if (directed && *directed != arrow)
+      throw InputError(where + ": line " + std::to_string(number) + ": mixes 'a b' and 'a -> b' links");
+    directed = arrow;
+    b.add_link(b.node(w[0]), std::nullopt, b.node(w.back()), std::nullopt, arrow);
+  }
+  if (b.num_nodes() == 0) throw InputError(where + ": no links");
+}
+
+}  // namespace
+
+std::shared_ptr<const Topology> read_network_file(const fs::path& path, const std::string& spec) {
+  const std::string where = "file " + path.string();
+  std::ifstream in(path);
+  if (!in) throw InputError(where + ": cannot be opened");
+  std::string ext = path.extension().string();
+  for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  GraphBuilder b(where);
+  try {
+    if (ext == ".graphml" || ext == ".xml") read_graphml(in, b, where);
+    else if (ext == ".dot" || ext == ".gv") read_dot(in, b, where);
+    else if (ext == ".json") read_json(in, b, where);
+    else if (ext == ".txt" || ext == ".edges" || ext == ".el" || ext == ".edgelist") read_edge_list(in, b, where);
+    else
+      throw InputError(where + ": unknown format '" + ext +
+                       "' (expected .graphml, .xml, .dot, .gv, .json, .txt, .edges, .el or .edgelist)");
+  } catch (const InputError&) {
+    throw;
+  } catch (const std::exception& e) {  // XML, DOT and JSON parsers report their own errors
+    throw InputError(where + ": " + e.what());
+  }
+  return b.build(spec);
+}
+
+Family file_family() {
+  Family f;
+  f.name = "file";
+  f.summary = "a network read from GraphML, DOT, JSON (menger export) or an edge list";
+  f.source = "user input";
+  f.params = {ParamSpec{"path", ParamType::Text, "file name; relative names resolve beside the claim file",
+                        std::nullopt}};
+  f.build = [](const BoundParams& p, const BuildContext& ctx) -> std::shared_ptr<const Topology> {
+    const std::string name = p.word("path");
+    fs::path path(name);
+    if (path.is_relative() && !ctx.base_dir.empty()) path = ctx.base_dir / path;
+    return read_network_file(path, "file(" + SpecValue::make_string(name).to_string() + ")");
+  };
+  return f;
+}
+
+}  // namespace menger

@@ -1,0 +1,100 @@
+// Registry of topology families, each with a parameter schema (STYLE.md point 5).
+//
+// A family is found by name, binds a parsed spec against its schema (clear
+// errors for unknown, missing, mistyped or out-of-range parameters) and builds
+// a Topology.  No if-chain over names: families register an entry with a
+// one-line description that `menger list` prints.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/spec.h"
+#include "core/topology.h"
+
+namespace menger {
+
+enum class ParamType {
+  Int,          // one integer
+  IntList,      // a list of integers; a variadic parameter takes the positional rest
+  IntListList,  // a list of lists of integers
+  Choice,       // one word out of `choices`
+  Spec,         // a nested model spec
+  Text,         // a word or quoted string (file names)
+};
+
+struct ParamSpec {
+  std::string name;
+  ParamType type = ParamType::Int;
+  std::string description;
+  std::optional<SpecValue> default_value;  // nullopt: required
+  std::int64_t min = INT64_MIN;            // for Int and list elements
+  std::int64_t max = INT64_MAX;
+  std::vector<std::string> choices;        // for Choice
+  bool variadic = false;                   // IntList taking all positional arguments
+  bool optional = false;                   // may be absent (no default); BoundParams::has tells
+};
+
+class Registry;
+
+struct BuildContext {
+  const Registry* registry = nullptr;
+  std::filesystem::path base_dir;  // relative file names resolve here
+};
+
+// Arguments of one spec, bound to a family's schema and validated.
+class BoundParams {
+ public:
+  BoundParams(std::string family, std::map<std::string, SpecValue> values)
+      : family_(std::move(family)), values_(std::move(values)) {}
+  std::int64_t integer(const std::string& name) const;
+  std::vector<std::int64_t> int_list(const std::string& name) const;
+  std::vector<std::vector<std::int64_t>> int_list_list(const std::string& name) const;
+  std::string word(const std::string& name) const;  // Choice or Text
+  const SpecValue& value(const std::string& name) const;
+  bool has(const std::string& name) const { return values_.count(name) != 0; }
+  const std::string& family() const { return family_; }
+  [[noreturn]] void fail(const std::string& what) const;  // throws InputError naming the family
+
+ private:
+  std::string family_;
+  std::map<std::string, SpecValue> values_;
+};
+
+struct Family {
+  std::string name;
+  std::string summary;   // one line for `menger list`
+  std::string source;    // paper / section the family implements
+  std::vector<ParamSpec> params;
+  std::function<std::shared_ptr<const Topology>(const BoundParams&, const BuildContext&)> build;
+};
+
+class Registry {
+ public:
+  void add(Family f);
+  const Family* find(std::string_view name) const;
+  const std::vector<Family>& families() const { return families_; }
+
+  // Builds the topology named by `spec`; throws InputError on any bad input.
+  std::shared_ptr<const Topology> build(std::string_view spec, const std::filesystem::path& base_dir = {}) const;
+  std::shared_ptr<const Topology> build(const SpecValue& spec, const BuildContext& ctx) const;
+
+  // The registry with every built-in family.
+  static const Registry& builtin();
+
+ private:
+  std::vector<Family> families_;
+  BoundParams bind(const Family& f, const SpecValue& spec) const;
+};
+
+// Canonical spec text "name(p1=v1, ...)" from the bound values of every parameter.
+std::string canonical_spec(const Family& f, const BoundParams& p);
+
+}  // namespace menger

@@ -1,0 +1,79 @@
+#include "claims/claim.h"
+
+#include <set>
+
+#include "core/error.h"
+
+namespace menger {
+
+namespace {
+
+[[noreturn]] void bad(const std::filesystem::path& f, const std::string& what) {
+  throw InputError("claim file " + f.string() + ": " + what);
+}
+
+std::string text(const toml::table& t, const std::string& key, const std::filesystem::path& f, bool required) {
+  const toml::node* n = t.get(key);
+  if (!n) {
+    if (required) bad(f, "missing key '" + key + "'");
+    return {};
+  }
+  auto s = n->value<std::string>();
+  if (!s) bad(f, "key '" + key + "' must be a string");
+  return *s;
+}
+
+void only_keys(const toml::table& t, const std::set<std::string>& allowed, const std::filesystem::path& f,
+               const std::string& where) {
+  for (const auto& [k, v] : t)
+    if (!allowed.count(std::string(k.str())))
+      bad(f, "unknown key '" + std::string(k.str()) + "'" + (where.empty() ? "" : " in [" + where + "]"));
+}
+
+}  // namespace
+
+Claim read_claim(const std::filesystem::path& file, const std::string& default_id) {
+  toml::table doc;
+  try {
+    doc = toml::parse_file(file.string());
+  } catch (const toml::parse_error& e) {
+    bad(file, std::string(e.description()) + " at line " + std::to_string(e.source().begin.line));
+  }
+  only_keys(doc, {"id", "title", "statement", "source", "property", "instance"}, file, "");
+  Claim c;
+  c.file = file;
+  c.id = text(doc, "id", file, false);
+  if (c.id.empty()) c.id = default_id;
+  c.title = text(doc, "title", file, false);
+  c.statement = text(doc, "statement", file, true);
+
+  const toml::table* src = doc["source"].as_table();
+  if (!src) bad(file, "missing table [source] (paper, where)");
+  only_keys(*src, {"paper", "where", "quote"}, file, "source");
+  c.source = {text(*src, "paper", file, true), text(*src, "where", file, true), text(*src, "quote", file, false)};
+
+  const toml::table* prop = doc["property"].as_table();
+  if (!prop) bad(file, "missing table [property] with a kind");
+  c.property = *prop;
+  c.kind = text(*prop, "kind", file, true);
+
+  const toml::array* inst = doc["instance"].as_array();
+  if (!inst || inst->empty()) bad(file, "needs at least one [[instance]] with a model and an expected verdict");
+  for (const toml::node& n : *inst) {
+    const toml::table* t = n.as_table();
+    if (!t) bad(file, "[[instance]] entries must be tables");
+    only_keys(*t, {"model", "expect", "note"}, file, "instance");
+    ClaimInstance ci;
+    ci.model = text(*t, "model", file, true);
+    const std::string e = text(*t, "expect", file, true);
+    auto k = parse_verdict_kind(e);
+    if (!k || (*k != VerdictKind::Holds && *k != VerdictKind::Fails))
+      bad(file, "instance " + ci.model + ": expect must be \"holds\" or \"fails\", got \"" + e + "\"");
+    ci.expect = *k;
+    ci.note = text(*t, "note", file, false);
+    c.instances.push_back(std::move(ci));
+  }
+  return c;
+}
+
+}  // namespace menger

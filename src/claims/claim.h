@@ -1,0 +1,52 @@
+// Claim files (DESIGN.md "Claims"): one published claim per TOML file.
+//
+//   id = "004/thm1-nodes"            # optional; default: path under the proofs root
+//   title = "HDN node count"
+//   statement = "The number of nodes of HDN(B,k,S) is (2N0)^(2^k) / (2 prod s_i)."
+//   [source]
+//   paper = "004"                    # prefix of a file in ../shared/papers
+//   where = "Theorem 1"
+//   quote = "..."                    # the paper's words, optional
+//   [property]
+//   kind = "structure"               # the property kind checks the rest of the table
+//   nodes = "(2*N0)^(2^k) / (2*prod(i,1,k,s[i]))"
+//   [[instance]]
+//   model = "hdn(base=hypercube(3), k=1, s=[4])"
+//   expect = "holds"                 # or "fails": a refuted claim stays, with its reason
+//   note = "..."                     # optional: what the verdict means here
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <toml++/toml.h>
+
+#include "core/verdict.h"
+
+namespace menger {
+
+struct ClaimSource {
+  std::string paper, where, quote;
+};
+
+struct ClaimInstance {
+  std::string model;
+  VerdictKind expect = VerdictKind::Holds;
+  std::string note;
+};
+
+struct Claim {
+  std::filesystem::path file;
+  std::string id, title, statement;
+  ClaimSource source;
+  std::string kind;
+  toml::table property;  // the whole [property] table, kind included
+  std::vector<ClaimInstance> instances;
+};
+
+// Reads and validates one claim file; throws InputError naming the file and the
+// offending key.  `default_id` is used when the file has no id.
+Claim read_claim(const std::filesystem::path& file, const std::string& default_id);
+
+}  // namespace menger

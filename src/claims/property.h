@@ -1,0 +1,61 @@
+// Property kinds of the claim runner.  A kind reads the [property] table of a
+// claim once (validating it) and returns a checker that evaluates one model.
+// Later engines register their kinds (tolerance, route-tolerance, deadlock-free,
+// estimate) next to `structure` in property_kinds.cpp.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <toml++/toml.h>
+
+#include "core/topology.h"
+#include "core/verdict.h"
+#include "verify/structure.h"
+
+namespace menger {
+
+struct CheckResult {
+  Verdict verdict;
+  std::vector<std::string> explanation;  // human lines: what was compared, the witness
+  nlohmann::json details;                // the same, for machines
+};
+
+// Shared state of one `menger prove` run: the per-instance budget and caches
+// that let several claims about one model reuse its expensive facts.
+class RunContext {
+ public:
+  explicit RunContext(std::optional<std::chrono::seconds> budget) : budget_(budget) {}
+  // Structural facts of a model, shared by every claim naming the same spec.
+  // The deadline is set when the facts are first requested.
+  StructureFacts& structure(const std::shared_ptr<const Topology>& topology);
+  std::optional<std::chrono::seconds> budget() const { return budget_; }
+
+ private:
+  std::optional<std::chrono::seconds> budget_;
+  std::map<std::string, std::unique_ptr<StructureFacts>> structure_;
+};
+
+using Checker = std::function<CheckResult(const std::shared_ptr<const Topology>&, RunContext&)>;
+
+struct PropertyKind {
+  std::string name;
+  std::string description;
+  // Validates the [property] table (throws InputError naming `where`) and
+  // returns the checker.
+  std::function<Checker(const toml::table& property, const std::string& where)> prepare;
+};
+
+const std::vector<PropertyKind>& property_kinds();
+const PropertyKind* find_property_kind(const std::string& name);
+
+// The kinds, defined one per file.
+PropertyKind structure_property_kind();
+
+}  // namespace menger

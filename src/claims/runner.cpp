@@ -1,0 +1,108 @@
+#include "claims/runner.h"
+
+#include <algorithm>
+#include <set>
+
+#include "core/error.h"
+#include "models/registry.h"
+
+namespace menger {
+
+namespace fs = std::filesystem;
+
+std::size_t ProveReport::instances() const {
+  std::size_t n = 0;
+  for (const auto& c : claims) n += c.instances.size();
+  return n;
+}
+
+std::size_t ProveReport::as_expected() const {
+  std::size_t n = 0;
+  for (const auto& c : claims)
+    for (const auto& i : c.instances) n += i.as_expected();
+  return n;
+}
+
+std::size_t ProveReport::errors() const {
+  std::size_t n = 0;
+  for (const auto& c : claims) {
+    n += !c.error.empty();
+    for (const auto& i : c.instances) n += !i.error.empty();
+  }
+  return n;
+}
+
+std::vector<std::pair<fs::path, std::string>> collect_claim_files(const std::vector<fs::path>& paths) {
+  std::vector<std::pair<fs::path, std::string>> out;
+  for (const fs::path& p : paths) {
+    if (!fs::exists(p)) throw InputError("no such claim file or directory: " + p.string());
+    if (!fs::is_directory(p)) {
+      out.emplace_back(p, p.stem().string());
+      continue;
+    }
+    std::vector<fs::path> found;
+    for (const auto& e : fs::recursive_directory_iterator(p))
+      if (e.is_regular_file() && e.path().extension() == ".toml") found.push_back(e.path());
+    std::sort(found.begin(), found.end());
+    for (const fs::path& f : found) {
+      fs::path rel = fs::relative(f, p);
+      rel.replace_extension();
+      out.emplace_back(f, rel.generic_string());
+    }
+  }
+  return out;
+}
+
+namespace {
+
+InstanceOutcome run_instance(const ClaimInstance& inst, const Checker& checker, const fs::path& dir,
+                             RunContext& ctx) {
+  InstanceOutcome o{inst, {}, std::nullopt, {}, 0};
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    auto topology = Registry::builtin().build(inst.model, dir);
+    o.canonical_model = topology->spec();
+    o.result = checker(topology, ctx);
+  } catch (const InputError& e) {
+    o.error = e.what();
+  } catch (const InternalError& e) {
+    o.error = e.what();
+  } catch (const std::bad_alloc&) {
+    o.error = "out of memory while checking " + inst.model;
+  }
+  o.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return o;
+}
+
+}  // namespace
+
+ProveReport prove(const std::vector<fs::path>& paths, const ProveOptions& opts) {
+  ProveReport report;
+  RunContext ctx(opts.budget);
+  std::set<std::string> ids;
+  for (const auto& [file, default_id] : collect_claim_files(paths)) {
+    ClaimOutcome co;
+    co.file = file;
+    try {
+      co.claim = read_claim(file, default_id);
+      if (!opts.filter.empty() && co.claim->id.find(opts.filter) == std::string::npos) continue;
+      if (!ids.insert(co.claim->id).second) throw InputError("claim file " + file.string() + ": duplicate id " + co.claim->id);
+      const PropertyKind* kind = find_property_kind(co.claim->kind);
+      if (!kind) {
+        std::string known;
+        for (const auto& k : property_kinds()) known += (known.empty() ? "" : ", ") + k.name;
+        throw InputError("claim file " + file.string() + ": unknown property kind '" + co.claim->kind +
+                         "' (known: " + known + ")");
+      }
+      const Checker checker = kind->prepare(co.claim->property, "claim file " + file.string());
+      for (const ClaimInstance& inst : co.claim->instances)
+        co.instances.push_back(run_instance(inst, checker, file.parent_path(), ctx));
+    } catch (const InputError& e) {
+      co.error = e.what();
+    }
+    report.claims.push_back(std::move(co));
+  }
+  return report;
+}
+
+}  // namespace menger

@@ -1,0 +1,55 @@
+// The claim runner: `menger prove PATH...`.  Collects claim files (directories
+// recursively, in sorted order), checks every instance, and compares each
+// verdict with the claim's expectation.  One bad file or model is reported as
+// an error for that claim; the others still run.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "claims/claim.h"
+#include "claims/property.h"
+
+namespace menger {
+
+struct InstanceOutcome {
+  ClaimInstance instance;
+  std::string canonical_model;        // the model's canonical spec, once built
+  std::optional<CheckResult> result;  // empty when an error stopped the check
+  std::string error;
+  double seconds = 0;
+
+  bool as_expected() const { return result && kind_of(result->verdict) == instance.expect; }
+};
+
+struct ClaimOutcome {
+  std::filesystem::path file;
+  std::optional<Claim> claim;  // empty when the file could not be read
+  std::string error;           // file-level error
+  std::vector<InstanceOutcome> instances;
+};
+
+struct ProveOptions {
+  std::optional<std::chrono::seconds> budget;  // per model, for the expensive facts
+  std::string filter;                          // run only claims whose id contains this
+};
+
+struct ProveReport {
+  std::vector<ClaimOutcome> claims;
+  std::size_t instances() const;
+  std::size_t as_expected() const;
+  std::size_t errors() const;  // file and instance errors
+  bool all_as_expected() const { return errors() == 0 && as_expected() == instances(); }
+};
+
+// Claim files under `paths`, with the id each gets by default (its path under
+// the directory given, without .toml).  Throws InputError if a path is missing.
+std::vector<std::pair<std::filesystem::path, std::string>> collect_claim_files(
+    const std::vector<std::filesystem::path>& paths);
+
+ProveReport prove(const std::vector<std::filesystem::path>& paths, const ProveOptions& opts);
+
+}  // namespace menger

@@ -1,0 +1,12 @@
+#include "cli/commands.h"
+
+namespace menger {
+
+void register_commands(CLI::App& app, CommandRegistry& commands) {
+  add_list_command(app, commands);
+  add_info_command(app, commands);
+  add_export_command(app, commands);
+  add_prove_command(app, commands);
+}
+
+}  // namespace menger

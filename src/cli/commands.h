@@ -1,0 +1,21 @@
+// Subcommands of the menger CLI, one registration function per verb.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <utility>
+#include <vector>
+
+namespace menger {
+
+// Each subcommand and the action to run when it was the one parsed.
+using CommandRegistry = std::vector<std::pair<CLI::App*, std::function<int()>>>;
+
+void register_commands(CLI::App& app, CommandRegistry& commands);
+
+void add_list_command(CLI::App& app, CommandRegistry& commands);
+void add_info_command(CLI::App& app, CommandRegistry& commands);
+void add_export_command(CLI::App& app, CommandRegistry& commands);
+void add_prove_command(CLI::App& app, CommandRegistry& commands);
+
+}  // namespace menger

@@ -1,0 +1,85 @@
+// menger info SPEC: the structural facts of one network, exact, in parallel.
+#include <chrono>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <tbb/task_arena.h>
+
+#include "cli/commands.h"
+#include "core/version.h"
+#include "models/registry.h"
+#include "verify/structure.h"
+
+namespace menger {
+
+namespace {
+
+struct InfoArgs {
+  std::string spec;
+  bool json = false;
+  bool no_symmetry = false;
+  unsigned budget = 0;
+};
+
+nlohmann::json observed_json(const Observed& o) {
+  if (!o.value) return {{"value", nullptr}, {"reason", o.note}};
+  nlohmann::json j = {{"exact", to_string(*o.value)}, {"value", to_double(*o.value)}};
+  if (!o.note.empty()) j["witness"] = o.note;
+  return j;
+}
+
+std::string observed_text(const Observed& o) {
+  if (!o.value) return "- (" + o.note + ")";
+  std::string s = to_decimal(*o.value, 8);
+  if (denominator(*o.value) != 1) s += "  (exactly " + to_string(*o.value) + ")";
+  if (!o.note.empty()) s += "  " + o.note;
+  return s;
+}
+
+int run_info(const InfoArgs& a) {
+  const auto start = std::chrono::steady_clock::now();
+  auto topology = Registry::builtin().build(a.spec);
+  StructureOptions opts;
+  opts.use_symmetry = !a.no_symmetry;
+  if (a.budget) opts.deadline = start + std::chrono::seconds(a.budget);
+  StructureFacts facts(topology, opts);
+  std::vector<std::pair<std::string, Observed>> rows;
+  for (const auto& o : StructureFacts::observables()) rows.emplace_back(o.name, facts.get(o.name));
+  const DistanceSummary& d = facts.distances();
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const int threads = tbb::this_task_arena::max_concurrency();
+
+  if (a.json) {
+    nlohmann::json j;
+    j["model"] = topology->spec();
+    for (const auto& [name, o] : rows) j[name] = observed_json(o);
+    j["distances"] = {{"sources_total", d.sources_total}, {"sources_done", d.sources_done},
+                      {"by_symmetry", d.by_symmetry}, {"unreachable_pairs", d.unreachable},
+                      {"ordered_pairs", d.pairs}, {"distance_sum", d.distance_sum}};
+    j["menger"] = {{"version", kVersion}, {"build", build_description()}};
+    std::cout << j.dump(2) << "\n";
+  } else {
+    std::cout << "model         " << topology->spec() << "\n";
+    for (const auto& [name, o] : rows) {
+      if (!o.value && o.note.rfind("there are no", 0) == 0) continue;  // e.g. switch_degree of a torus
+      std::cout << name << std::string(name.size() < 24 ? 24 - name.size() : 1, ' ') << observed_text(o) << "\n";
+    }
+    std::cout << "\n" << (d.complete() ? "exact: " : "INCOMPLETE: ") << d.sources_done << " of " << d.sources_total
+              << " BFS sources" << (d.by_symmetry ? " (vertex-transitive family: one source stands for all)" : "")
+              << ", " << threads << " threads, " << secs << " s\n";
+  }
+  return d.complete() ? 0 : 1;
+}
+
+}  // namespace
+
+void add_info_command(CLI::App& app, CommandRegistry& commands) {
+  auto args = std::make_shared<InfoArgs>();
+  auto* sub = app.add_subcommand("info", "counts, degrees, diameter and average distance of a network");
+  sub->add_option("spec", args->spec, "model spec, e.g. \"hdn(base=torus(3,2,5), k=2, s=[15,5])\"")->required();
+  sub->add_flag("--json", args->json, "print JSON instead of text");
+  sub->add_flag("--no-symmetry", args->no_symmetry, "search from every source even on vertex-transitive families");
+  sub->add_option("--budget", args->budget, "seconds allowed for the distance computation (default: no limit)");
+  commands.emplace_back(sub, [args] { return run_info(*args); });
+}
+
+}  // namespace menger

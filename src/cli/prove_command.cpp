@@ -1,0 +1,61 @@
+// menger prove PATH...: check claim files and print the verdict table.
+#include <fstream>
+#include <iostream>
+#include <tbb/task_arena.h>
+#include <unistd.h>
+
+#include "claims/report.h"
+#include "claims/runner.h"
+#include "cli/commands.h"
+#include "core/error.h"
+
+namespace menger {
+
+namespace {
+
+struct ProveArgs {
+  std::vector<std::string> paths;
+  std::string json = "menger-prove.json";
+  std::string filter;
+  unsigned budget = 0;
+  bool no_timing = false, verbose = false;
+};
+
+int run_prove(const ProveArgs& a) {
+  ProveOptions opts;
+  if (a.budget) opts.budget = std::chrono::seconds(a.budget);
+  opts.filter = a.filter;
+  std::vector<std::filesystem::path> paths(a.paths.begin(), a.paths.end());
+  if (isatty(STDERR_FILENO)) std::cerr << "checking claims under " << a.paths.front() << (a.paths.size() > 1 ? " ..." : "") << "\n";
+  const ProveReport report = prove(paths, opts);
+  if (report.claims.empty()) throw InputError("no claim files (*.toml) found" + (a.filter.empty() ? "" : " matching '" + a.filter + "'"));
+  ReportOptions ro;
+  ro.timing = !a.no_timing;
+  ro.verbose = a.verbose;
+  ro.threads = static_cast<unsigned>(tbb::this_task_arena::max_concurrency());
+  ro.budget = opts.budget;
+  print_report(std::cout, report, ro);
+  if (!a.json.empty()) {
+    std::ofstream out(a.json);
+    if (!out) throw InputError("cannot write " + a.json);
+    out << report_json(report, ro).dump(2) << "\n";
+    std::cout << "JSON report: " << a.json << "\n";
+  }
+  return report.all_as_expected() ? 0 : 1;
+}
+
+}  // namespace
+
+void add_prove_command(CLI::App& app, CommandRegistry& commands) {
+  auto args = std::make_shared<ProveArgs>();
+  auto* sub = app.add_subcommand("prove", "check claim files against their expected verdicts");
+  sub->add_option("paths", args->paths, "claim files or directories (searched for *.toml)")->required();
+  sub->add_option("--json", args->json, "where to write the JSON report ('' for none)")->capture_default_str();
+  sub->add_option("--filter", args->filter, "only claims whose id contains this text");
+  sub->add_option("--budget", args->budget, "seconds allowed per model for expensive facts (default: no limit)");
+  sub->add_flag("--no-timing", args->no_timing, "leave timings out, so that the output is byte-reproducible");
+  sub->add_flag("-v,--verbose", args->verbose, "explain every instance, not only findings and surprises");
+  commands.emplace_back(sub, [args] { return run_prove(*args); });
+}
+
+}  // namespace menger

@@ -1,0 +1,120 @@
+#include "core/fault.h"
+
+#include "core/error.h"
+
+namespace menger {
+
+std::string_view to_string(UnitKind k) {
+  switch (k) {
+    case UnitKind::Node: return "nodes";
+    case UnitKind::Link: return "links";
+    case UnitKind::Component: return "components";
+  }
+  return "?";
+}
+
+FaultUniverse FaultUniverse::nodes(const Network& net, const std::function<bool(NodeId)>& eligible) {
+  FaultUniverse u;
+  u.net_ = &net;
+  u.kind_ = UnitKind::Node;
+  for (NodeId v = 0; v < net.num_nodes(); ++v) {
+    if (eligible && !eligible(v)) continue;
+    u.members_.push_back({v});
+  }
+  u.size_ = u.members_.size();
+  return u;
+}
+
+FaultUniverse FaultUniverse::links(const Network& net) {
+  FaultUniverse u;
+  u.net_ = &net;
+  u.kind_ = UnitKind::Link;
+  u.size_ = net.num_links();
+  u.members_.resize(u.size_);
+  u.link_ids_.resize(u.size_);
+  for (LinkId l = 0; l < net.num_links(); ++l) u.link_ids_[l] = l;
+  return u;
+}
+
+FaultUniverse FaultUniverse::components(const Network& net) {
+  return node_groups(net, net.packages(), [&net](NodeId v) { return net.forwards(v); });
+}
+
+FaultUniverse FaultUniverse::node_groups(const Network& net, std::vector<Component> groups,
+                                         const std::function<bool(NodeId)>& singleton) {
+  FaultUniverse u;
+  u.net_ = &net;
+  u.kind_ = UnitKind::Component;
+  std::vector<bool> grouped(net.num_nodes(), false);
+  for (auto& g : groups) {
+    if (g.nodes.empty()) throw InputError("fault group '" + g.label + "' is empty");
+    for (NodeId v : g.nodes) {
+      if (v >= net.num_nodes()) throw InputError("fault group '" + g.label + "' names a missing node");
+      if (grouped[v]) throw InputError("node " + net.label(v) + " is in two fault groups");
+      grouped[v] = true;
+    }
+  }
+  // Units in node order: a package takes the place of its first member.
+  std::vector<std::size_t> group_of_first(net.num_nodes(), SIZE_MAX);
+  for (std::size_t i = 0; i < groups.size(); ++i) group_of_first[groups[i].nodes.front()] = i;
+  for (NodeId v = 0; v < net.num_nodes(); ++v) {
+    if (group_of_first[v] != SIZE_MAX) {
+      u.members_.push_back(groups[group_of_first[v]].nodes);
+      u.labels_.push_back(groups[group_of_first[v]].label);
+    } else if (!grouped[v] && singleton && singleton(v)) {
+      u.members_.push_back({v});
+      u.labels_.emplace_back();
+    }
+  }
+  u.size_ = u.members_.size();
+  return u;
+}
+
+std::string FaultUniverse::label(std::size_t unit) const {
+  MENGER_ASSERT(unit < size_, "fault unit out of range");
+  if (kind_ == UnitKind::Link) return net_->link_label(link_of(unit));
+  if (unit < labels_.size() && !labels_[unit].empty()) return labels_[unit];
+  return net_->label(members_[unit].front());
+}
+
+std::vector<std::size_t> FaultSet::units() const {
+  std::vector<std::size_t> out;
+  for (auto i = bits_.find_first(); i != decltype(bits_)::npos; i = bits_.find_next(i)) out.push_back(i);
+  return out;
+}
+
+std::string FaultSet::to_string(const FaultUniverse& u) const {
+  std::string s = "{";
+  bool first = true;
+  for (std::size_t i : units()) {
+    s += (first ? "" : ", ") + u.label(i);
+    first = false;
+  }
+  return s + "}";
+}
+
+std::size_t FaultSet::hash() const {
+  // FNV-1a over the set bits' positions: independent of the block layout.
+  std::size_t h = 1469598103934665603ull;
+  for (std::size_t i : units()) h = (h ^ i) * 1099511628211ull;
+  return h ^ bits_.size();
+}
+
+FailedElements::FailedElements(const FaultUniverse& u, const FaultSet& f)
+    : nodes(u.network().num_nodes()), links(u.network().num_links()) {
+  MENGER_ASSERT(f.universe_size() == u.size(), "fault set of another universe");
+  const Network& net = u.network();
+  for (std::size_t unit : f.units()) {
+    if (u.kind() == UnitKind::Link) {
+      links.set(u.link_of(unit));
+      continue;
+    }
+    for (NodeId v : u.nodes_of(unit)) {
+      nodes.set(v);
+      for (const PortSlot& s : net.ports(v))
+        if (s.connected()) links.set(s.link);
+    }
+  }
+}
+
+}  // namespace menger

@@ -1,0 +1,89 @@
+// Fault units and fault sets (DESIGN.md "FaultModel", "FaultSet").
+//
+// A FaultUniverse lists the units that may fail: nodes (optionally only some
+// kinds, e.g. switches only), links, or components (packages of nodes that fail
+// together, 001 section 4; any user grouping).  A FaultSet is a bitset over the
+// units of one universe: cheap to copy, compare and hash.  FailedElements
+// expands a fault set into the nodes and links it disables, which is all an
+// engine needs to know about the fault model.
+#pragma once
+
+#include <boost/dynamic_bitset.hpp>
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/network.h"
+
+namespace menger {
+
+enum class UnitKind { Node, Link, Component };
+std::string_view to_string(UnitKind k);
+
+class FaultUniverse {
+ public:
+  // All nodes accepted by `eligible` (default: every node) are units.
+  static FaultUniverse nodes(const Network& net, const std::function<bool(NodeId)>& eligible = {});
+  static FaultUniverse links(const Network& net);
+  // Switching components: the network's packages, plus one unit per switch or
+  // router in no package (endpoints are not routing components, 001 section 4).
+  static FaultUniverse components(const Network& net);
+  // A user-defined grouping of nodes (disjoint, non-empty groups), plus one unit
+  // per ungrouped node accepted by `singleton` (default: none).
+  static FaultUniverse node_groups(const Network& net, std::vector<Component> groups,
+                                   const std::function<bool(NodeId)>& singleton = {});
+
+  UnitKind kind() const { return kind_; }
+  std::size_t size() const { return size_; }
+  std::string label(std::size_t unit) const;
+  // Nodes a unit disables (empty for link units).
+  const std::vector<NodeId>& nodes_of(std::size_t unit) const { return members_[unit]; }
+  // Link id of a link unit.
+  LinkId link_of(std::size_t unit) const { return static_cast<LinkId>(link_ids_[unit]); }
+  const Network& network() const { return *net_; }
+
+ private:
+  const Network* net_ = nullptr;
+  UnitKind kind_ = UnitKind::Node;
+  std::size_t size_ = 0;
+  std::vector<std::vector<NodeId>> members_;
+  std::vector<std::string> labels_;
+  std::vector<std::size_t> link_ids_;
+};
+
+class FaultSet {
+ public:
+  FaultSet() = default;
+  explicit FaultSet(std::size_t universe_size) : bits_(universe_size) {}
+
+  std::size_t universe_size() const { return bits_.size(); }
+  bool contains(std::size_t unit) const { return bits_.test(unit); }
+  void insert(std::size_t unit) { bits_.set(unit); }
+  void erase(std::size_t unit) { bits_.reset(unit); }
+  std::size_t count() const { return bits_.count(); }
+  bool empty() const { return bits_.none(); }
+  std::vector<std::size_t> units() const;
+  std::string to_string(const FaultUniverse& u) const;  // "{label, label}"
+
+  bool operator==(const FaultSet& o) const { return bits_ == o.bits_; }
+  std::size_t hash() const;
+
+ private:
+  boost::dynamic_bitset<std::uint64_t> bits_;
+};
+
+struct FaultSetHash {
+  std::size_t operator()(const FaultSet& f) const { return f.hash(); }
+};
+
+// The nodes and links a fault set disables.  A failed node disables its links.
+struct FailedElements {
+  FailedElements(const FaultUniverse& u, const FaultSet& f);
+  boost::dynamic_bitset<std::uint64_t> nodes;
+  boost::dynamic_bitset<std::uint64_t> links;
+  bool node_failed(NodeId v) const { return nodes.test(v); }
+  bool link_failed(LinkId l) const { return links.test(l); }
+};
+
+}  // namespace menger

@@ -1,0 +1,317 @@
+// Formula evaluator: recursive-descent parser to a small AST, evaluated in
+// exact rationals (boost::multiprecision, header-only, from libboost-dev).
+#include "core/formula.h"
+
+#include <cctype>
+#include <functional>
+#include <memory>
+#include <sstream>
+
+#include "core/error.h"
+
+namespace menger {
+
+std::string to_string(const Rational& r) {
+  if (denominator(r) == 1) return numerator(r).str();
+  return numerator(r).str() + "/" + denominator(r).str();
+}
+
+double to_double(const Rational& r) { return r.convert_to<double>(); }
+
+std::string to_decimal(const Rational& r, int digits) {
+  if (denominator(r) == 1) return numerator(r).str();
+  std::ostringstream out;
+  out.precision(digits);
+  out << to_double(r);
+  return out.str();
+}
+
+void FormulaVars::set(const std::string& name, Rational value, std::string description) {
+  entries_[name] = Entry{false, std::move(value), {}, std::move(description)};
+}
+
+void FormulaVars::set_list(const std::string& name, std::vector<Rational> values,
+                           std::string description) {
+  entries_[name] = Entry{true, 0, std::move(values), std::move(description)};
+}
+
+const FormulaVars::Entry* FormulaVars::find(std::string_view name) const {
+  auto it = entries_.find(name);
+  return it == entries_.end() ? nullptr : &it->second;
+}
+
+namespace {
+
+// Exponents beyond this would build numbers no claim needs; refuse rather than hang.
+constexpr long kMaxExponent = 100000;
+
+struct Node;
+using NodePtr = std::unique_ptr<Node>;
+
+struct Node {
+  enum class Op { Num, Var, Index, Neg, Add, Sub, Mul, Div, Pow, Call } op;
+  Rational value;             // Num
+  std::string name;           // Var, Index, Call
+  std::vector<NodePtr> kids;  // operands / arguments
+};
+
+NodePtr make(Node::Op op) {
+  auto n = std::make_unique<Node>();
+  n->op = op;
+  return n;
+}
+
+class Evaluator {
+ public:
+  Evaluator(std::string_view formula, const FormulaVars& vars) : formula_(formula), vars_(vars) {}
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw InputError("formula \"" + std::string(formula_) + "\": " + what);
+  }
+
+  Rational eval(const Node& n) {
+    switch (n.op) {
+      case Node::Op::Num: return n.value;
+      case Node::Op::Var: return variable(n.name);
+      case Node::Op::Index: return element(n.name, eval(*n.kids[0]));
+      case Node::Op::Neg: return -eval(*n.kids[0]);
+      case Node::Op::Add: return eval(*n.kids[0]) + eval(*n.kids[1]);
+      case Node::Op::Sub: return eval(*n.kids[0]) - eval(*n.kids[1]);
+      case Node::Op::Mul: return eval(*n.kids[0]) * eval(*n.kids[1]);
+      case Node::Op::Div: {
+        Rational d = eval(*n.kids[1]);
+        if (d == 0) fail("division by zero");
+        return eval(*n.kids[0]) / d;
+      }
+      case Node::Op::Pow: return power(eval(*n.kids[0]), eval(*n.kids[1]));
+      case Node::Op::Call: return call(n);
+    }
+    fail("bad expression");
+  }
+
+ private:
+  std::string_view formula_;
+  const FormulaVars& vars_;
+  std::map<std::string, Rational, std::less<>> bound_;  // sum/prod loop variables
+
+  Rational variable(const std::string& name) {
+    if (auto it = bound_.find(name); it != bound_.end()) return it->second;
+    const auto* e = vars_.find(name);
+    if (!e) fail("unknown variable '" + name + "'" + known_names());
+    if (e->is_list) fail("'" + name + "' is a list; write " + name + "[i]");
+    return e->scalar;
+  }
+
+  Rational element(const std::string& name, const Rational& index) {
+    const auto* e = vars_.find(name);
+    if (!e) fail("unknown list '" + name + "'" + known_names());
+    if (!e->is_list) fail("'" + name + "' is not a list");
+    if (denominator(index) != 1) fail("index of " + name + " is not an integer");
+    BigInt i = numerator(index);
+    if (i < 1 || i > e->list.size())
+      fail("index " + i.str() + " of " + name + " is outside 1.." + std::to_string(e->list.size()));
+    return e->list[static_cast<std::size_t>(i) - 1];
+  }
+
+  std::string known_names() const {
+    std::string s = " (known:";
+    for (const auto& [k, v] : vars_.entries()) s += " " + k + (v.is_list ? "[]" : "");
+    return s + ")";
+  }
+
+  Rational power(const Rational& base, const Rational& exp) {
+    if (denominator(exp) != 1) fail("exponent " + to_string(exp) + " is not an integer");
+    BigInt e = numerator(exp);
+    if (e > kMaxExponent || e < -kMaxExponent) fail("exponent " + e.str() + " is too large");
+    long k = e.convert_to<long>();
+    if (k < 0 && base == 0) fail("division by zero (0 to a negative power)");
+    Rational result = 1, b = base;
+    for (unsigned long m = static_cast<unsigned long>(k < 0 ? -k : k); m; m >>= 1) {
+      if (m & 1) result *= b;
+      if (m > 1) b *= b;
+    }
+    return k < 0 ? Rational(1) / result : result;
+  }
+
+  Rational call(const Node& n) {
+    const std::string& f = n.name;
+    if (f == "sum" || f == "prod") return fold(n, f == "sum");
+    std::vector<Rational> a;
+    for (const auto& k : n.kids) a.push_back(eval(*k));
+    if ((f == "floor" || f == "ceil" || f == "abs") && a.size() != 1) fail(f + " takes one argument");
+    if (f == "floor" || f == "ceil") {
+      BigInt q = numerator(a[0]) / denominator(a[0]);  // truncates toward zero
+      Rational t(q);
+      if (f == "floor" && t > a[0]) t -= 1;
+      if (f == "ceil" && t < a[0]) t += 1;
+      return t;
+    }
+    if (f == "abs") return a[0] < 0 ? Rational(-a[0]) : a[0];
+    if (f == "min" || f == "max") {
+      if (a.empty()) fail(f + " needs at least one argument");
+      Rational best = a[0];
+      for (const auto& x : a)
+        if (f == "min" ? x < best : x > best) best = x;
+      return best;
+    }
+    fail("unknown function '" + f + "' (known: sum prod min max floor ceil abs)");
+  }
+
+  Rational fold(const Node& n, bool is_sum) {
+    const std::string& f = n.name;
+    if (n.kids.size() != 4 || n.kids[0]->op != Node::Op::Var)
+      fail(f + " takes (variable, low, high, expression)");
+    const std::string& var = n.kids[0]->name;
+    Rational lo = eval(*n.kids[1]), hi = eval(*n.kids[2]);
+    if (denominator(lo) != 1 || denominator(hi) != 1) fail(f + " bounds must be integers");
+    if (hi - lo > 1000000) fail(f + " range is too long");
+    Rational acc = is_sum ? 0 : 1;
+    auto saved = bound_.find(var) != bound_.end() ? std::optional<Rational>(bound_[var]) : std::nullopt;
+    for (Rational j = lo; j <= hi; j += 1) {
+      bound_[var] = j;
+      Rational t = eval(*n.kids[3]);
+      acc = is_sum ? acc + t : acc * t;
+    }
+    if (saved) bound_[var] = *saved;
+    else bound_.erase(var);
+    return acc;
+  }
+};
+
+class FormulaParser {
+ public:
+  FormulaParser(std::string_view text, Evaluator& ev) : text_(text), ev_(ev) {}
+
+  NodePtr parse() {
+    NodePtr n = expr();
+    skip_ws();
+    if (pos_ != text_.size()) ev_.fail("unexpected '" + std::string(1, text_[pos_]) + "' at column " +
+                                       std::to_string(pos_ + 1));
+    return n;
+  }
+
+ private:
+  std::string_view text_;
+  Evaluator& ev_;
+  std::size_t pos_ = 0;
+
+  void skip_ws() {
+    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+  }
+  bool eat(char c) {
+    skip_ws();
+    if (pos_ < text_.size() && text_[pos_] == c) {
+      ++pos_;
+      return true;
+    }
+    return false;
+  }
+  void expect(char c) {
+    if (!eat(c)) ev_.fail(std::string("expected '") + c + "' at column " + std::to_string(pos_ + 1));
+  }
+  static NodePtr binary(Node::Op op, NodePtr a, NodePtr b) {
+    auto n = make(op);
+    n->kids.push_back(std::move(a));
+    n->kids.push_back(std::move(b));
+    return n;
+  }
+
+  NodePtr expr() {
+    NodePtr n = term();
+    for (;;) {
+      if (eat('+')) n = binary(Node::Op::Add, std::move(n), term());
+      else if (eat('-')) n = binary(Node::Op::Sub, std::move(n), term());
+      else return n;
+    }
+  }
+  NodePtr term() {
+    NodePtr n = unary();
+    for (;;) {
+      if (eat('*')) n = binary(Node::Op::Mul, std::move(n), unary());
+      else if (eat('/')) n = binary(Node::Op::Div, std::move(n), unary());
+      else return n;
+    }
+  }
+  NodePtr unary() {
+    if (eat('-')) {
+      auto n = make(Node::Op::Neg);
+      n->kids.push_back(unary());
+      return n;
+    }
+    if (eat('+')) return unary();
+    NodePtr base = primary();
+    if (eat('^')) return binary(Node::Op::Pow, std::move(base), unary());
+    return base;
+  }
+  NodePtr primary() {
+    skip_ws();
+    if (eat('(')) {
+      NodePtr n = expr();
+      expect(')');
+      return n;
+    }
+    if (pos_ >= text_.size()) ev_.fail("unexpected end");
+    char c = text_[pos_];
+    if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') return number();
+    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') return name();
+    ev_.fail("unexpected '" + std::string(1, c) + "' at column " + std::to_string(pos_ + 1));
+  }
+  NodePtr number() {
+    std::size_t start = pos_;
+    BigInt num = 0, den = 1;
+    bool dot = false, any = false;
+    while (pos_ < text_.size() &&
+           (std::isdigit(static_cast<unsigned char>(text_[pos_])) || (!dot && text_[pos_] == '.'))) {
+      if (text_[pos_] == '.') {
+        dot = true;
+      } else {
+        num = num * 10 + (text_[pos_] - '0');
+        if (dot) den *= 10;
+        any = true;
+      }
+      ++pos_;
+    }
+    if (!any) ev_.fail("bad number at column " + std::to_string(start + 1));
+    auto n = make(Node::Op::Num);
+    n->value = Rational(num, den);
+    return n;
+  }
+  NodePtr name() {
+    std::size_t start = pos_;
+    while (pos_ < text_.size() &&
+           (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_'))
+      ++pos_;
+    std::string id(text_.substr(start, pos_ - start));
+    if (eat('(')) {
+      auto n = make(Node::Op::Call);
+      n->name = id;
+      if (!eat(')')) {
+        do n->kids.push_back(expr());
+        while (eat(','));
+        expect(')');
+      }
+      return n;
+    }
+    if (eat('[')) {
+      auto n = make(Node::Op::Index);
+      n->name = id;
+      n->kids.push_back(expr());
+      expect(']');
+      return n;
+    }
+    auto n = make(Node::Op::Var);
+    n->name = id;
+    return n;
+  }
+};
+
+}  // namespace
+
+Rational evaluate_formula(std::string_view formula, const FormulaVars& vars) {
+  Evaluator ev(formula, vars);
+  FormulaParser parser(formula, ev);
+  NodePtr ast = parser.parse();
+  return ev.eval(*ast);
+}
+
+}  // namespace menger

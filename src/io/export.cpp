@@ -1,0 +1,132 @@
+// Writers are hand-written rather than Boost's write_graphviz_dp/write_graphml:
+// those need a copy into an adjacency_list with dynamic property maps and pick
+// their own node ids, while we want the network's ids and port attributes in a
+// stable, byte-deterministic layout.  GraphML text goes through
+// Boost.PropertyTree's XML writer so that escaping is the library's.
+#include "io/export.h"
+
+#include <boost/property_tree/ptree.hpp>
+#include <boost/property_tree/xml_parser.hpp>
+#include <nlohmann/json.hpp>
+
+#include "core/error.h"
+
+namespace menger {
+
+namespace {
+
+std::vector<std::string> package_of(const Network& net) {
+  std::vector<std::string> p(net.num_nodes());
+  for (const Component& c : net.packages())
+    for (NodeId v : c.nodes) p[v] = c.label;
+  return p;
+}
+
+bool all_directed(const Network& net) {
+  const bool any = net.has_directed_links();
+  for (const Link& l : net.links())
+    if (l.directed != any)
+      throw InputError(net.spec() + " mixes directed and bidirectional links; export supports one kind per network");
+  return any;
+}
+
+std::string dot_quote(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+void write_dot(std::ostream& out, const Network& net) {
+  const bool directed = all_directed(net);
+  const auto pkg = package_of(net);
+  out << (directed ? "digraph " : "graph ") << dot_quote(net.spec()) << " {\n";
+  for (NodeId v = 0; v < net.num_nodes(); ++v) {
+    out << "  n" << v << " [label=" << dot_quote(net.label(v)) << ", kind=" << to_string(net.kind(v))
+        << ", ports=" << net.num_ports(v);
+    if (!pkg[v].empty()) out << ", package=" << dot_quote(pkg[v]);
+    out << "];\n";
+  }
+  const char* arrow = directed ? " -> " : " -- ";
+  for (const Link& l : net.links())
+    out << "  n" << l.a << arrow << "n" << l.b << " [tail_port=" << l.pa << ", head_port=" << l.pb << "];\n";
+  out << "}\n";
+}
+
+void write_graphml(std::ostream& out, const Network& net) {
+  namespace pt = boost::property_tree;
+  const bool directed = all_directed(net);
+  const auto pkg = package_of(net);
+  pt::ptree root;
+  pt::ptree& gml = root.add("graphml", "");
+  gml.put("<xmlattr>.xmlns", "http://graphml.graphdrawing.org/xmlns");
+  const std::pair<const char*, const char*> keys[] = {
+      {"node", "label"}, {"node", "kind"}, {"node", "ports"}, {"node", "package"}, {"edge", "tail_port"}, {"edge", "head_port"}};
+  for (const auto& [dom, name] : keys) {
+    pt::ptree& k = gml.add("key", "");
+    k.put("<xmlattr>.id", name);
+    k.put("<xmlattr>.for", dom);
+    k.put("<xmlattr>.attr.name", name);
+    k.put("<xmlattr>.attr.type", std::string(name).find("port") != std::string::npos ? "int" : "string");
+  }
+  pt::ptree& g = gml.add("graph", "");
+  g.put("<xmlattr>.id", net.spec());
+  g.put("<xmlattr>.edgedefault", directed ? "directed" : "undirected");
+  auto data = [](pt::ptree& e, const char* key, const std::string& value) {
+    pt::ptree& d = e.add("data", value);
+    d.put("<xmlattr>.key", key);
+  };
+  for (NodeId v = 0; v < net.num_nodes(); ++v) {
+    pt::ptree& n = g.add("node", "");
+    n.put("<xmlattr>.id", "n" + std::to_string(v));
+    data(n, "label", net.label(v));
+    data(n, "kind", std::string(to_string(net.kind(v))));
+    data(n, "ports", std::to_string(net.num_ports(v)));
+    if (!pkg[v].empty()) data(n, "package", pkg[v]);
+  }
+  for (const Link& l : net.links()) {
+    pt::ptree& e = g.add("edge", "");
+    e.put("<xmlattr>.source", "n" + std::to_string(l.a));
+    e.put("<xmlattr>.target", "n" + std::to_string(l.b));
+    data(e, "tail_port", std::to_string(l.pa));
+    data(e, "head_port", std::to_string(l.pb));
+  }
+  pt::write_xml(out, root, pt::xml_writer_make_settings<std::string>(' ', 1));
+}
+
+void write_json(std::ostream& out, const Network& net) {
+  const auto pkg = package_of(net);
+  nlohmann::json nodes = nlohmann::json::array(), links = nlohmann::json::array();
+  for (NodeId v = 0; v < net.num_nodes(); ++v) {
+    nlohmann::json n = {{"id", v}, {"label", net.label(v)}, {"kind", to_string(net.kind(v))}, {"ports", net.num_ports(v)}};
+    if (!pkg[v].empty()) n["package"] = pkg[v];
+    nodes.push_back(n);
+  }
+  for (LinkId i = 0; i < net.num_links(); ++i) {
+    const Link& l = net.link(i);
+    links.push_back({{"id", i}, {"a", l.a}, {"pa", l.pa}, {"b", l.b}, {"pb", l.pb}, {"directed", l.directed},
+                     {"label", net.link_label(i)}});
+  }
+  out << nlohmann::json{{"spec", net.spec()}, {"nodes", nodes}, {"links", links}}.dump(1) << "\n";
+}
+
+}  // namespace
+
+ExportFormat parse_export_format(const std::string& name) {
+  if (name == "dot") return ExportFormat::Dot;
+  if (name == "graphml") return ExportFormat::GraphML;
+  if (name == "json") return ExportFormat::Json;
+  throw InputError("export format must be dot, graphml or json, got '" + name + "'");
+}
+
+void export_network(std::ostream& out, const Network& net, ExportFormat format) {
+  switch (format) {
+    case ExportFormat::Dot: write_dot(out, net); return;
+    case ExportFormat::GraphML: write_graphml(out, net); return;
+    case ExportFormat::Json: write_json(out, net); return;
+  }
+}
+
+}  // namespace menger

@@ -1,0 +1,139 @@
+#include "verify/distances.h"
+
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_reduce.h>
+
+#include <atomic>
+#include <limits>
+#include <vector>
+
+namespace menger {
+
+namespace {
+
+constexpr std::uint32_t kUnreached = std::numeric_limits<std::uint32_t>::max();
+
+struct Scratch {
+  std::vector<std::uint32_t> dist;
+  std::vector<NodeId> queue;
+};
+
+// BFS from s; fills scratch.dist for every node reached (others stay kUnreached
+// after the reset at the end of the previous search).
+void bfs(const Network& net, NodeId s, Scratch& w) {
+  w.queue.clear();
+  w.dist[s] = 0;
+  w.queue.push_back(s);
+  for (std::size_t head = 0; head < w.queue.size(); ++head) {
+    const NodeId v = w.queue[head];
+    if (v != s && !net.forwards(v)) continue;  // endpoints terminate, never relay
+    const std::uint32_t dv = w.dist[v] + 1;
+    for (NodeId u : net.out_neighbors(v))
+      if (w.dist[u] == kUnreached) {
+        w.dist[u] = dv;
+        w.queue.push_back(u);
+      }
+  }
+}
+
+bool farther(std::uint32_t d, NodeId s, NodeId t, const DistanceSummary& best) {
+  if (d != best.diameter) return d > best.diameter;
+  return std::pair(s, t) < std::pair(best.diameter_source, best.diameter_target);
+}
+
+void merge(DistanceSummary& a, const DistanceSummary& b) {
+  a.sources_done += b.sources_done;
+  a.pairs += b.pairs;
+  a.unreachable += b.unreachable;
+  a.distance_sum += b.distance_sum;
+  if (b.diameter_source != kNoNode && (a.diameter_source == kNoNode || farther(b.diameter, b.diameter_source, b.diameter_target, a))) {
+    a.diameter = b.diameter;
+    a.diameter_source = b.diameter_source;
+    a.diameter_target = b.diameter_target;
+  }
+  if (b.unreachable_source != kNoNode &&
+      (a.unreachable_source == kNoNode ||
+       std::pair(b.unreachable_source, b.unreachable_target) < std::pair(a.unreachable_source, a.unreachable_target))) {
+    a.unreachable_source = b.unreachable_source;
+    a.unreachable_target = b.unreachable_target;
+  }
+}
+
+void account_source(const Network& net, NodeId s, const std::vector<NodeId>& terminals, Scratch& w,
+                    DistanceSummary& acc) {
+  bfs(net, s, w);
+  for (NodeId t : terminals) {
+    if (t == s) continue;
+    ++acc.pairs;
+    const std::uint32_t d = w.dist[t];
+    if (d == kUnreached) {
+      ++acc.unreachable;
+      if (acc.unreachable_source == kNoNode) {
+        acc.unreachable_source = s;
+        acc.unreachable_target = t;
+      }
+      continue;
+    }
+    acc.distance_sum += d;
+    if (acc.diameter_source == kNoNode || farther(d, s, t, acc)) {
+      acc.diameter = d;
+      acc.diameter_source = s;
+      acc.diameter_target = t;
+    }
+  }
+  for (NodeId v : w.queue) w.dist[v] = kUnreached;
+  ++acc.sources_done;
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> distances_from(const Network& net, NodeId source) {
+  Scratch w{std::vector<std::uint32_t>(net.num_nodes(), kUnreached), {}};
+  bfs(net, source, w);
+  return w.dist;
+}
+
+DistanceSummary terminal_distances(const Network& net, const DistanceOptions& opts) {
+  std::vector<NodeId> terminals;
+  for (NodeId v = 0; v < net.num_nodes(); ++v)
+    if (net.is_terminal(v)) terminals.push_back(v);
+  DistanceSummary result;
+  result.terminals = terminals.size();
+  const bool symmetric = opts.use_symmetry && net.topology().vertex_transitive() &&
+                         terminals.size() == net.num_nodes() && !terminals.empty();
+  result.by_symmetry = symmetric;
+  const std::size_t sources = symmetric ? 1 : terminals.size();
+  result.sources_total = sources;
+
+  tbb::enumerable_thread_specific<Scratch> scratch(
+      [&] { return Scratch{std::vector<std::uint32_t>(net.num_nodes(), kUnreached), {}}; });
+  std::atomic<bool> out_of_time{false};
+  DistanceSummary found = tbb::parallel_reduce(
+      tbb::blocked_range<std::size_t>(0, sources), DistanceSummary{},
+      [&](const tbb::blocked_range<std::size_t>& r, DistanceSummary acc) {
+        Scratch& w = scratch.local();
+        for (std::size_t i = r.begin(); i != r.end(); ++i) {
+          if (opts.deadline && (out_of_time || std::chrono::steady_clock::now() > *opts.deadline)) {
+            out_of_time = true;
+            break;
+          }
+          account_source(net, terminals[i], terminals, w, acc);
+        }
+        return acc;
+      },
+      [](DistanceSummary a, const DistanceSummary& b) {
+        merge(a, b);
+        return a;
+      });
+  merge(result, found);
+  if (symmetric && result.complete()) {  // every source looks like the first one
+    const std::uint64_t n = terminals.size();
+    result.pairs *= n;
+    result.unreachable *= n;
+    result.distance_sum *= n;
+  }
+  return result;
+}
+
+}  // namespace menger

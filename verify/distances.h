@@ -1,0 +1,55 @@
+// Distances between terminals: diameter and average distance, exact.
+//
+// Method: one breadth-first search per terminal source over the out-adjacency,
+// run in parallel over sources with TBB.  A path may pass only through nodes
+// that forward (switches and routers): an endpoint of an indirect network is
+// never a relay.  Pairs are ordered pairs (s, t) of distinct terminals.
+//
+// Symmetry: when the topology declares vertex-transitivity (a theorem about
+// the family, e.g. tori and hypercubes) and every node is a terminal, one source
+// stands for all: the totals are N times that source's.
+//
+// Cost: O(T * (N + A)) for T terminals, N nodes and A arcs; memory O(N) per
+// worker thread.  The result is independent of the thread count: sums and
+// counts are integers and ties for the diameter witness break on the smallest
+// (source, target).
+//
+// Budget: a deadline is checked between sources; when it passes, the summary
+// reports how many sources were covered and is not complete.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+
+#include "core/network.h"
+
+namespace menger {
+
+struct DistanceOptions {
+  bool use_symmetry = true;
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+};
+
+struct DistanceSummary {
+  std::uint64_t terminals = 0;
+  std::uint64_t sources_total = 0;  // sources that must be searched (1 under symmetry)
+  std::uint64_t sources_done = 0;
+  bool by_symmetry = false;
+  std::uint64_t pairs = 0;          // ordered pairs of distinct terminals covered
+  std::uint64_t unreachable = 0;    // of those, pairs with no path
+  std::uint64_t distance_sum = 0;   // over reachable pairs
+  std::uint32_t diameter = 0;       // over reachable pairs
+  NodeId diameter_source = kNoNode, diameter_target = kNoNode;        // a farthest pair
+  NodeId unreachable_source = kNoNode, unreachable_target = kNoNode;  // a disconnected pair
+
+  bool complete() const { return sources_done == sources_total; }
+};
+
+DistanceSummary terminal_distances(const Network& net, const DistanceOptions& opts = {});
+
+// Hop distances from `source` to every node (UINT32_MAX: unreachable), under
+// the same relay rule.
+std::vector<std::uint32_t> distances_from(const Network& net, NodeId source);
+
+}  // namespace menger

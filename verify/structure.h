@@ -1,0 +1,63 @@
+// Structural facts of a network, computed on demand: counts, degrees, diameter,
+// average distance.  The `structure` claim kind compares them with a paper's
+// formulas; `menger info` prints them.
+//
+// Each observable is computed from the Topology where that suffices (node
+// count: a dual-net with 2^31 nodes need not be built to count them) and from
+// the materialised Network otherwise.  A value that does not exist (the degree
+// of an irregular network, the diameter of a disconnected one) or that the
+// budget did not allow is an Observed without value and with the reason; a
+// budget shortfall also sets `exhausted` so the caller can say UNKNOWN.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/formula.h"
+#include "core/network.h"
+#include "verify/distances.h"
+
+namespace menger {
+
+struct Observed {
+  std::optional<Rational> value;
+  std::string note;        // why there is no value, or a witness ("between E0 and E63")
+  bool exhausted = false;  // the budget ran out before the value was known
+};
+
+struct ObservableInfo {
+  std::string name;
+  std::string description;
+};
+
+struct StructureOptions {
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  bool use_symmetry = true;
+};
+
+class StructureFacts {
+ public:
+  StructureFacts(std::shared_ptr<const Topology> topology, StructureOptions opts = {});
+
+  // Throws InputError for a name that is not an observable.
+  Observed get(const std::string& name);
+  static const std::vector<ObservableInfo>& observables();
+
+  const Topology& topology() const { return *topology_; }
+  // The materialised network (built on first use; throws InputError if too large).
+  const Network& network();
+  const DistanceSummary& distances();
+
+ private:
+  std::shared_ptr<const Topology> topology_;
+  StructureOptions opts_;
+  std::unique_ptr<Network> network_;
+  std::optional<DistanceSummary> distances_;
+
+  Observed degree_over(bool (*pick)(NodeKind), const char* what);
+  Observed distance_fact(const std::string& name);
+};
+
+}  // namespace menger
