@@ -249,11 +249,10 @@ Family hdn_family() {
   f.summary = "hierarchical dual-net HDN(B,k,S): k dual constructions of B with super-nodes of sizes s_i";
   f.source = "004 (Arai and Li), section 2 and Theorem 1";
   f.params = {
-      ParamSpec{"base", ParamType::Spec, "symmetric product graph B: torus(...) or hypercube(n)", std::nullopt},
-      ParamSpec{"k", ParamType::Int, "number of dual constructions, >= 1", std::nullopt, 1, 6},
-      ParamSpec{"s", ParamType::IntList, "super-node sizes [s_1,...,s_k]", std::nullopt, 1, std::int64_t{1} << 40},
-      ParamSpec{"sn", ParamType::IntListList, "optional: base dimensions of each super-node", std::nullopt, 0, 63, {},
-                false, true},
+      ParamSpec::spec("base", "symmetric product graph B: torus(...) or hypercube(n)"),
+      ParamSpec::integer("k", "number of dual constructions, >= 1").range(1, 6),
+      ParamSpec::int_list("s", "super-node sizes [s_1,...,s_k]").range(1, std::int64_t{1} << 40),
+      ParamSpec::int_list_list("sn", "base dimensions of each super-node (default: chosen)").range(0, 63).may_be_absent(),
   };
   f.build = [](const BoundParams& p, const BuildContext& ctx) -> std::shared_ptr<const Topology> {
     auto s = p.int_list("s");
@@ -273,8 +272,8 @@ Family rdn_family() {
   f.summary = "recursive dual-net RDN(B,k): k dual constructions of B, (2m)^(2^k)/2 nodes";
   f.source = "004 section 2 (RDN of reference [9]; HDN with all s_i = 1)";
   f.params = {
-      ParamSpec{"base", ParamType::Spec, "symmetric product graph B: torus(...) or hypercube(n)", std::nullopt},
-      ParamSpec{"k", ParamType::Int, "number of dual constructions, >= 1", std::nullopt, 1, 6},
+      ParamSpec::spec("base", "symmetric product graph B: torus(...) or hypercube(n)"),
+      ParamSpec::integer("k", "number of dual constructions, >= 1").range(1, 6),
   };
   f.build = [](const BoundParams& p, const BuildContext& ctx) -> std::shared_ptr<const Topology> {
     std::vector<std::uint64_t> ones(static_cast<std::size_t>(p.integer("k")), 1);

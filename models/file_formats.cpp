@@ -219,8 +219,7 @@ Family file_family() {
   f.name = "file";
   f.summary = "a network read from GraphML, DOT, JSON (menger export) or an edge list";
   f.source = "user input";
-  f.params = {ParamSpec{"path", ParamType::Text, "file name; relative names resolve beside the claim file",
-                        std::nullopt}};
+  f.params = {ParamSpec::text("path", "file name; relative names resolve beside the claim file")};
   f.build = [](const BoundParams& p, const BuildContext& ctx) -> std::shared_ptr<const Topology> {
     const std::string name = p.word("path");
     fs::path path(name);

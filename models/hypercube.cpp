@@ -10,7 +10,7 @@ Family hypercube_family() {
   f.name = "hypercube";
   f.summary = "binary n-cube Q_n: 2^n routers, port i flips bit i";
   f.source = "known topology; base network of 004 (3-cube)";
-  f.params = {ParamSpec{"n", ParamType::Int, "dimension", std::nullopt, 1, 28, {}, false}};
+  f.params = {ParamSpec::integer("n", "dimension").range(1, 28)};
   f.build = [](const BoundParams& p, const BuildContext&) -> std::shared_ptr<const Topology> {
     const auto n = p.integer("n");
     std::vector<Factor> factors(static_cast<std::size_t>(n), Factor{FactorKind::Link, 2});

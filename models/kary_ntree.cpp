@@ -84,8 +84,8 @@ Family kary_ntree_family() {
   f.name = "kary_ntree";
   f.summary = "k-ary n-tree fat tree: k^n nodes, n levels of k^(n-1) switches of radix 2k";
   f.source = "Petrini and Vanneschi, IPPS 1997 (the fat tree MiKANT mirrors, 002 section 1)";
-  f.params = {ParamSpec{"k", ParamType::Int, "arity (half the switch radix)", std::nullopt, 2, 1 << 16, {}, false},
-              ParamSpec{"n", ParamType::Int, "number of switch levels", std::nullopt, 1, 40, {}, false}};
+  f.params = {ParamSpec::integer("k", "arity (half the switch radix)").range(2, 1 << 16),
+              ParamSpec::integer("n", "number of switch levels").range(1, 40)};
   f.build = [](const BoundParams& p, const BuildContext&) -> std::shared_ptr<const Topology> {
     return std::make_shared<KaryNTree>(static_cast<std::uint64_t>(p.integer("k")),
                                        static_cast<std::uint64_t>(p.integer("n")));

@@ -130,9 +130,8 @@ Family mikant_family() {
   f.name = "mikant";
   f.summary = "Mirrored k-ary n-tree: 2(n-1)k^(n-1) switches, 2k^n compute nodes, (2n-1)k^n links";
   f.source = "002 (Wang and Li), section 2";
-  f.params = {ParamSpec{"k", ParamType::Int, "arity (switch radix 2k)", std::nullopt, 2, 1 << 16, {}, false},
-              ParamSpec{"n", ParamType::Int, "n >= 2: n-1 switch levels per group (002 section 2.1)", std::nullopt,
-                        2, 40, {}, false}};
+  f.params = {ParamSpec::integer("k", "arity (switch radix 2k)").range(2, 1 << 16),
+              ParamSpec::integer("n", "n >= 2: n-1 switch levels per group (002 section 2.1)").range(2, 40)};
   f.build = [](const BoundParams& p, const BuildContext&) -> std::shared_ptr<const Topology> {
     return std::make_shared<Mikant>(static_cast<std::uint64_t>(p.integer("k")),
                                     static_cast<std::uint64_t>(p.integer("n")));

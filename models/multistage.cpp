@@ -191,18 +191,23 @@ Family min_family() {
   f.source = "001 (Chong, Egozy and DeHon), sections 2-4, Figures 1-6";
   auto word = [](const char* w) { return SpecValue::make_word(w); };
   f.params = {
-      ParamSpec{"stages", ParamType::Int, "number of router stages", std::nullopt, 1, 24, {}, false},
-      ParamSpec{"radix", ParamType::Int, "logical directions per router", std::nullopt, 2, 1 << 12, {}, false},
-      ParamSpec{"dilation", ParamType::Int, "outputs per direction = connections per endpoint (planes when replicated)",
-                SpecValue::make_int(2), 1, 64, {}, false},
-      ParamSpec{"wiring", ParamType::Choice, "section 3: non_interwired | replicated | random | deterministic",
-                word("deterministic"), 0, 0, {"non_interwired", "replicated", "random", "deterministic"}, false},
-      ParamSpec{"last_dilation", ParamType::Int, "dilation of the last stage (interwired; default 1, section 3.3)",
-                std::nullopt, 1, 64, {}, false, true},
-      ParamSpec{"packaging", ParamType::Choice, "pairing of small last-stage routers (section 4): paired | shifted",
-                std::nullopt, 0, 0, {"paired", "shifted"}, false, true},
-      ParamSpec{"seed", ParamType::Int, "seed of the random wiring (wiring=random only; default 1)", std::nullopt, 0,
-                INT64_MAX, {}, false, true},
+      ParamSpec::integer("stages", "number of router stages").range(1, 24),
+      ParamSpec::integer("radix", "logical directions per router").range(2, 1 << 12),
+      ParamSpec::integer("dilation", "outputs per direction = connections per endpoint (planes when replicated)")
+          .range(1, 64)
+          .defaults_to(SpecValue::make_int(2)),
+      ParamSpec::choice("wiring", "section 3: non_interwired | replicated | random | deterministic",
+                        {"non_interwired", "replicated", "random", "deterministic"})
+          .defaults_to(word("deterministic")),
+      ParamSpec::integer("last_dilation", "dilation of the last stage (interwired; default 1, section 3.3)")
+          .range(1, 64)
+          .may_be_absent(),
+      ParamSpec::choice("packaging", "pairing of small last-stage routers (section 4): paired | shifted",
+                        {"paired", "shifted"})
+          .may_be_absent(),
+      ParamSpec::integer("seed", "seed of the random wiring (wiring=random only; default 1)")
+          .range(0)
+          .may_be_absent(),
   };
   f.build = [](const BoundParams& b, const BuildContext&) -> std::shared_ptr<const Topology> {
     MinParams p;

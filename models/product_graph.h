@@ -51,7 +51,9 @@ class ProductGraph : public Topology {
   std::optional<NodeId> find_node(std::string_view label) const override;
 
   const std::vector<Factor>& factors() const { return factors_; }
-  std::uint32_t coordinate(NodeId v, std::size_t dim) const { return (v / stride_[dim]) % factors_[dim].radix; }
+  std::uint32_t coordinate(NodeId v, std::size_t dim) const {
+    return static_cast<std::uint32_t>((v / stride_[dim]) % factors_[dim].radix);
+  }
   // Port of dimension `dim` in direction +1 or -1 (a Link dimension has only +1).
   PortId port_of(std::size_t dim, int direction) const;
 

@@ -82,6 +82,48 @@ void check_value(const Family& f, const ParamSpec& p, const SpecValue& v) {
 
 }  // namespace
 
+namespace {
+ParamSpec make_param(std::string name, ParamType type, std::string description) {
+  ParamSpec p;
+  p.name = std::move(name);
+  p.type = type;
+  p.description = std::move(description);
+  return p;
+}
+}  // namespace
+
+ParamSpec ParamSpec::integer(std::string n, std::string d) { return make_param(std::move(n), ParamType::Int, std::move(d)); }
+ParamSpec ParamSpec::int_list(std::string n, std::string d) {
+  return make_param(std::move(n), ParamType::IntList, std::move(d));
+}
+ParamSpec ParamSpec::int_list_list(std::string n, std::string d) {
+  return make_param(std::move(n), ParamType::IntListList, std::move(d));
+}
+ParamSpec ParamSpec::choice(std::string n, std::string d, std::vector<std::string> c) {
+  ParamSpec p = make_param(std::move(n), ParamType::Choice, std::move(d));
+  p.choices = std::move(c);
+  return p;
+}
+ParamSpec ParamSpec::spec(std::string n, std::string d) { return make_param(std::move(n), ParamType::Spec, std::move(d)); }
+ParamSpec ParamSpec::text(std::string n, std::string d) { return make_param(std::move(n), ParamType::Text, std::move(d)); }
+ParamSpec ParamSpec::range(std::int64_t lo, std::int64_t hi) && {
+  min = lo;
+  max = hi;
+  return std::move(*this);
+}
+ParamSpec ParamSpec::defaults_to(SpecValue v) && {
+  default_value = std::move(v);
+  return std::move(*this);
+}
+ParamSpec ParamSpec::rest_of_positionals() && {
+  variadic = true;
+  return std::move(*this);
+}
+ParamSpec ParamSpec::may_be_absent() && {
+  optional = true;
+  return std::move(*this);
+}
+
 std::int64_t BoundParams::integer(const std::string& name) const { return value(name).integer; }
 
 std::vector<std::int64_t> BoundParams::int_list(const std::string& name) const {

@@ -31,6 +31,18 @@ enum class ParamType {
 };
 
 struct ParamSpec {
+  // Builders, read as sentences: ParamSpec::integer("k", "levels").range(1, 6).
+  static ParamSpec integer(std::string name, std::string description);
+  static ParamSpec int_list(std::string name, std::string description);
+  static ParamSpec int_list_list(std::string name, std::string description);
+  static ParamSpec choice(std::string name, std::string description, std::vector<std::string> choices);
+  static ParamSpec spec(std::string name, std::string description);
+  static ParamSpec text(std::string name, std::string description);
+  ParamSpec range(std::int64_t lo, std::int64_t hi = INT64_MAX) &&;
+  ParamSpec defaults_to(SpecValue v) &&;
+  ParamSpec rest_of_positionals() &&;  // a variadic IntList
+  ParamSpec may_be_absent() &&;        // optional, no default
+
   std::string name;
   ParamType type = ParamType::Int;
   std::string description;

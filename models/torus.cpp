@@ -14,14 +14,14 @@ Family lattice_family(const std::string& name, bool wrap) {
   f.summary = wrap ? "k-ary n-cube with mixed radices; radix 2 is a single link"
                    : "n-dimensional mesh with mixed radices";
   f.source = wrap ? "known topology; 003 (tori), 004 (3x2x5 torus base)" : "known topology; 003 (meshes)";
-  ParamSpec dims{"dims", ParamType::IntList, "radix of each dimension, dimension 0 first", std::nullopt, 2,
-                 std::int64_t{1} << 30, {}, true};
-  f.params = {dims};
+  f.params = {ParamSpec::int_list("dims", "radix of each dimension, dimension 0 first")
+                  .range(2, std::int64_t{1} << 30)
+                  .rest_of_positionals()};
   f.build = [name, wrap](const BoundParams& p, const BuildContext&) -> std::shared_ptr<const Topology> {
-    const auto dims = p.int_list("dims");
+    const auto radices = p.int_list("dims");
     std::string spec = name + "(";
-    for (std::size_t i = 0; i < dims.size(); ++i) spec += (i ? "," : "") + std::to_string(dims[i]);
-    return std::make_shared<ProductGraph>(spec + ")", lattice_factors(name, dims, wrap),
+    for (std::size_t i = 0; i < radices.size(); ++i) spec += (i ? "," : "") + std::to_string(radices[i]);
+    return std::make_shared<ProductGraph>(spec + ")", lattice_factors(name, radices, wrap),
                                           ProductGraph::LabelStyle::Coordinates);
   };
   return f;

@@ -1,0 +1,73 @@
+// Family registry: schemas, defaults, canonical specs, one clear error per bad input.
+#include <gtest/gtest.h>
+
+#include "core/error.h"
+#include "models/registry.h"
+
+namespace menger {
+namespace {
+
+std::string error_of(const std::string& spec) {
+  try {
+    Registry::builtin().build(spec);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Registry, ListsEveryFamilyOfTheIssue) {
+  for (const char* name : {"hypercube", "torus", "mesh", "kary_ntree", "mikant", "min", "rdn", "hdn", "file"}) {
+    const Family* f = Registry::builtin().find(name);
+    ASSERT_NE(f, nullptr) << name;
+    EXPECT_FALSE(f->summary.empty());
+    EXPECT_FALSE(f->source.empty());
+  }
+}
+
+TEST(Registry, FillsDefaultsAndPrintsThemInTheCanonicalSpec) {
+  auto t = Registry::builtin().build("min(stages=3, radix=4)");
+  EXPECT_EQ(t->spec(), "min(stages=3, radix=4, dilation=2, wiring=deterministic, last_dilation=1, packaging=paired)");
+  auto r = Registry::builtin().build("min(3, 4, wiring=random)");
+  EXPECT_EQ(r->spec(),
+            "min(stages=3, radix=4, dilation=2, wiring=random, last_dilation=1, packaging=paired, seed=1)");
+  EXPECT_EQ(Registry::builtin().build("torus([4,4])")->spec(), "torus(4,4)");
+}
+
+TEST(Registry, ErrorsNameTheInputAndWhatWasExpected) {
+  struct Case {
+    const char* spec;
+    const char* says;
+  } cases[] = {
+      {"tours(4,4)", "unknown network family 'tours'"},
+      {"torus(4,1)", "'dims' must be in 2.."},
+      {"torus()", "missing parameter 'dims'"},
+      {"hypercube()", "missing parameter 'n'"},
+      {"hypercube(3, 4)", "too many arguments"},
+      {"hypercube(n=3, n=4)", "given twice"},
+      {"hypercube(dim=3)", "unknown parameter 'dim'"},
+      {"hypercube([3])", "expects an integer"},
+      {"hypercube(40)", "must be in 1..28"},
+      {"mikant(3,1)", "'n' must be in 2..40"},
+      {"min(stages=3, radix=4, wiring=magic)", "must be one of non_interwired, replicated, random, deterministic"},
+      {"min(stages=3, radix=4, seed=3)", "seed applies to wiring=random only"},
+      {"min(stages=3, radix=4, wiring=replicated, packaging=paired)", "packaging applies only"},
+      {"min(stages=3, radix=4, wiring=non_interwired, last_dilation=1)", "last_dilation applies"},
+      {"min(stages=3, radix=3, wiring=deterministic)", "fanout classes"},
+      {"min(stages=30, radix=4)", "must be in 1..24"},
+      {"hdn(base=mesh(2,2,2), k=1, s=[4])", "not symmetric"},
+      {"hdn(base=hypercube(3), k=1, s=[3])", "not the size of a sub-product"},
+      {"hdn(base=hypercube(3), k=2, s=[4])", "s lists 1 super-node sizes but k = 2"},
+      {"hdn(base=torus(3,2,5), k=2, s=[15,2])", "not the size of a sub-product of super-node 1"},
+      {"hdn(base=mikant(3,3), k=1, s=[1])", "base must be a torus or hypercube"},
+      {"rdn(base=hypercube(3), k=7)", "must be in 1..6"},
+      {"file(no/such/file.graphml)", "cannot be opened"},
+  };
+  for (const Case& c : cases) {
+    const std::string e = error_of(c.spec);
+    EXPECT_NE(e.find(c.says), std::string::npos) << c.spec << " gave: '" << e << "'";
+  }
+}
+
+}  // namespace
+}  // namespace menger
