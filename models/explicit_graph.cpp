@@ -15,6 +15,12 @@ std::optional<NodeId> ExplicitTopology::find_node(std::string_view label) const 
   return it->second;
 }
 
+std::string ExplicitTopology::link_label(NodeId v, PortId p) const {
+  const auto& labels = nodes_[v].link_labels;
+  if (p < labels.size() && !labels[p].empty()) return labels[p];
+  return Topology::link_label(v, p);
+}
+
 NodeKind parse_node_kind(const std::string& text, const std::string& where) {
   if (text == "endpoint") return NodeKind::Endpoint;
   if (text == "switch") return NodeKind::Switch;
@@ -44,23 +50,26 @@ void GraphBuilder::set_port_count(NodeId v, PortId ports) { min_ports_[v] = std:
 
 void GraphBuilder::set_package(NodeId v, const std::string& package) { package_of_[v] = package; }
 
-void GraphBuilder::add_link(NodeId a, std::optional<PortId> pa, NodeId b, std::optional<PortId> pb, bool directed) {
+void GraphBuilder::add_link(NodeId a, std::optional<PortId> pa, NodeId b, std::optional<PortId> pb, bool directed,
+                            std::string label) {
   if (a == b) throw InputError(source_ + ": self-loop at node '" + nodes_[a].label + "'");
-  links_.push_back({a, b, pa, pb, directed});
+  links_.push_back({a, b, pa, pb, directed, std::move(label)});
 }
 
 std::shared_ptr<const ExplicitTopology> GraphBuilder::build(const std::string& spec) const {
   std::vector<ExplicitTopology::Node> nodes = nodes_;
-  auto claim = [&](NodeId v, PortId p, PortPeer peer, PortDir dir) {
+  auto claim = [&](NodeId v, PortId p, PortPeer peer, PortDir dir, const std::string& label) {
     auto& n = nodes[v];
     if (p >= n.ports.size()) {
       n.ports.resize(p + 1);
       n.dirs.resize(p + 1, PortDir::Both);
+      n.link_labels.resize(p + 1);
     }
     if (n.ports[p])
       throw InputError(source_ + ": port " + std::to_string(p) + " of node '" + n.label + "' is used by two links");
     n.ports[p] = peer;
     n.dirs[p] = dir;
+    n.link_labels[p] = label;
   };
   // Explicit ports first, so automatic ones never collide with them.
   std::vector<PortId> next(nodes.size(), 0);
@@ -71,13 +80,14 @@ std::shared_ptr<const ExplicitTopology> GraphBuilder::build(const std::string& s
   for (const auto& l : links_) {
     const PortId pa = l.pa ? *l.pa : next[l.a]++;
     const PortId pb = l.pb ? *l.pb : next[l.b]++;
-    claim(l.a, pa, PortPeer{l.b, pb}, l.directed ? PortDir::Out : PortDir::Both);
-    claim(l.b, pb, PortPeer{l.a, pa}, l.directed ? PortDir::In : PortDir::Both);
+    claim(l.a, pa, PortPeer{l.b, pb}, l.directed ? PortDir::Out : PortDir::Both, l.label);
+    claim(l.b, pb, PortPeer{l.a, pa}, l.directed ? PortDir::In : PortDir::Both, l.label);
   }
   for (NodeId v = 0; v < nodes.size(); ++v)
     if (nodes[v].ports.size() < min_ports_[v]) {
       nodes[v].ports.resize(min_ports_[v]);
       nodes[v].dirs.resize(min_ports_[v], PortDir::Both);
+      nodes[v].link_labels.resize(min_ports_[v]);
     }
   std::map<std::string, Component> packages;
   for (NodeId v = 0; v < nodes.size(); ++v)

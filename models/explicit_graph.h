@@ -25,6 +25,7 @@ class ExplicitTopology : public Topology {
     NodeKind kind = NodeKind::Router;
     std::vector<std::optional<PortPeer>> ports;
     std::vector<PortDir> dirs;
+    std::vector<std::string> link_labels;  // per port; empty: the default label
   };
   ExplicitTopology(std::string spec, std::vector<Node> nodes, std::vector<Component> packages);
 
@@ -35,6 +36,7 @@ class ExplicitTopology : public Topology {
   PortId port_count(NodeId v) const override { return static_cast<PortId>(nodes_[v].ports.size()); }
   std::optional<PortPeer> peer(NodeId v, PortId p) const override { return nodes_[v].ports[p]; }
   PortDir port_dir(NodeId v, PortId p) const override { return nodes_[v].dirs[p]; }
+  std::string link_label(NodeId v, PortId p) const override;
   std::vector<Component> packages() const override { return packages_; }
   std::optional<NodeId> find_node(std::string_view label) const override;
 
@@ -56,7 +58,8 @@ class GraphBuilder {
   NodeId node(const std::string& id);
   void set_port_count(NodeId v, PortId ports);  // at least this many ports
   void set_package(NodeId v, const std::string& package);
-  void add_link(NodeId a, std::optional<PortId> pa, NodeId b, std::optional<PortId> pb, bool directed);
+  void add_link(NodeId a, std::optional<PortId> pa, NodeId b, std::optional<PortId> pb, bool directed,
+                std::string label = {});
   std::size_t num_nodes() const { return nodes_.size(); }
 
   std::shared_ptr<const ExplicitTopology> build(const std::string& spec) const;
@@ -66,6 +69,7 @@ class GraphBuilder {
     NodeId a, b;
     std::optional<PortId> pa, pb;
     bool directed;
+    std::string label;
   };
   std::string source_;
   std::vector<ExplicitTopology::Node> nodes_;

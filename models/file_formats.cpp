@@ -1,9 +1,10 @@
 // file(PATH): a network read from a file, format chosen by the extension.
 //
 //   .graphml .xml       GraphML: node data keys label, kind, ports, package;
-//                       edge data tail_port, head_port; edgedefault or a per-edge
+//                       edge data tail_port, head_port, label; edgedefault or a per-edge
 //                       directed="true" makes a link directed
-//   .dot .gv            Graphviz DOT (graph or digraph), same attribute names
+//   .dot .gv            Graphviz DOT (graph or digraph), same attribute names, and
+//                       node attribute index (node order; read_graphviz sorts by name)
 //   .json               the JSON that `menger export --format json` writes
 //   .txt .edges .el     an edge list: "a b" (bidirectional) or "a -> b" (directed)
 //                       per line, '#' starts a comment; every node is a router
@@ -18,6 +19,7 @@
 #include <boost/graph/graphviz.hpp>
 #include <boost/property_tree/ptree.hpp>
 #include <boost/property_tree/xml_parser.hpp>
+#include <algorithm>
 #include <charconv>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -58,7 +60,9 @@ void read_graphml(std::istream& in, GraphBuilder& b, const std::string& where) {
   if (!root) throw InputError(where + ": no <graphml> element");
   std::map<std::string, std::string> key_name;  // key id -> attr.name
   for (const auto& [tag, child] : *root)
-    if (tag == "key") key_name[child.get<std::string>("<xmlattr>.id", "")] = child.get<std::string>("<xmlattr>.attr.name", "");
+    if (tag == "key")  // "attr.name" holds ptree's default separator '.': use a '/' path
+      key_name[child.get<std::string>("<xmlattr>.id", "")] =
+          child.get<std::string>(pt::ptree::path_type("<xmlattr>/attr.name", '/'), "");
   const pt::ptree* graph = root->get_child_optional("graph").get_ptr();
   if (!graph) throw InputError(where + ": no <graph> element");
   const bool directed_default = graph->get<std::string>("<xmlattr>.edgedefault", "undirected") == "directed";
@@ -83,17 +87,18 @@ void read_graphml(std::istream& in, GraphBuilder& b, const std::string& where) {
     if (s.empty() || t.empty()) throw InputError(where + ": an <edge> lacks source or target");
     const std::string dir = child.get<std::string>("<xmlattr>.directed", "");
     const bool directed = dir.empty() ? directed_default : dir == "true";
-    b.add_link(b.node(s), port_attr(d["tail_port"], where), b.node(t), port_attr(d["head_port"], where), directed);
+    b.add_link(b.node(s), port_attr(d["tail_port"], where), b.node(t), port_attr(d["head_port"], where), directed,
+               d["label"]);
   }
 }
 
 // ---- DOT -----------------------------------------------------------------
 
 struct DotVertex {
-  std::string node_id, label, kind, ports, package;
+  std::string node_id, label, kind, ports, package, index;
 };
 struct DotEdge {
-  std::string tail_port, head_port;
+  std::string tail_port, head_port, label;
 };
 
 // Whether the DOT text declares a digraph: its first keyword after "strict".
@@ -124,19 +129,31 @@ void read_dot_as(const std::string& text, GraphBuilder& b, const std::string& wh
   dp.property("kind", boost::get(&DotVertex::kind, g));
   dp.property("ports", boost::get(&DotVertex::ports, g));
   dp.property("package", boost::get(&DotVertex::package, g));
+  dp.property("index", boost::get(&DotVertex::index, g));
   dp.property("tail_port", boost::get(&DotEdge::tail_port, g));
   dp.property("head_port", boost::get(&DotEdge::head_port, g));
+  dp.property("label", boost::get(&DotEdge::label, g));
   std::istringstream in(text);
   if (!boost::read_graphviz(in, g, dp, "node_id")) throw InputError(where + ": not a readable DOT graph");
+  // read_graphviz orders vertices by name, not by appearance; `menger export`
+  // writes each node's index so that its own files read back in order.
+  std::vector<std::size_t> order(boost::num_vertices(g));
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  const bool indexed = std::all_of(order.begin(), order.end(), [&](std::size_t v) { return !g[v].index.empty(); });
+  if (indexed) {
+    std::vector<std::size_t> at(order.size());
+    for (std::size_t v : order) at[v] = *port_attr(g[v].index, where);
+    std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return at[x] < at[y]; });
+  }
   std::vector<NodeId> id(boost::num_vertices(g));
-  for (auto v : boost::make_iterator_range(boost::vertices(g))) {
+  for (std::size_t v : order) {
     const DotVertex& x = g[v];
     id[v] = b.add_node(x.node_id, x.label, x.kind.empty() ? NodeKind::Router : parse_node_kind(x.kind, where));
     apply_node_attrs(b, id[v], x.ports, x.package, where);
   }
   for (auto e : boost::make_iterator_range(boost::edges(g)))
     b.add_link(id[boost::source(e, g)], port_attr(g[e].tail_port, where), id[boost::target(e, g)],
-               port_attr(g[e].head_port, where), directed);
+               port_attr(g[e].head_port, where), directed, g[e].label);
 }
 
 void read_dot(std::istream& in, GraphBuilder& b, const std::string& where) {
@@ -160,7 +177,8 @@ void read_json(std::istream& in, GraphBuilder& b, const std::string& where) {
   }
   for (const auto& l : j.at("links")) {
     const auto end = [&](const char* k) { return b.node(std::to_string(l.at(k).get<std::uint64_t>())); };
-    b.add_link(end("a"), l.at("pa").get<PortId>(), end("b"), l.at("pb").get<PortId>(), l.value("directed", false));
+    b.add_link(end("a"), l.at("pa").get<PortId>(), end("b"), l.at("pb").get<PortId>(), l.value("directed", false),
+               l.value("label", std::string()));
   }
   if (b.num_nodes() != j.at("nodes").size()) throw InputError(where + ": a link names a node that is not listed");
 }

@@ -45,13 +45,16 @@ void write_dot(std::ostream& out, const Network& net) {
   out << (directed ? "digraph " : "graph ") << dot_quote(net.spec()) << " {\n";
   for (NodeId v = 0; v < net.num_nodes(); ++v) {
     out << "  n" << v << " [label=" << dot_quote(net.label(v)) << ", kind=" << to_string(net.kind(v))
-        << ", ports=" << net.num_ports(v);
+        << ", ports=" << net.num_ports(v) << ", index=" << v;
     if (!pkg[v].empty()) out << ", package=" << dot_quote(pkg[v]);
     out << "];\n";
   }
   const char* arrow = directed ? " -> " : " -- ";
-  for (const Link& l : net.links())
-    out << "  n" << l.a << arrow << "n" << l.b << " [tail_port=" << l.pa << ", head_port=" << l.pb << "];\n";
+  for (LinkId i = 0; i < net.num_links(); ++i) {
+    const Link& l = net.link(i);
+    out << "  n" << l.a << arrow << "n" << l.b << " [tail_port=" << l.pa << ", head_port=" << l.pb
+        << ", label=" << dot_quote(net.link_label(i)) << "];\n";
+  }
   out << "}\n";
 }
 
@@ -63,35 +66,39 @@ void write_graphml(std::ostream& out, const Network& net) {
   pt::ptree& gml = root.add("graphml", "");
   gml.put("<xmlattr>.xmlns", "http://graphml.graphdrawing.org/xmlns");
   const std::pair<const char*, const char*> keys[] = {
-      {"node", "label"}, {"node", "kind"}, {"node", "ports"}, {"node", "package"}, {"edge", "tail_port"}, {"edge", "head_port"}};
+      {"node", "label"}, {"node", "kind"}, {"node", "ports"}, {"node", "package"}, {"edge", "tail_port"}, {"edge", "head_port"}, {"edge", "label"}};
   for (const auto& [dom, name] : keys) {
     pt::ptree& k = gml.add("key", "");
-    k.put("<xmlattr>.id", name);
+    k.put("<xmlattr>.id", std::string(dom) + "_" + name);  // key ids are unique; names may repeat
     k.put("<xmlattr>.for", dom);
-    k.put("<xmlattr>.attr.name", name);
-    k.put("<xmlattr>.attr.type", std::string(name).find("port") != std::string::npos ? "int" : "string");
+    // "attr.name" holds a dot, ptree's default path separator: use '/' paths.
+    k.put(pt::ptree::path_type("<xmlattr>/attr.name", '/'), name);
+    k.put(pt::ptree::path_type("<xmlattr>/attr.type", '/'),
+          std::string(name).find("port") != std::string::npos ? "int" : "string");
   }
   pt::ptree& g = gml.add("graph", "");
   g.put("<xmlattr>.id", net.spec());
   g.put("<xmlattr>.edgedefault", directed ? "directed" : "undirected");
-  auto data = [](pt::ptree& e, const char* key, const std::string& value) {
+  auto data = [](pt::ptree& e, const std::string& key, const std::string& value) {
     pt::ptree& d = e.add("data", value);
     d.put("<xmlattr>.key", key);
   };
   for (NodeId v = 0; v < net.num_nodes(); ++v) {
     pt::ptree& n = g.add("node", "");
     n.put("<xmlattr>.id", "n" + std::to_string(v));
-    data(n, "label", net.label(v));
-    data(n, "kind", std::string(to_string(net.kind(v))));
-    data(n, "ports", std::to_string(net.num_ports(v)));
-    if (!pkg[v].empty()) data(n, "package", pkg[v]);
+    data(n, "node_label", net.label(v));
+    data(n, "node_kind", std::string(to_string(net.kind(v))));
+    data(n, "node_ports", std::to_string(net.num_ports(v)));
+    if (!pkg[v].empty()) data(n, "node_package", pkg[v]);
   }
-  for (const Link& l : net.links()) {
+  for (LinkId i = 0; i < net.num_links(); ++i) {
+    const Link& l = net.link(i);
     pt::ptree& e = g.add("edge", "");
     e.put("<xmlattr>.source", "n" + std::to_string(l.a));
     e.put("<xmlattr>.target", "n" + std::to_string(l.b));
-    data(e, "tail_port", std::to_string(l.pa));
-    data(e, "head_port", std::to_string(l.pb));
+    data(e, "edge_tail_port", std::to_string(l.pa));
+    data(e, "edge_head_port", std::to_string(l.pb));
+    data(e, "edge_label", net.link_label(i));
   }
   pt::write_xml(out, root, pt::xml_writer_make_settings<std::string>(' ', 1));
 }

@@ -1,0 +1,131 @@
+// File input and export: every export format reads back as the same network,
+// and malformed files give one clear error.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "core/error.h"
+#include "io/export.h"
+#include "models/registry.h"
+
+namespace menger {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path scratch_dir() {
+  fs::path d = fs::temp_directory_path() / ("menger_file_io_" + std::to_string(::getpid()));
+  fs::create_directories(d);
+  return d;
+}
+
+nlohmann::json json_of(const Network& net) {
+  std::ostringstream out;
+  export_network(out, net, ExportFormat::Json);
+  nlohmann::json j = nlohmann::json::parse(out.str());
+  j.erase("spec");  // a file's spec names the file
+  return j;
+}
+
+fs::path write(const fs::path& file, const std::string& text) {
+  std::ofstream(file) << text;
+  return file;
+}
+
+TEST(FileIo, EveryExportFormatReadsBackAsTheSameNetwork) {
+  const fs::path dir = scratch_dir();
+  for (const char* spec : {"torus(3,2,5)", "mesh(3,2)", "kary_ntree(2,3)", "mikant(2,3)",
+                           "min(stages=3, radix=2, wiring=deterministic)", "min(stages=2, radix=4, wiring=random, seed=9)",
+                           "hdn(base=hypercube(3), k=1, s=[4])"}) {
+    Network original(Registry::builtin().build(spec));
+    for (const auto& [format, ext] : {std::pair{ExportFormat::Dot, ".dot"}, std::pair{ExportFormat::GraphML, ".graphml"},
+                                      std::pair{ExportFormat::Json, ".json"}}) {
+      const fs::path file = dir / (std::string("net") + ext);
+      {
+        std::ofstream out(file);
+        export_network(out, original, format);
+      }
+      Network copy(Registry::builtin().build("file(" + file.string() + ")"));
+      EXPECT_EQ(json_of(copy), json_of(original)) << spec << " via " << ext;
+      EXPECT_EQ(copy.packages().size(), original.packages().size()) << spec << " via " << ext;
+      EXPECT_EQ(copy.num_components(), original.num_components()) << spec << " via " << ext;
+    }
+  }
+  fs::remove_all(dir);
+}
+
+TEST(FileIo, ReadsForeignGraphmlDotAndEdgeLists) {
+  const fs::path dir = scratch_dir();
+  // GraphML as NetworkX writes it: node ids are the only names.
+  write(dir / "nx.graphml", R"(<?xml version="1.0"?>
+<graphml xmlns="http://graphml.graphdrawing.org/xmlns">
+  <graph edgedefault="undirected">
+    <node id="a"/><node id="b"/><node id="c"/>
+    <edge source="a" target="b"/><edge source="b" target="c"/><edge source="c" target="a"/>
+  </graph>
+</graphml>)");
+  Network ring(Registry::builtin().build("file(" + (dir / "nx.graphml").string() + ")"));
+  EXPECT_EQ(ring.num_nodes(), 3u);
+  EXPECT_EQ(ring.num_links(), 3u);
+  EXPECT_EQ(ring.label(0), "a");
+  EXPECT_EQ(ring.kind(0), NodeKind::Router);
+
+  write(dir / "star.dot", "graph G { hub [kind=switch]; a [kind=endpoint]; b [kind=endpoint]; hub -- a; hub -- b; }");
+  Network star(Registry::builtin().build("file(" + (dir / "star.dot").string() + ")"));
+  EXPECT_EQ(star.kind(*star.find_node("hub")), NodeKind::Switch);
+  EXPECT_EQ(star.degree(*star.find_node("hub")), 2u);
+
+  write(dir / "path.txt", "# a path\nx y\ny z  # trailing comment\n\n");
+  Network path(Registry::builtin().build("file(" + (dir / "path.txt").string() + ")"));
+  EXPECT_EQ(path.num_links(), 2u);
+  write(dir / "arcs.edges", "x -> y\ny -> z\n");
+  Network arcs(Registry::builtin().build("file(" + (dir / "arcs.edges").string() + ")"));
+  EXPECT_TRUE(arcs.link(0).directed);
+  fs::remove_all(dir);
+}
+
+TEST(FileIo, RelativeNamesResolveBesideTheClaimFile) {
+  const fs::path dir = scratch_dir();
+  write(dir / "tri.txt", "a b\nb c\nc a\n");
+  auto t = Registry::builtin().build("file(tri.txt)", dir);
+  EXPECT_EQ(t->node_count(), 3u);
+  EXPECT_EQ(t->spec(), "file(tri.txt)");
+  fs::remove_all(dir);
+}
+
+TEST(FileIo, MalformedFilesGiveOneClearError) {
+  const fs::path dir = scratch_dir();
+  const std::pair<const char*, const char*> cases[] = {
+      {"bad.graphml", "<graphml><graph><node id=\"a\"/>"},              // truncated XML
+      {"noid.graphml", "<graphml><graph><node/></graph></graphml>"},    // node without id
+      {"dup.graphml", "<graphml><graph><node id=\"a\"/><node id=\"a\"/></graph></graphml>"},
+      {"kind.dot", "graph { a [kind=toaster]; }"},
+      {"syntax.dot", "graph { a -- ; }"},
+      {"notdot.dot", "hello"},
+      {"loop.txt", "a a\n"},
+      {"three.txt", "a b c\n"},
+      {"mixed.txt", "a b\nb -> c\n"},
+      {"empty.txt", "# nothing\n"},
+      {"port.dot", "graph { a -- b [tail_port=x]; }"},
+      {"twice.dot", "graph { a -- b [tail_port=0]; a -- c [tail_port=0]; }"},
+      {"bad.json", "{\"nodes\": 3}"},
+      {"net.csv", "a,b"},
+  };
+  for (const auto& [name, text] : cases) {
+    write(dir / name, text);
+    try {
+      Registry::builtin().build("file(" + (dir / name).string() + ")");
+      ADD_FAILURE() << name << " was accepted";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(name), std::string::npos) << name << ": " << e.what();
+    }
+  }
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace menger
