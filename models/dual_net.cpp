@@ -38,51 +38,72 @@ std::uint64_t DualNet::radix_product(const std::vector<std::size_t>& dims) const
   return p;
 }
 
+namespace {
+
+// Depth-first search for nested super-nodes: SN^i among the dimensions of
+// SN^{i-1}, with the radices of SN^i multiplying to s_i.  Candidates are tried in
+// increasing bitmask order over the available dimensions, so the default is the
+// first nested chain that exists, not merely the first choice at each level.
+bool nest(const ProductGraph& b, const std::vector<std::uint64_t>& s, std::size_t i,
+          const std::vector<std::size_t>& avail, std::vector<std::vector<std::size_t>>& out) {
+  if (i == s.size()) return true;
+  for (std::uint64_t mask = 0; mask < (std::uint64_t{1} << avail.size()); ++mask) {
+    std::vector<std::size_t> dims;
+    std::uint64_t product = 1;
+    for (std::size_t j = 0; j < avail.size(); ++j)
+      if (mask >> j & 1) {
+        dims.push_back(avail[j]);
+        product *= b.factors()[avail[j]].radix;
+      }
+    if (product != s[i]) continue;
+    out.push_back(dims);
+    if (nest(b, s, i + 1, dims, out)) return true;
+    out.pop_back();
+  }
+  return false;
+}
+
+}  // namespace
+
 void DualNet::choose_supernodes(const std::vector<std::uint64_t>& s,
                                 const std::vector<std::vector<std::int64_t>>& sn) {
-  const std::size_t dims = base_->factors().size();
   Level b;
   b.nodes = base_->node_count();
-  for (std::size_t d = 0; d < dims; ++d) b.sn_dims.push_back(d);
+  for (std::size_t d = 0; d < base_->factors().size(); ++d) b.sn_dims.push_back(d);
   levels_.push_back(b);
-  if (!sn.empty() && sn.size() != s.size())
-    throw InputError("hdn: sn lists " + std::to_string(sn.size()) + " super-nodes but k = " + std::to_string(s.size()));
-  for (std::size_t i = 1; i <= s.size(); ++i) {
-    const std::vector<std::size_t>& avail = levels_[i - 1].sn_dims;
-    std::vector<std::size_t> chosen;
-    bool found = false;
-    if (!sn.empty()) {
-      for (std::int64_t d : sn[i - 1]) {
+  std::vector<std::vector<std::size_t>> chosen;
+  if (sn.empty()) {
+    if (!nest(*base_, s, 0, b.sn_dims, chosen))
+      throw InputError("hdn: no nested super-nodes of sizes s = [" + join(s) + "] exist in " + base_spec_ +
+                       " (004 section 2: SN^1 is a sub-product of B and each SN^i a sub-product of SN^{i-1})");
+  } else {
+    if (sn.size() != s.size())
+      throw InputError("hdn: sn lists " + std::to_string(sn.size()) + " super-nodes but k = " + std::to_string(s.size()));
+    for (std::size_t i = 0; i < sn.size(); ++i) {
+      const std::vector<std::size_t>& avail = i == 0 ? b.sn_dims : chosen.back();
+      std::vector<std::size_t> dims;
+      for (std::int64_t d : sn[i]) {
         const auto du = static_cast<std::size_t>(d);
-        if (d < 0 || std::find(avail.begin(), avail.end(), du) == avail.end() ||
-            std::find(chosen.begin(), chosen.end(), du) != chosen.end())
-          throw InputError("hdn: super-node " + std::to_string(i) + " may use each dimension of super-node " +
-                           std::to_string(i - 1) + " once; dimension " + std::to_string(d) + " is not available");
-        chosen.push_back(du);
+        if (std::find(avail.begin(), avail.end(), du) == avail.end() ||
+            std::find(dims.begin(), dims.end(), du) != dims.end())
+          throw InputError("hdn: super-node " + std::to_string(i + 1) + " may use each dimension of " +
+                           (i == 0 ? std::string("the base") : "super-node " + std::to_string(i)) +
+                           " once; dimension " + std::to_string(d) + " is not available");
+        dims.push_back(du);
       }
-      std::sort(chosen.begin(), chosen.end());
-      found = radix_product(chosen) == s[i - 1];
-    } else {
-      for (std::uint64_t mask = 0; mask < (std::uint64_t{1} << avail.size()) && !found; ++mask) {
-        chosen.clear();
-        for (std::size_t j = 0; j < avail.size(); ++j)
-          if (mask >> j & 1) chosen.push_back(avail[j]);
-        found = radix_product(chosen) == s[i - 1];
-      }
+      std::sort(dims.begin(), dims.end());
+      if (radix_product(dims) != s[i])
+        throw InputError("hdn: the dimensions sn[" + std::to_string(i) + "] have " + std::to_string(radix_product(dims)) +
+                         " nodes, not s_" + std::to_string(i + 1) + " = " + std::to_string(s[i]));
+      chosen.push_back(dims);
     }
-    if (!found) {
-      std::vector<std::uint64_t> radices;
-      for (std::size_t d : avail) radices.push_back(base_->factors()[d].radix);
-      throw InputError("hdn: s_" + std::to_string(i) + " = " + std::to_string(s[i - 1]) +
-                       " is not the size of a sub-product of " +
-                       (i == 1 ? "the base network" : "super-node " + std::to_string(i - 1)) +
-                       " (dimension radices: " + join(radices) + "; 004 section 2 requires SN^i to be a sub-product)");
-    }
+  }
+  for (std::size_t i = 1; i <= s.size(); ++i) {
     Level l;
     l.s = s[i - 1];
-    l.sn_dims = chosen;
-    for (std::size_t d : avail)
-      if (std::find(chosen.begin(), chosen.end(), d) == chosen.end()) l.rest_dims.push_back(d);
+    l.sn_dims = chosen[i - 1];
+    for (std::size_t d : levels_[i - 1].sn_dims)
+      if (std::find(l.sn_dims.begin(), l.sn_dims.end(), d) == l.sn_dims.end()) l.rest_dims.push_back(d);
     const std::uint64_t prev = levels_[i - 1].nodes;
     l.q = prev / l.s;
     if (l.q > kNodeLimit / l.q / 2 / l.s)

@@ -32,6 +32,12 @@ void only_keys(const toml::table& t, const std::set<std::string>& allowed, const
 
 }  // namespace
 
+toml::table instance_property(const Claim& claim, const ClaimInstance& instance) {
+  toml::table merged = claim.property;
+  for (const auto& [k, v] : instance.property) merged.insert_or_assign(k, v);
+  return merged;
+}
+
 Claim read_claim(const std::filesystem::path& file, const std::string& default_id) {
   toml::table doc;
   try {
@@ -62,7 +68,7 @@ Claim read_claim(const std::filesystem::path& file, const std::string& default_i
   for (const toml::node& n : *inst) {
     const toml::table* t = n.as_table();
     if (!t) bad(file, "[[instance]] entries must be tables");
-    only_keys(*t, {"model", "expect", "note"}, file, "instance");
+    only_keys(*t, {"model", "expect", "note", "property"}, file, "instance");
     ClaimInstance ci;
     ci.model = text(*t, "model", file, true);
     const std::string e = text(*t, "expect", file, true);
@@ -71,6 +77,11 @@ Claim read_claim(const std::filesystem::path& file, const std::string& default_i
       bad(file, "instance " + ci.model + ": expect must be \"holds\" or \"fails\", got \"" + e + "\"");
     ci.expect = *k;
     ci.note = text(*t, "note", file, false);
+    if (const toml::node* p = t->get("property")) {
+      if (!p->as_table()) bad(file, "instance " + ci.model + ": property must be a table");
+      ci.property = *p->as_table();
+      if (ci.property.contains("kind")) bad(file, "instance " + ci.model + ": the property kind is the claim's");
+    }
     c.instances.push_back(std::move(ci));
   }
   return c;

@@ -14,6 +14,8 @@
 //   model = "hdn(base=hypercube(3), k=1, s=[4])"
 //   expect = "holds"                 # or "fails": a refuted claim stays, with its reason
 //   note = "..."                     # optional: what the verdict means here
+//   [instance.property]              # optional: values for this instance only, e.g. the
+//   nodes = 32                       # paper's own numbers for each of its examples
 #pragma once
 
 #include <filesystem>
@@ -34,6 +36,7 @@ struct ClaimInstance {
   std::string model;
   VerdictKind expect = VerdictKind::Holds;
   std::string note;
+  toml::table property;  // overrides and additions to the claim's [property], kind excluded
 };
 
 struct Claim {
@@ -44,6 +47,10 @@ struct Claim {
   toml::table property;  // the whole [property] table, kind included
   std::vector<ClaimInstance> instances;
 };
+
+// The [property] table for one instance: the claim's, with the instance's keys
+// added or replacing the claim's.
+toml::table instance_property(const Claim& claim, const ClaimInstance& instance);
 
 // Reads and validates one claim file; throws InputError naming the file and the
 // offending key.  `default_id` is used when the file has no id.

@@ -27,6 +27,21 @@ std::string seconds(double s) {
   return buf;
 }
 
+// A note as an indented paragraph: TOML multi-line strings keep their breaks.
+void print_note(std::ostream& out, const std::string& note) {
+  std::string text = note;
+  while (!text.empty() && (text.front() == '\n' || text.front() == ' ')) text.erase(text.begin());
+  std::string indent = "  note: ";
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    out << indent << text.substr(start, end - start) << "\n";
+    indent = "        ";
+    start = end + 1;
+  }
+}
+
 std::string pad(const std::string& s, std::size_t w) { return s + std::string(w > s.size() ? w - s.size() : 0, ' '); }
 
 }  // namespace
@@ -77,7 +92,7 @@ void print_report(std::ostream& out, const ProveReport& r, const ReportOptions& 
       if (!i.error.empty()) out << "  error: " << i.error << "\n";
       if (i.result)
         for (const auto& line : i.result->explanation) out << "  " << line << "\n";
-      if (!i.instance.note.empty()) out << "  note: " << i.instance.note << "\n";
+      if (!i.instance.note.empty()) print_note(out, i.instance.note);
     }
   }
 

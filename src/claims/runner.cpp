@@ -55,12 +55,13 @@ std::vector<std::pair<fs::path, std::string>> collect_claim_files(const std::vec
 
 namespace {
 
-InstanceOutcome run_instance(const ClaimInstance& inst, const Checker& checker, const fs::path& dir,
+InstanceOutcome run_instance(const Claim& claim, const ClaimInstance& inst, const PropertyKind& kind,
                              RunContext& ctx) {
   InstanceOutcome o{inst, {}, std::nullopt, {}, 0};
   const auto start = std::chrono::steady_clock::now();
   try {
-    auto topology = Registry::builtin().build(inst.model, dir);
+    const Checker checker = kind.prepare(instance_property(claim, inst), "claim file " + claim.file.string());
+    auto topology = Registry::builtin().build(inst.model, claim.file.parent_path());
     o.canonical_model = topology->spec();
     o.result = checker(topology, ctx);
   } catch (const InputError& e) {
@@ -94,9 +95,8 @@ ProveReport prove(const std::vector<fs::path>& paths, const ProveOptions& opts) 
         throw InputError("claim file " + file.string() + ": unknown property kind '" + co.claim->kind +
                          "' (known: " + known + ")");
       }
-      const Checker checker = kind->prepare(co.claim->property, "claim file " + file.string());
       for (const ClaimInstance& inst : co.claim->instances)
-        co.instances.push_back(run_instance(inst, checker, file.parent_path(), ctx));
+        co.instances.push_back(run_instance(*co.claim, inst, *kind, ctx));
     } catch (const InputError& e) {
       co.error = e.what();
     }

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs Menger's build and test dependencies from Debian packages.
+# Idempotent: does nothing when every package is already installed.
+set -euo pipefail
+
+packages=(
+  g++ cmake ninja-build                       # toolchain
+  libboost-graph-dev                          # Boost.Graph (+ PropertyTree, Multiprecision headers)
+  libtbb-dev libcli11-dev libtomlplusplus-dev nlohmann-json3-dev libz3-dev
+  libgtest-dev libgmock-dev                   # GoogleTest
+  python3 python3-networkx python3-igraph     # peer cross-checks and benchmarks
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "install-deps: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  sudo="sudo"
+fi
+echo "install-deps: installing ${missing[*]}"
+$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
