@@ -4,7 +4,9 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_reduce.h>
 
+#include <algorithm>
 #include <atomic>
+#include <bit>
 #include <limits>
 #include <vector>
 
@@ -86,6 +88,73 @@ void account_source(const Network& net, NodeId s, const std::vector<NodeId>& ter
   ++acc.sources_done;
 }
 
+// ---- bit-parallel: up to 64 sources per sweep (MS-BFS) --------------------
+
+struct Masks {
+  std::vector<std::uint64_t> seen, visit, next;
+};
+
+void note_far(DistanceSummary& acc, std::uint32_t d, NodeId s, NodeId t) {
+  if (acc.diameter_source == kNoNode || farther(d, s, t, acc)) {
+    acc.diameter = d;
+    acc.diameter_source = s;
+    acc.diameter_target = t;
+  }
+}
+
+void note_unreachable(DistanceSummary& acc, NodeId s, NodeId t) {
+  if (acc.unreachable_source == kNoNode || std::pair(s, t) < std::pair(acc.unreachable_source, acc.unreachable_target)) {
+    acc.unreachable_source = s;
+    acc.unreachable_target = t;
+  }
+}
+
+// Searches from sources[0..n) (ascending ids, n <= 64) at once.  Bit i of a
+// node's mask stands for sources[i]; a bit enters `next` the first time its
+// source reaches the node, so each (source, node) pair is counted once, at
+// its distance.
+void account_batch(const Network& net, const NodeId* sources, std::size_t n, const std::vector<NodeId>& terminals,
+                   const std::vector<char>& terminal, Masks& m, DistanceSummary& acc) {
+  const NodeId nodes = net.num_nodes();
+  std::fill(m.seen.begin(), m.seen.end(), 0);
+  std::fill(m.visit.begin(), m.visit.end(), 0);
+  for (std::size_t i = 0; i < n; ++i) m.seen[sources[i]] = m.visit[sources[i]] = std::uint64_t{1} << i;
+  for (std::uint32_t level = 1;; ++level) {
+    bool any = false;
+    for (NodeId v = 0; v < nodes; ++v) {
+      const std::uint64_t x = m.visit[v];
+      if (!x || (level > 1 && !net.forwards(v))) continue;  // only sources and relays expand
+      for (NodeId u : net.out_neighbors(v)) {
+        const std::uint64_t fresh = x & ~m.seen[u];
+        if (!fresh) continue;
+        m.next[u] |= fresh;
+        m.seen[u] |= fresh;
+        any = true;
+      }
+    }
+    if (!any) break;
+    for (NodeId u = 0; u < nodes; ++u) {
+      const std::uint64_t fresh = m.next[u];
+      if (!fresh) continue;
+      if (terminal[u]) {
+        acc.distance_sum += std::uint64_t{level} * static_cast<std::uint64_t>(std::popcount(fresh));
+        note_far(acc, level, sources[std::countr_zero(fresh)], u);
+      }
+    }
+    std::swap(m.visit, m.next);
+    std::fill(m.next.begin(), m.next.end(), 0);
+  }
+  const std::uint64_t all = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+  for (NodeId t : terminals) {
+    const std::uint64_t missing = all & ~m.seen[t];
+    if (!missing) continue;
+    acc.unreachable += static_cast<std::uint64_t>(std::popcount(missing));
+    note_unreachable(acc, sources[std::countr_zero(missing)], t);
+  }
+  acc.pairs += n * (terminals.size() - 1);
+  acc.sources_done += n;
+}
+
 }  // namespace
 
 std::vector<std::uint32_t> distances_from(const Network& net, NodeId source) {
@@ -106,26 +175,48 @@ DistanceSummary terminal_distances(const Network& net, const DistanceOptions& op
   const std::size_t sources = symmetric ? 1 : terminals.size();
   result.sources_total = sources;
 
-  tbb::enumerable_thread_specific<Scratch> scratch(
-      [&] { return Scratch{std::vector<std::uint32_t>(net.num_nodes(), kUnreached), {}}; });
   std::atomic<bool> out_of_time{false};
-  DistanceSummary found = tbb::parallel_reduce(
-      tbb::blocked_range<std::size_t>(0, sources), DistanceSummary{},
-      [&](const tbb::blocked_range<std::size_t>& r, DistanceSummary acc) {
-        Scratch& w = scratch.local();
-        for (std::size_t i = r.begin(); i != r.end(); ++i) {
-          if (opts.deadline && (out_of_time || std::chrono::steady_clock::now() > *opts.deadline)) {
-            out_of_time = true;
-            break;
+  auto expired = [&] {
+    if (opts.deadline && (out_of_time || std::chrono::steady_clock::now() > *opts.deadline)) out_of_time = true;
+    return out_of_time.load();
+  };
+  auto join = [](DistanceSummary a, const DistanceSummary& b) {
+    merge(a, b);
+    return a;
+  };
+  DistanceSummary found;
+  if (opts.method == DistanceMethod::PerSource) {
+    tbb::enumerable_thread_specific<Scratch> scratch(
+        [&] { return Scratch{std::vector<std::uint32_t>(net.num_nodes(), kUnreached), {}}; });
+    found = tbb::parallel_reduce(
+        tbb::blocked_range<std::size_t>(0, sources), DistanceSummary{},
+        [&](const tbb::blocked_range<std::size_t>& r, DistanceSummary acc) {
+          Scratch& w = scratch.local();
+          for (std::size_t i = r.begin(); i != r.end() && !expired(); ++i)
+            account_source(net, terminals[i], terminals, w, acc);
+          return acc;
+        },
+        join);
+  } else {
+    std::vector<char> terminal(net.num_nodes(), 0);
+    for (NodeId t : terminals) terminal[t] = 1;
+    const std::size_t batches = (sources + 63) / 64;
+    tbb::enumerable_thread_specific<Masks> masks([&] {
+      const std::size_t n = net.num_nodes();
+      return Masks{std::vector<std::uint64_t>(n), std::vector<std::uint64_t>(n), std::vector<std::uint64_t>(n)};
+    });
+    found = tbb::parallel_reduce(
+        tbb::blocked_range<std::size_t>(0, batches, 1), DistanceSummary{},
+        [&](const tbb::blocked_range<std::size_t>& r, DistanceSummary acc) {
+          Masks& m = masks.local();
+          for (std::size_t b = r.begin(); b != r.end() && !expired(); ++b) {
+            const std::size_t first = b * 64, n = std::min<std::size_t>(64, sources - first);
+            account_batch(net, terminals.data() + first, n, terminals, terminal, m, acc);
           }
-          account_source(net, terminals[i], terminals, w, acc);
-        }
-        return acc;
-      },
-      [](DistanceSummary a, const DistanceSummary& b) {
-        merge(a, b);
-        return a;
-      });
+          return acc;
+        },
+        join);
+  }
   merge(result, found);
   if (symmetric && result.complete()) {  // every source looks like the first one
     const std::uint64_t n = terminals.size();

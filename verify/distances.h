@@ -1,21 +1,28 @@
 // Distances between terminals: diameter and average distance, exact.
 //
-// Method: one breadth-first search per terminal source over the out-adjacency,
-// run in parallel over sources with TBB.  A path may pass only through nodes
-// that forward (switches and routers): an endpoint of an indirect network is
-// never a relay.  Pairs are ordered pairs (s, t) of distinct terminals.
+// Method: breadth-first search from every terminal over the out-adjacency, in
+// parallel with TBB.  A path may pass only through nodes that forward (switches
+// and routers): an endpoint of an indirect network is never a relay.  Pairs are
+// ordered pairs (s, t) of distinct terminals.
+//
+// By default 64 sources are searched at once, bit-parallel (MS-BFS, Then et al.,
+// "The More the Merrier: Efficient Multi-Source Graph Traversal", VLDB 2015):
+// each node carries a 64-bit mask of the sources that have reached it, and one
+// sweep over the arcs advances all 64 frontiers.  The plain one-source BFS stays
+// as the reference the tests compare it with (DistanceMethod::PerSource).
 //
 // Symmetry: when the topology declares vertex-transitivity (a theorem about
 // the family, e.g. tori and hypercubes) and every node is a terminal, one source
 // stands for all: the totals are N times that source's.
 //
-// Cost: O(T * (N + A)) for T terminals, N nodes and A arcs; memory O(N) per
-// worker thread.  The result is independent of the thread count: sums and
+// Cost: O(T * (N + A)) for T terminals, N nodes and A arcs, divided by up to 64
+// (times the number of BFS levels a node stays active) in the bit-parallel
+// method; memory O(N) words per worker thread.  The result is independent of the thread count: sums and
 // counts are integers and ties for the diameter witness break on the smallest
 // (source, target).
 //
-// Budget: a deadline is checked between sources; when it passes, the summary
-// reports how many sources were covered and is not complete.
+// Budget: a deadline is checked between batches of sources; when it passes, the
+// summary reports how many sources were covered and is not complete.
 #pragma once
 
 #include <chrono>
@@ -26,8 +33,11 @@
 
 namespace menger {
 
+enum class DistanceMethod { BitParallel, PerSource };
+
 struct DistanceOptions {
   bool use_symmetry = true;
+  DistanceMethod method = DistanceMethod::BitParallel;
   std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 

@@ -40,7 +40,13 @@ const Network& StructureFacts::network() {
 }
 
 const DistanceSummary& StructureFacts::distances() {
-  if (!distances_) distances_ = terminal_distances(network(), DistanceOptions{opts_.use_symmetry, opts_.deadline});
+  if (!distances_) {
+    DistanceOptions d;
+    d.use_symmetry = opts_.use_symmetry;
+    d.method = opts_.method;
+    d.deadline = opts_.deadline;
+    distances_ = terminal_distances(network(), d);
+  }
   return *distances_;
 }
 

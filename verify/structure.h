@@ -35,6 +35,7 @@ struct ObservableInfo {
 struct StructureOptions {
   std::optional<std::chrono::steady_clock::time_point> deadline;
   bool use_symmetry = true;
+  DistanceMethod method = DistanceMethod::BitParallel;
 };
 
 class StructureFacts {

@@ -17,6 +17,7 @@ struct InfoArgs {
   std::string spec;
   bool json = false;
   bool no_symmetry = false;
+  bool per_source = false;
   unsigned budget = 0;
 };
 
@@ -40,6 +41,7 @@ int run_info(const InfoArgs& a) {
   auto topology = Registry::builtin().build(a.spec);
   StructureOptions opts;
   opts.use_symmetry = !a.no_symmetry;
+  opts.method = a.per_source ? DistanceMethod::PerSource : DistanceMethod::BitParallel;
   if (a.budget) opts.deadline = start + std::chrono::seconds(a.budget);
   StructureFacts facts(topology, opts);
   std::vector<std::pair<std::string, Observed>> rows;
@@ -78,6 +80,7 @@ void add_info_command(CLI::App& app, CommandRegistry& commands) {
   sub->add_option("spec", args->spec, "model spec, e.g. \"hdn(base=torus(3,2,5), k=2, s=[15,5])\"")->required();
   sub->add_flag("--json", args->json, "print JSON instead of text");
   sub->add_flag("--no-symmetry", args->no_symmetry, "search from every source even on vertex-transitive families");
+  sub->add_flag("--per-source", args->per_source, "one BFS per source (the reference method) instead of 64 at once");
   sub->add_option("--budget", args->budget, "seconds allowed for the distance computation (default: no limit)");
   commands.emplace_back(sub, [args] { return run_info(*args); });
 }
