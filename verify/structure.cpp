@@ -6,8 +6,8 @@ namespace menger {
 
 namespace {
 
-Observed value(Rational v, std::string note = {}) { return Observed{std::move(v), std::move(note), false}; }
-Observed none(std::string why) { return Observed{std::nullopt, std::move(why), false}; }
+Observed value(Rational v, std::string note = {}) { return Observed{std::move(v), std::move(note), false, 1.0}; }
+Observed none(std::string why) { return Observed{std::nullopt, std::move(why), false, 1.0}; }
 
 }  // namespace
 
@@ -72,7 +72,7 @@ Observed StructureFacts::distance_fact(const std::string& name) {
     return Observed{std::nullopt,
                     "budget exhausted after " + std::to_string(d.sources_done) + " of " +
                         std::to_string(d.sources_total) + " BFS sources",
-                    true};
+                    true, static_cast<double>(d.sources_done) / static_cast<double>(d.sources_total)};
   if (d.terminals < 2) return none("fewer than two terminals");
   if (d.unreachable > 0)
     return none("disconnected: " + std::to_string(d.unreachable) + " ordered pairs have no path, e.g. " +

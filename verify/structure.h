@@ -25,6 +25,7 @@ struct Observed {
   std::optional<Rational> value;
   std::string note;        // why there is no value, or a witness ("between E0 and E63")
   bool exhausted = false;  // the budget ran out before the value was known
+  double coverage = 1.0;   // fraction of the work done when exhausted
 };
 
 struct ObservableInfo {

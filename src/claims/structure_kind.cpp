@@ -68,6 +68,7 @@ CheckResult check(const std::vector<Expectation>& expectations, const std::share
   CheckResult r{Holds{}, {}, nlohmann::json::object()};
   nlohmann::json rows = nlohmann::json::array(), mismatches = nlohmann::json::array();
   std::optional<std::string> exhausted;
+  double coverage = 1.0;
   for (const Expectation& e : expectations) {
     const Rational expected = evaluate_formula(e.formula, vars);
     const Rational tolerance = e.tolerance ? evaluate_formula(*e.tolerance, vars) : Rational(0);
@@ -78,7 +79,10 @@ CheckResult check(const std::vector<Expectation>& expectations, const std::share
     if (!seen.value) {
       row["observed"] = nullptr;
       row["reason"] = seen.note;
-      if (seen.exhausted) exhausted = seen.note;
+      if (seen.exhausted) {
+        exhausted = seen.note;
+        coverage = std::min(coverage, seen.coverage);
+      }
       else mismatches.push_back(row);
       line += "; graph: no value (" + seen.note + ")";
     } else {
@@ -96,7 +100,7 @@ CheckResult check(const std::vector<Expectation>& expectations, const std::share
   }
   r.details["observables"] = rows;
   if (!mismatches.empty()) r.verdict = Fails{nlohmann::json{{"mismatches", mismatches}}};
-  else if (exhausted) r.verdict = Unknown{*exhausted, 0.0};
+  else if (exhausted) r.verdict = Unknown{*exhausted, coverage};
   return r;
 }
 

@@ -1,0 +1,179 @@
+// Claim files and the prove runner: parsing, per-instance values, verdicts
+// against expectations, reports, and one clear error per malformed claim.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "claims/report.h"
+#include "claims/runner.h"
+#include "core/error.h"
+
+namespace menger {
+namespace {
+
+namespace fs = std::filesystem;
+
+class ClaimsTest : public ::testing::Test {
+ protected:
+  fs::path dir = fs::temp_directory_path() / ("menger_claims_" + std::to_string(::getpid()));
+  void SetUp() override { fs::create_directories(dir); }
+  void TearDown() override { fs::remove_all(dir); }
+  fs::path write(const std::string& name, const std::string& text) {
+    fs::create_directories((dir / name).parent_path());
+    std::ofstream(dir / name) << text;
+    return dir / name;
+  }
+  ProveReport run(ProveOptions opts = {}) { return prove({dir}, opts); }
+};
+
+const char* const kHeader = R"TOML(
+title = "t"
+statement = "s"
+[source]
+paper = "002"
+where = "Section 2.1"
+)TOML";
+
+TEST_F(ClaimsTest, VerdictsAreComparedWithTheExpectation) {
+  write("002/diameter.toml", std::string(kHeader) + R"TOML(
+[property]
+kind = "structure"
+diameter = "2*n"
+[[instance]]
+model = "mikant(3,3)"
+expect = "holds"
+[[instance]]
+model = "mikant(2,2)"
+expect = "fails"
+)TOML");
+  ProveReport r = run();
+  ASSERT_EQ(r.claims.size(), 1u);
+  EXPECT_EQ(r.claims[0].claim->id, "002/diameter");  // path under the directory given
+  ASSERT_EQ(r.instances(), 2u);
+  EXPECT_TRUE(r.claims[0].instances[0].as_expected());
+  EXPECT_EQ(kind_of(r.claims[0].instances[1].result->verdict), VerdictKind::Holds);
+  EXPECT_FALSE(r.claims[0].instances[1].as_expected());  // expected fails, got HOLDS
+  EXPECT_FALSE(r.all_as_expected());
+}
+
+TEST_F(ClaimsTest, FailsCarriesTheNumbersAndInstanceValuesOverride) {
+  write("c.toml", std::string(kHeader) + R"TOML(
+[property]
+kind = "structure"
+nodes = 1
+[[instance]]
+model = "mikant(3,3)"
+expect = "fails"
+[[instance]]
+model = "mikant(3,3)"
+expect = "holds"
+[instance.property]
+nodes = "2*(n-1)*k^(n-1) + 2*k^n"
+)TOML");
+  ProveReport r = run();
+  ASSERT_EQ(r.instances(), 2u);
+  EXPECT_TRUE(r.all_as_expected());
+  const auto& fails = std::get<Fails>(r.claims[0].instances[0].result->verdict);
+  EXPECT_EQ(fails.witness["mismatches"][0]["observed"], "90");
+  EXPECT_EQ(fails.witness["mismatches"][0]["expected"], "1");
+  std::ostringstream table;
+  print_report(table, r, ReportOptions{false, false, 1, std::nullopt});
+  EXPECT_NE(table.str().find("nodes: formula 1 = 1; graph 90 (DIFFERS)"), std::string::npos) << table.str();
+  EXPECT_NE(table.str().find("all as expected"), std::string::npos);
+  const nlohmann::json j = report_json(r, ReportOptions{false, false, 1, std::nullopt});
+  EXPECT_EQ(j["summary"]["instances"], 2);
+  EXPECT_EQ(j["claims"][0]["instances"][0]["verdict"], "FAILS");
+  EXPECT_FALSE(j["claims"][0]["instances"][0].contains("seconds"));  // --no-timing
+}
+
+TEST_F(ClaimsTest, ABudgetThatRunsOutIsUnknownWithCoverage) {
+  write("c.toml", std::string(kHeader) + R"TOML(
+[property]
+kind = "structure"
+diameter = 18
+[[instance]]
+model = "rdn(base=hypercube(3), k=2)"
+expect = "holds"
+)TOML");
+  ProveOptions opts;
+  opts.budget = std::chrono::seconds(0);
+  ProveReport r = run(opts);
+  ASSERT_TRUE(r.claims[0].instances[0].result);
+  const auto& v = r.claims[0].instances[0].result->verdict;
+  ASSERT_EQ(kind_of(v), VerdictKind::Unknown);
+  EXPECT_NE(std::get<Unknown>(v).reason.find("budget exhausted after 0 of 32768"), std::string::npos);
+  EXPECT_FALSE(r.all_as_expected());
+}
+
+TEST_F(ClaimsTest, MalformedClaimsAreErrorsThatNameTheFile) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"syntax.toml", "title = "},
+      {"nostatement.toml", "[source]\npaper='1'\nwhere='x'\n"},
+      {"typo.toml", "statment = 's'\n"},
+      {"nosource.toml", "statement='s'\n[property]\nkind='structure'\n"},
+      {"noinstance.toml", "statement='s'\n[source]\npaper='1'\nwhere='x'\n[property]\nkind='structure'\nnodes=1\n"},
+      {"badexpect.toml", "statement='s'\n[source]\npaper='1'\nwhere='x'\n[property]\nkind='structure'\nnodes=1\n"
+                         "[[instance]]\nmodel='mikant(3,3)'\nexpect='maybe'\n"},
+      {"kind.toml", "statement='s'\n[source]\npaper='1'\nwhere='x'\n[property]\nkind='magic'\n"
+                    "[[instance]]\nmodel='mikant(3,3)'\nexpect='holds'\n"},
+  };
+  for (const auto& [name, text] : cases) write(name, text);
+  ProveReport r = run();
+  ASSERT_EQ(r.claims.size(), std::size(cases));
+  for (const auto& c : r.claims) {
+    EXPECT_FALSE(c.error.empty()) << c.file;
+    EXPECT_NE(c.error.find(c.file.filename().string()), std::string::npos) << c.error;
+  }
+  EXPECT_EQ(r.errors(), std::size(cases));
+}
+
+TEST_F(ClaimsTest, BadObservablesFormulasAndModelsAreInstanceErrors) {
+  write("c.toml", std::string(kHeader) + R"TOML(
+[property]
+kind = "structure"
+nodes = "2*k^n"
+[[instance]]
+model = "mikant(3,1)"
+expect = "holds"
+[[instance]]
+model = "torus(4,4)"
+expect = "holds"
+[[instance]]
+model = "mikant(2,2)"
+expect = "holds"
+[instance.property]
+girth = 4
+)TOML");
+  ProveReport r = run();
+  const auto& inst = r.claims[0].instances;
+  ASSERT_EQ(inst.size(), 3u);
+  EXPECT_NE(inst[0].error.find("'n' must be in 2..40"), std::string::npos) << inst[0].error;
+  EXPECT_NE(inst[1].error.find("unknown variable 'k'"), std::string::npos) << inst[1].error;
+  EXPECT_NE(inst[2].error.find("no observable 'girth'"), std::string::npos) << inst[2].error;
+  EXPECT_EQ(r.errors(), 3u);
+}
+
+TEST_F(ClaimsTest, FilterAndDuplicateIds) {
+  const std::string body = std::string(kHeader) + R"TOML(
+[property]
+kind = "structure"
+diameter = "2*n"
+[[instance]]
+model = "mikant(2,2)"
+expect = "holds"
+)TOML";
+  write("a/x.toml", body);
+  write("b/y.toml", "id = \"a/x\"\n" + body);
+  ProveOptions only_b;
+  only_b.filter = "b/";
+  EXPECT_EQ(run(only_b).claims.size(), 0u);  // y's id is a/x: the filter matches ids, not paths
+  ProveReport r = run();
+  ASSERT_EQ(r.claims.size(), 2u);
+  EXPECT_NE(r.claims[1].error.find("duplicate id a/x"), std::string::npos) << r.claims[1].error;
+  EXPECT_THROW(prove({dir / "missing"}, {}), InputError);
+}
+
+}  // namespace
+}  // namespace menger
