@@ -79,10 +79,10 @@ nodes = "2*(n-1)*k^(n-1) + 2*k^n"
   EXPECT_EQ(fails.witness["mismatches"][0]["observed"], "90");
   EXPECT_EQ(fails.witness["mismatches"][0]["expected"], "1");
   std::ostringstream table;
-  print_report(table, r, ReportOptions{false, false, 1, std::nullopt});
+  print_report(table, r, ReportOptions{false, false, std::nullopt});
   EXPECT_NE(table.str().find("nodes: formula 1 = 1; graph 90 (DIFFERS)"), std::string::npos) << table.str();
   EXPECT_NE(table.str().find("all as expected"), std::string::npos);
-  const nlohmann::json j = report_json(r, ReportOptions{false, false, 1, std::nullopt});
+  const nlohmann::json j = report_json(r, ReportOptions{false, false, std::nullopt});
   EXPECT_EQ(j["summary"]["instances"], 2);
   EXPECT_EQ(j["claims"][0]["instances"][0]["verdict"], "FAILS");
   EXPECT_FALSE(j["claims"][0]["instances"][0].contains("seconds"));  // --no-timing

@@ -143,8 +143,9 @@ nlohmann::json report_json(const ProveReport& r, const ReportOptions& opts) {
   }
   nlohmann::json j;
   j["menger"] = {{"version", kVersion}, {"build", build_description()}};
-  j["options"] = {{"threads", opts.threads},
-                  {"budget_seconds", opts.budget ? nlohmann::json(opts.budget->count()) : nlohmann::json(nullptr)}};
+  // The thread count is left out on purpose: results, and these bytes, do not depend on it.
+  j["options"] = {{"budget_seconds", opts.budget ? nlohmann::json(opts.budget->count()) : nlohmann::json(nullptr)},
+                  {"timing", opts.timing}};
   j["summary"] = {{"claims", r.claims.size()},
                   {"instances", r.instances()},
                   {"as_expected", r.as_expected()},

@@ -13,7 +13,6 @@ namespace menger {
 struct ReportOptions {
   bool timing = true;
   bool verbose = false;  // explain HOLDS instances too
-  unsigned threads = 0;
   std::optional<std::chrono::seconds> budget;
 };
 
