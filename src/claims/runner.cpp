@@ -81,7 +81,10 @@ ProveReport prove(const std::vector<fs::path>& paths, const ProveOptions& opts) 
   ProveReport report;
   RunContext ctx(opts.budget);
   std::set<std::string> ids;
-  for (const auto& [file, default_id] : collect_claim_files(paths)) {
+  const auto files = collect_claim_files(paths);
+  std::size_t done = 0;
+  for (const auto& [file, default_id] : files) {
+    if (opts.progress) opts.progress(done++, files.size(), file);
     ClaimOutcome co;
     co.file = file;
     try {

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,6 +36,8 @@ struct ClaimOutcome {
 struct ProveOptions {
   std::optional<std::chrono::seconds> budget;  // per model, for the expensive facts
   std::string filter;                          // run only claims whose id contains this
+  // Called before each claim file with (files done, files in all, the file).
+  std::function<void(std::size_t, std::size_t, const std::filesystem::path&)> progress;
 };
 
 struct ProveReport {

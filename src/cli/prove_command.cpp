@@ -25,8 +25,19 @@ int run_prove(const ProveArgs& a) {
   if (a.budget) opts.budget = std::chrono::seconds(a.budget);
   opts.filter = a.filter;
   std::vector<std::filesystem::path> paths(a.paths.begin(), a.paths.end());
-  if (isatty(STDERR_FILENO)) std::cerr << "checking claims under " << a.paths.front() << (a.paths.size() > 1 ? " ..." : "") << "\n";
+  if (isatty(STDERR_FILENO)) {  // progress with ETA, only for a person watching
+    const auto start = std::chrono::steady_clock::now();
+    opts.progress = [start](std::size_t done, std::size_t total, const std::filesystem::path& file) {
+      const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::cerr << "\r\033[K[" << done + 1 << "/" << total << "] " << file.filename().string();
+      if (done > 0) std::cerr << "  (" << static_cast<int>(spent) << " s, about "
+                              << static_cast<int>(spent / static_cast<double>(done) * static_cast<double>(total - done))
+                              << " s left)";
+      std::cerr << std::flush;
+    };
+  }
   const ProveReport report = prove(paths, opts);
+  if (opts.progress) std::cerr << "\r\033[K" << std::flush;
   if (report.claims.empty()) throw InputError("no claim files (*.toml) found" + (a.filter.empty() ? "" : " matching '" + a.filter + "'"));
   ReportOptions ro;
   ro.timing = !a.no_timing;
