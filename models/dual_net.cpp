@@ -1,8 +1,8 @@
 #include "models/dual_net.h"
 
-#include <charconv>
 
 #include "core/error.h"
+#include "core/text.h"
 #include "models/families.h"
 
 namespace menger {
@@ -194,18 +194,9 @@ std::string DualNet::label(NodeId v) const {
 }
 
 std::optional<NodeId> DualNet::find_node(std::string_view text) const {
-  if (text.size() < 2 || text.front() != '(' || text.back() != ')') return std::nullopt;
-  std::vector<std::uint64_t> parts;
-  std::string_view body = text.substr(1, text.size() - 2);
-  while (!body.empty()) {
-    std::uint64_t x = 0;
-    auto r = std::from_chars(body.data(), body.data() + body.size(), x);
-    if (r.ec != std::errc()) return std::nullopt;
-    parts.push_back(x);
-    body.remove_prefix(static_cast<std::size_t>(r.ptr - body.data()));
-    if (!body.empty() && body.front() == ',') body.remove_prefix(1);
-    else if (!body.empty()) return std::nullopt;
-  }
+  auto tuple = parse_tuple(text);
+  if (!tuple) return std::nullopt;
+  std::vector<std::uint64_t>& parts = *tuple;
   if (rdn_labels_) parts.push_back(0);
   const Level& l = levels_.back();
   if (parts.size() != 4 || parts[0] > 1 || parts[1] >= l.q || parts[2] >= l.q || parts[3] >= l.s) return std::nullopt;

@@ -1,8 +1,8 @@
 #include "models/product_graph.h"
 
-#include <charconv>
 
 #include "core/error.h"
+#include "core/text.h"
 
 namespace menger {
 
@@ -30,27 +30,15 @@ std::string ProductGraph::label(NodeId v) const {
 }
 
 std::optional<NodeId> ProductGraph::find_node(std::string_view text) const {
-  std::vector<std::uint32_t> c;
+  std::vector<std::uint64_t> c;
   if (style_ == LabelStyle::Bits) {
     if (text.size() != factors_.size()) return std::nullopt;
     for (std::size_t i = 0; i < text.size(); ++i) {
       if (text[i] != '0' && text[i] != '1') return std::nullopt;
-      c.insert(c.begin(), static_cast<std::uint32_t>(text[i] - '0'));
+      c.insert(c.begin(), static_cast<std::uint64_t>(text[i] - '0'));
     }
-  } else {
-    if (text.size() < 2 || text.front() != '(' || text.back() != ')') return std::nullopt;
-    std::string_view body = text.substr(1, text.size() - 2);
-    while (!body.empty()) {
-      std::uint32_t x = 0;
-      auto r = std::from_chars(body.data(), body.data() + body.size(), x);
-      if (r.ec != std::errc()) return std::nullopt;
-      c.push_back(x);
-      body.remove_prefix(static_cast<std::size_t>(r.ptr - body.data()));
-      if (!body.empty()) {
-        if (body.front() != ',') return std::nullopt;
-        body.remove_prefix(1);
-      }
-    }
+  } else if (auto tuple = parse_tuple(text)) {
+    c = *tuple;
   }
   if (c.size() != factors_.size()) return std::nullopt;
   std::uint64_t v = 0;

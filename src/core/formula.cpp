@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/text.h"
 
 namespace menger {
 
@@ -178,36 +179,22 @@ class Evaluator {
   }
 };
 
-class FormulaParser {
+class FormulaParser : TextCursor {
  public:
-  FormulaParser(std::string_view text, Evaluator& ev) : text_(text), ev_(ev) {}
+  FormulaParser(std::string_view t, Evaluator& ev) : TextCursor{t}, ev_(ev) {}
 
   NodePtr parse() {
     NodePtr n = expr();
     skip_ws();
-    if (pos_ != text_.size()) ev_.fail("unexpected '" + std::string(1, text_[pos_]) + "' at column " +
-                                       std::to_string(pos_ + 1));
+    if (!at_end()) ev_.fail("unexpected '" + std::string(1, peek()) + "' at column " + std::to_string(pos + 1));
     return n;
   }
 
  private:
-  std::string_view text_;
   Evaluator& ev_;
-  std::size_t pos_ = 0;
 
-  void skip_ws() {
-    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
-  }
-  bool eat(char c) {
-    skip_ws();
-    if (pos_ < text_.size() && text_[pos_] == c) {
-      ++pos_;
-      return true;
-    }
-    return false;
-  }
   void expect(char c) {
-    if (!eat(c)) ev_.fail(std::string("expected '") + c + "' at column " + std::to_string(pos_ + 1));
+    if (!eat(c)) ev_.fail(std::string("expected '") + c + "' at column " + std::to_string(pos + 1));
   }
   static NodePtr binary(Node::Op op, NodePtr a, NodePtr b) {
     auto n = make(op);
@@ -250,26 +237,26 @@ class FormulaParser {
       expect(')');
       return n;
     }
-    if (pos_ >= text_.size()) ev_.fail("unexpected end");
-    char c = text_[pos_];
+    if (pos >= text.size()) ev_.fail("unexpected end");
+    char c = text[pos];
     if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') return number();
     if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') return name();
-    ev_.fail("unexpected '" + std::string(1, c) + "' at column " + std::to_string(pos_ + 1));
+    ev_.fail("unexpected '" + std::string(1, c) + "' at column " + std::to_string(pos + 1));
   }
   NodePtr number() {
-    std::size_t start = pos_;
+    std::size_t start = pos;
     BigInt num = 0, den = 1;
     bool dot = false, any = false;
-    while (pos_ < text_.size() &&
-           (std::isdigit(static_cast<unsigned char>(text_[pos_])) || (!dot && text_[pos_] == '.'))) {
-      if (text_[pos_] == '.') {
+    while (pos < text.size() &&
+           (std::isdigit(static_cast<unsigned char>(text[pos])) || (!dot && text[pos] == '.'))) {
+      if (text[pos] == '.') {
         dot = true;
       } else {
-        num = num * 10 + (text_[pos_] - '0');
+        num = num * 10 + (text[pos] - '0');
         if (dot) den *= 10;
         any = true;
       }
-      ++pos_;
+      ++pos;
     }
     if (!any) ev_.fail("bad number at column " + std::to_string(start + 1));
     auto n = make(Node::Op::Num);
@@ -277,11 +264,11 @@ class FormulaParser {
     return n;
   }
   NodePtr name() {
-    std::size_t start = pos_;
-    while (pos_ < text_.size() &&
-           (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_'))
-      ++pos_;
-    std::string id(text_.substr(start, pos_ - start));
+    std::size_t start = pos;
+    while (pos < text.size() &&
+           (std::isalnum(static_cast<unsigned char>(text[pos])) || text[pos] == '_'))
+      ++pos;
+    std::string id(text.substr(start, pos - start));
     if (eat('(')) {
       auto n = make(Node::Op::Call);
       n->name = id;

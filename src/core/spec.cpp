@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "core/error.h"
+#include "core/text.h"
 
 namespace menger {
 
@@ -61,44 +62,20 @@ bool word_needs_quotes(const std::string& w) {
   return r.ec == std::errc() && r.ptr == w.data() + w.size();  // would re-parse as Int
 }
 
-std::string quote(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
-
-class Parser {
+class Parser : TextCursor {
  public:
-  explicit Parser(std::string_view t) : text_(t) {}
+  explicit Parser(std::string_view t) : TextCursor{t} {}
 
   SpecValue parse_all() {
     SpecValue v = value();
     skip_ws();
-    if (pos_ != text_.size()) fail("unexpected '" + std::string(1, text_[pos_]) + "'");
+    if (!at_end()) fail("unexpected '" + std::string(1, peek()) + "'");
     return v;
   }
 
  private:
-  std::string_view text_;
-  std::size_t pos_ = 0;
-
   [[noreturn]] void fail(const std::string& what) const {
-    throw InputError("model spec \"" + std::string(text_) + "\": " + what + " at column " +
-                     std::to_string(pos_ + 1));
-  }
-  void skip_ws() {
-    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
-  }
-  bool eat(char c) {
-    skip_ws();
-    if (pos_ < text_.size() && text_[pos_] == c) {
-      ++pos_;
-      return true;
-    }
-    return false;
+    throw InputError("model spec \"" + std::string(text) + "\": " + what + " at column " + std::to_string(pos + 1));
   }
   void expect(char c) {
     if (!eat(c)) fail(std::string("expected '") + c + "'");
@@ -106,8 +83,8 @@ class Parser {
 
   SpecValue value() {
     skip_ws();
-    if (pos_ >= text_.size()) fail("expected a value");
-    char c = text_[pos_];
+    if (pos >= text.size()) fail("expected a value");
+    char c = text[pos];
     if (c == '[') return list();
     if (c == '"') return SpecValue::make_string(string_literal());
     if (!is_word_char(c)) fail(std::string("unexpected '") + c + "'");
@@ -117,25 +94,25 @@ class Parser {
     if (r.ec == std::errc() && r.ptr == w.data() + w.size()) return SpecValue::make_int(v);
     if (r.ec == std::errc::result_out_of_range) fail("integer " + w + " is out of range");
     skip_ws();
-    if (pos_ < text_.size() && text_[pos_] == '(') return call(std::move(w));
+    if (pos < text.size() && text[pos] == '(') return call(std::move(w));
     return SpecValue::make_word(std::move(w));
   }
 
   std::string word() {
-    std::size_t start = pos_;
-    while (pos_ < text_.size() && is_word_char(text_[pos_])) ++pos_;
-    return std::string(text_.substr(start, pos_ - start));
+    std::size_t start = pos;
+    while (pos < text.size() && is_word_char(text[pos])) ++pos;
+    return std::string(text.substr(start, pos - start));
   }
 
   std::string string_literal() {
-    ++pos_;  // opening quote
+    ++pos;  // opening quote
     std::string out;
-    while (pos_ < text_.size() && text_[pos_] != '"') {
-      if (text_[pos_] == '\\' && pos_ + 1 < text_.size()) ++pos_;
-      out += text_[pos_++];
+    while (pos < text.size() && text[pos] != '"') {
+      if (text[pos] == '\\' && pos + 1 < text.size()) ++pos;
+      out += text[pos++];
     }
-    if (pos_ >= text_.size()) fail("unterminated string");
-    ++pos_;
+    if (pos >= text.size()) fail("unterminated string");
+    ++pos;
     return out;
   }
 
@@ -163,12 +140,12 @@ class Parser {
 
   SpecArg arg() {
     skip_ws();
-    std::size_t save = pos_;
-    if (pos_ < text_.size() && std::isalpha(static_cast<unsigned char>(text_[pos_]))) {
+    std::size_t save = pos;
+    if (pos < text.size() && std::isalpha(static_cast<unsigned char>(text[pos]))) {
       std::string name = word();
       if (eat('=')) return SpecArg{std::move(name), value()};
     }
-    pos_ = save;
+    pos = save;
     return SpecArg{"", value()};
   }
 };
@@ -180,8 +157,8 @@ SpecValue parse_spec(std::string_view text) { return Parser(text).parse_all(); }
 std::string SpecValue::to_string() const {
   switch (kind) {
     case Kind::Int: return std::to_string(integer);
-    case Kind::Word: return word_needs_quotes(text) ? quote(text) : text;
-    case Kind::String: return word_needs_quotes(text) ? quote(text) : text;
+    case Kind::Word: return word_needs_quotes(text) ? quoted(text) : text;
+    case Kind::String: return word_needs_quotes(text) ? quoted(text) : text;
     case Kind::List: {
       std::string out = "[";
       for (std::size_t i = 0; i < items.size(); ++i) out += (i ? "," : "") + items[i].to_string();

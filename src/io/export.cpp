@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.h"
+#include "core/text.h"
 
 namespace menger {
 
@@ -30,30 +31,21 @@ bool all_directed(const Network& net) {
   return any;
 }
 
-std::string dot_quote(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
-
 void write_dot(std::ostream& out, const Network& net) {
   const bool directed = all_directed(net);
   const auto pkg = package_of(net);
-  out << (directed ? "digraph " : "graph ") << dot_quote(net.spec()) << " {\n";
+  out << (directed ? "digraph " : "graph ") << quoted(net.spec()) << " {\n";
   for (NodeId v = 0; v < net.num_nodes(); ++v) {
-    out << "  n" << v << " [label=" << dot_quote(net.label(v)) << ", kind=" << to_string(net.kind(v))
+    out << "  n" << v << " [label=" << quoted(net.label(v)) << ", kind=" << to_string(net.kind(v))
         << ", ports=" << net.num_ports(v) << ", index=" << v;
-    if (!pkg[v].empty()) out << ", package=" << dot_quote(pkg[v]);
+    if (!pkg[v].empty()) out << ", package=" << quoted(pkg[v]);
     out << "];\n";
   }
   const char* arrow = directed ? " -> " : " -- ";
   for (LinkId i = 0; i < net.num_links(); ++i) {
     const Link& l = net.link(i);
     out << "  n" << l.a << arrow << "n" << l.b << " [tail_port=" << l.pa << ", head_port=" << l.pb
-        << ", label=" << dot_quote(net.link_label(i)) << "];\n";
+        << ", label=" << quoted(net.link_label(i)) << "];\n";
   }
   out << "}\n";
 }

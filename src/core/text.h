@@ -1,0 +1,42 @@
+// Small text helpers shared by the spec parser, the formula parser, label
+// lookup and the exporters.
+#pragma once
+
+#include <cctype>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace menger {
+
+// A read position in a text, for the hand-written recursive-descent parsers.
+struct TextCursor {
+  std::string_view text;
+  std::size_t pos = 0;
+
+  void skip_ws() {
+    while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
+  }
+  // Skips white space, then consumes `c` if it is next.
+  bool eat(char c) {
+    skip_ws();
+    if (pos < text.size() && text[pos] == c) {
+      ++pos;
+      return true;
+    }
+    return false;
+  }
+  bool at_end() const { return pos >= text.size(); }
+  char peek() const { return text[pos]; }
+};
+
+// "s" in double quotes, with " and \ escaped by a backslash (spec and DOT syntax).
+std::string quoted(std::string_view s);
+
+// The numbers of a tuple label such as "(1,0,2)" (open and close given), or
+// nullopt if `text` is not exactly such a tuple of non-negative integers.
+std::optional<std::vector<std::uint64_t>> parse_tuple(std::string_view text, char open = '(', char close = ')');
+
+}  // namespace menger
