@@ -2,6 +2,7 @@
 #include <chrono>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <tbb/global_control.h>
 #include <tbb/task_arena.h>
 
 #include "cli/commands.h"
@@ -48,7 +49,10 @@ int run_info(const InfoArgs& a) {
   for (const auto& o : StructureFacts::observables()) rows.emplace_back(o.name, facts.get(o.name));
   const DistanceSummary& d = facts.distances();
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const int threads = tbb::this_task_arena::max_concurrency();
+  // global_control (--threads) caps parallelism below the arena's concurrency.
+  const auto threads = std::min<std::size_t>(
+      static_cast<std::size_t>(tbb::this_task_arena::max_concurrency()),
+      tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism));
 
   if (a.json) {
     nlohmann::json j;
