@@ -30,6 +30,15 @@ they are compared with Menger:
       the graph itself and (b) is nx.all_pairs_shortest_path_length, and for
       connected undirected direct networks nx.diameter is checked as well.
 
+Besides the published families, four networks are written by this script and
+read back through the `file` family: two small hand-made ones and two seeded
+random ones (undirected and directed, 100 endpoints with links straight to
+other endpoints, parallel links).  On them the relay rule changes the answer,
+which it never does on the families above, and one of them has unreachable
+pairs (diameter and averages must then be null).  Some instances are also run
+with --no-symmetry, --threads 1 and, when the build has it, --per-source.
+The diameter witness Menger prints is checked to be a pair at that distance.
+
 Exit status: 0 when everything agrees, 1 on any disagreement, 2 when Menger
 could not be run or its output could not be read.  Only the standard library
 and networkx are used; run it with Debian's /usr/bin/python3.

@@ -7,6 +7,8 @@ void register_commands(CLI::App& app, CommandRegistry& commands) {
   add_info_command(app, commands);
   add_export_command(app, commands);
   add_prove_command(app, commands);
+  add_tolerance_command(app, commands);
+  add_check_cert_command(app, commands);
 }
 
 }  // namespace menger

@@ -17,5 +17,7 @@ void add_list_command(CLI::App& app, CommandRegistry& commands);
 void add_info_command(CLI::App& app, CommandRegistry& commands);
 void add_export_command(CLI::App& app, CommandRegistry& commands);
 void add_prove_command(CLI::App& app, CommandRegistry& commands);
+void add_tolerance_command(CLI::App& app, CommandRegistry& commands);
+void add_check_cert_command(CLI::App& app, CommandRegistry& commands);
 
 }  // namespace menger

@@ -25,14 +25,14 @@ FaultUniverse FaultUniverse::nodes(const Network& net, const std::function<bool(
   return u;
 }
 
-FaultUniverse FaultUniverse::links(const Network& net) {
+FaultUniverse FaultUniverse::links(const Network& net, const std::function<bool(LinkId)>& eligible) {
   FaultUniverse u;
   u.net_ = &net;
   u.kind_ = UnitKind::Link;
-  u.size_ = net.num_links();
+  for (LinkId l = 0; l < net.num_links(); ++l)
+    if (!eligible || eligible(l)) u.link_ids_.push_back(l);
+  u.size_ = u.link_ids_.size();
   u.members_.resize(u.size_);
-  u.link_ids_.resize(u.size_);
-  for (LinkId l = 0; l < net.num_links(); ++l) u.link_ids_[l] = l;
   return u;
 }
 

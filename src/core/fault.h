@@ -25,7 +25,8 @@ class FaultUniverse {
  public:
   // All nodes accepted by `eligible` (default: every node) are units.
   static FaultUniverse nodes(const Network& net, const std::function<bool(NodeId)>& eligible = {});
-  static FaultUniverse links(const Network& net);
+  // All links accepted by `eligible` (default: every link) are units.
+  static FaultUniverse links(const Network& net, const std::function<bool(LinkId)>& eligible = {});
   // Switching components: the network's packages, plus one unit per switch or
   // router in no package (endpoints are not routing components, 001 section 4).
   static FaultUniverse components(const Network& net);

@@ -1,0 +1,42 @@
+// menger check-cert FILE: re-validate a certificate with code that shares
+// nothing with the engine that wrote it.
+#include <fstream>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "core/error.h"
+#include "verify/certificate_check.h"
+
+namespace menger {
+
+namespace {
+
+int run_check(const std::string& file) {
+  std::ifstream in(file);
+  if (!in) throw InputError("cannot read certificate " + file);
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError("certificate " + file + " is not JSON: " + e.what());
+  }
+  const CheckReport r = check_certificate(certificate_from_json(j));
+  if (r.valid) {
+    std::cout << "VALID  " << r.summary << "\n";
+    return 0;
+  }
+  std::cout << "INVALID\n";
+  for (const auto& p : r.problems) std::cout << "  " << p << "\n";
+  return 1;
+}
+
+}  // namespace
+
+void add_check_cert_command(CLI::App& app, CommandRegistry& commands) {
+  auto file = std::make_shared<std::string>();
+  auto* sub = app.add_subcommand("check-cert", "re-validate a certificate independently of the engine that made it");
+  sub->add_option("file", *file, "certificate (JSON) written by menger tolerance --certificate")->required();
+  commands.emplace_back(sub, [file] { return run_check(*file); });
+}
+
+}  // namespace menger

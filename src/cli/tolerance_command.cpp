@@ -1,0 +1,147 @@
+// menger tolerance SPEC: how many faults a topology always survives, the least
+// fault set that breaks it, and a certificate for the rest.
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "core/error.h"
+#include "core/version.h"
+#include "models/registry.h"
+#include "verify/certificate_check.h"
+#include "verify/tolerance_engine.h"
+
+namespace menger {
+
+namespace {
+
+struct ToleranceArgs {
+  std::string spec, faults = "nodes", pairs, engine = "auto", certificate, groups;
+  bool json = false;
+  unsigned budget = 0;
+};
+
+std::string unit_list(const FaultModel& m, const std::vector<std::size_t>& units) {
+  std::string s;
+  for (std::size_t u : units) s += (s.empty() ? "" : ", ") + m.universe().label(u);
+  return "{" + s + "}";
+}
+
+nlohmann::json result_json(const FaultModel& m, const ToleranceOutcome& o, const CheckReport* check) {
+  const Network& net = m.network();
+  nlohmann::json j;
+  j["model"] = net.spec();
+  j["faults"] = to_string(m.spec().units);
+  j["pairs"] = to_string(m.spec().pairs);
+  j["units"] = m.universe().size();
+  j["engine"] = o.engine;
+  j["complete"] = o.complete;
+  j["coverage"] = o.coverage;
+  j["method"] = o.method;
+  j["work"] = o.work;
+  if (o.min_cut) {
+    j["min_breaking_weight"] = *o.min_cut;
+    j["tolerance"] = *o.min_cut - 1;
+    nlohmann::json set = nlohmann::json::array();
+    for (std::size_t u : o.breaking_set) set.push_back(m.universe().label(u));
+    j["breaking_set"] = set;
+    j["separates"] = {net.label(o.source), net.label(o.target)};
+  } else {
+    j["min_breaking_weight"] = nullptr;
+    j["tolerance"] = nullptr;
+  }
+  if (check) j["certificate"] = {{"valid", check->valid}, {"summary", check->summary}, {"problems", check->problems}};
+  j["menger"] = {{"version", kVersion}, {"build", build_description()}};
+  return j;
+}
+
+std::vector<Component> read_groups(const std::string& file, const Network& net) {
+  std::ifstream in(file);
+  if (!in) throw InputError("cannot read fault groups from " + file);
+  std::vector<Component> groups;
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    std::istringstream words(line);
+    std::string label;
+    if (!(words >> label)) continue;
+    if (label.back() != ':') throw InputError(file + ": line " + std::to_string(number) + ": expected 'name: node node ...'");
+    Component c{label.substr(0, label.size() - 1), {}};
+    for (std::string node; words >> node;) {
+      auto v = net.find_node(node);
+      if (!v) throw InputError(file + ": line " + std::to_string(number) + ": no node labelled " + node);
+      c.nodes.push_back(*v);
+    }
+    groups.push_back(std::move(c));
+  }
+  return groups;
+}
+
+int run_tolerance(const ToleranceArgs& a) {
+  Network net(Registry::builtin().build(a.spec));
+  FaultModelSpec spec;
+  spec.units = parse_unit_choice(a.faults);
+  spec.pairs = a.pairs.empty() ? default_pairs(net) : parse_pair_choice(a.pairs);
+  if (!a.groups.empty()) spec.groups = read_groups(a.groups, net);
+  FaultModel model(net, spec);
+  ToleranceRequest req;
+  req.engine = parse_engine_choice(a.engine);
+  if (a.budget) req.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(a.budget);
+  const auto start = std::chrono::steady_clock::now();
+  const ToleranceOutcome o = solve_tolerance(model, req);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::optional<CheckReport> check;
+  if (o.certificate) {
+    check = check_certificate(*o.certificate);
+    if (!a.certificate.empty()) {
+      std::ofstream out(a.certificate);
+      if (!out) throw InputError("cannot write " + a.certificate);
+      out << to_json(*o.certificate).dump() << "\n";
+    }
+  }
+  if (a.json) {
+    nlohmann::json j = result_json(model, o, check ? &*check : nullptr);
+    j["seconds"] = secs;
+    std::cout << j.dump(2) << "\n";
+  } else {
+    std::cout << "model        " << net.spec() << "\nfaults       " << model.describe() << "\n";
+    if (!o.complete) std::cout << "INCOMPLETE   budget exhausted after " << o.coverage * 100 << "% of the search\n";
+    if (o.min_cut) {
+      std::cout << (o.complete ? "tolerance    " : "at most      ") << *o.min_cut - 1
+                << (model.weighted() ? " (total weight)" : "") << " faults\n"
+                << "breaks with  " << unit_list(model, o.breaking_set) << " (" << o.breaking_set.size() << " units)\n"
+                << "separating   " << net.label(o.source) << " -> " << net.label(o.target) << "\n";
+    } else if (o.complete) {
+      std::cout << "tolerance    unbounded: no fault set disconnects a required pair\n";
+    }
+    std::cout << "engine       " << o.engine << ", " << o.method << ", " << o.work << ", " << secs << " s\n";
+    if (check)
+      std::cout << "certificate  " << (check->valid ? "valid (independent check): " + check->summary : "INVALID")
+                << (a.certificate.empty() ? "" : "; written to " + a.certificate) << "\n";
+    if (check && !check->valid)
+      for (const auto& p : check->problems) std::cout << "  problem: " << p << "\n";
+  }
+  if (check && !check->valid) return 3;
+  return o.complete ? 0 : 1;
+}
+
+}  // namespace
+
+void add_tolerance_command(CLI::App& app, CommandRegistry& commands) {
+  auto args = std::make_shared<ToleranceArgs>();
+  auto* sub = app.add_subcommand("tolerance", "exact fault tolerance: least breaking fault set, with a certificate");
+  sub->add_option("spec", args->spec, "model spec")->required();
+  sub->add_option("--faults", args->faults, "nodes | switches | links | switch-links | components")->capture_default_str();
+  sub->add_option("--pairs", args->pairs, "all (pairs of healthy terminals) | io (inputs to outputs; directed networks)");
+  sub->add_option("--groups", args->groups, "file of component fault groups, one per line: 'name: node node ...'");
+  sub->add_option("--engine", args->engine, "auto | flow | smt")->capture_default_str();
+  sub->add_option("--certificate", args->certificate, "write the certificate (JSON) to this file");
+  sub->add_option("--budget", args->budget, "seconds allowed (default: no limit)");
+  sub->add_flag("--json", args->json, "print JSON");
+  commands.emplace_back(sub, [args] { return run_tolerance(*args); });
+}
+
+}  // namespace menger

@@ -1,0 +1,217 @@
+// Exact fault tolerance: known connectivities, the flow engine against Boost's
+// max-flow and against brute force, certificates and their independent
+// checker, determinism, budgets.
+#include <gtest/gtest.h>
+#include <tbb/global_control.h>
+
+
+#include "core/error.h"
+#include "fault_oracle.h"
+#include "models/registry.h"
+#include "verify/certificate_check.h"
+#include "verify/tolerance.h"
+#include "verify/tolerance_engine.h"
+#include "verify/unit_flow.h"
+
+namespace menger {
+namespace {
+
+struct Instance {
+  std::unique_ptr<Network> net;
+  std::unique_ptr<FaultModel> model;
+};
+
+Instance make(const std::string& spec, UnitChoice units, std::optional<PairChoice> pairs = std::nullopt) {
+  Instance i;
+  i.net = std::make_unique<Network>(Registry::builtin().build(spec));
+  FaultModelSpec s;
+  s.units = units;
+  s.pairs = pairs ? *pairs : default_pairs(*i.net);
+  i.model = std::make_unique<FaultModel>(*i.net, s);
+  return i;
+}
+
+std::optional<std::uint64_t> least_cut(const std::string& spec, UnitChoice units) {
+  Instance i = make(spec, units);
+  ToleranceResult r = flow_tolerance(*i.model);
+  EXPECT_TRUE(r.complete);
+  return r.min_cut;
+}
+
+TEST(Tolerance, KnownConnectivities) {
+  // Node connectivity: Q_n is n, a torus of radices >= 3 is 2n, a mesh n (its corners).
+  EXPECT_EQ(least_cut("hypercube(3)", UnitChoice::Nodes), 3u);
+  EXPECT_EQ(least_cut("hypercube(6)", UnitChoice::Nodes), 6u);
+  EXPECT_EQ(least_cut("torus(5,5)", UnitChoice::Nodes), 4u);
+  EXPECT_EQ(least_cut("torus(3,4,5)", UnitChoice::Nodes), 6u);
+  EXPECT_EQ(least_cut("mesh(4,4)", UnitChoice::Nodes), 2u);
+  EXPECT_EQ(least_cut("mesh(3,3,3)", UnitChoice::Nodes), 3u);
+  // Edge connectivity equals the least degree on these families.
+  EXPECT_EQ(least_cut("hypercube(4)", UnitChoice::Links), 4u);
+  EXPECT_EQ(least_cut("torus(3,2,5)", UnitChoice::Links), 5u);
+  EXPECT_EQ(least_cut("mesh(4,5)", UnitChoice::Links), 2u);
+}
+
+TEST(Tolerance, NothingBreaksWhenNothingCanFail) {
+  // A torus has no switches: switch faults cannot disconnect anything.
+  Instance i = make("torus(3,3)", UnitChoice::Switches);
+  ToleranceResult r = flow_tolerance(*i.model);
+  EXPECT_TRUE(r.complete);
+  EXPECT_FALSE(r.min_cut.has_value());
+  ASSERT_TRUE(r.certificate);
+  EXPECT_TRUE(check_certificate(*r.certificate).valid);
+}
+
+TEST(Tolerance, FlowMatchesBruteForceOnSmallInstances) {
+  const char* specs[] = {"hypercube(3)", "torus(3,3)", "mesh(3,3)", "mesh(2,4)", "kary_ntree(2,2)",
+                         "kary_ntree(2,3)", "mikant(2,2)", "min(stages=2, radix=2, wiring=replicated)",
+                         "min(stages=2, radix=2, wiring=non_interwired)", "hdn(base=hypercube(2), k=1, s=[2])"};
+  for (const char* spec : specs)
+    for (UnitChoice u : {UnitChoice::Nodes, UnitChoice::Switches, UnitChoice::Links, UnitChoice::SwitchLinks}) {
+      Instance i = make(spec, u);
+      ToleranceResult r = flow_tolerance(*i.model);
+      const auto truth = testing::brute_min_breaking(*i.model, 5);
+      const std::string what = std::string(spec) + " " + to_string(u);
+      if (truth) {
+        ASSERT_TRUE(r.min_cut) << what;
+        EXPECT_EQ(*r.min_cut, *truth) << what;
+        EXPECT_TRUE(testing::breaks(*i.model, r.breaking_set)) << what;
+      } else {
+        EXPECT_TRUE(!r.min_cut || *r.min_cut > 5) << what;
+      }
+      ASSERT_TRUE(r.certificate) << what;
+      const CheckReport check = check_certificate(*r.certificate);
+      EXPECT_TRUE(check.valid) << what << ": " << (check.problems.empty() ? "" : check.problems[0]);
+    }
+}
+
+TEST(Tolerance, SameWitnessAndCertificateForAnyThreadCount) {
+  Instance i = make("hdn(base=hypercube(3), k=2, s=[4,2])", UnitChoice::Nodes);
+  ToleranceResult one, two;
+  {
+    tbb::global_control c(tbb::global_control::max_allowed_parallelism, 1);
+    one = flow_tolerance(*i.model);
+  }
+  {
+    tbb::global_control c(tbb::global_control::max_allowed_parallelism, 2);
+    two = flow_tolerance(*i.model);
+  }
+  EXPECT_EQ(one.min_cut, two.min_cut);
+  EXPECT_EQ(one.breaking_set, two.breaking_set);
+  EXPECT_EQ(one.source, two.source);
+  EXPECT_EQ(one.target, two.target);
+  EXPECT_EQ(to_json(*one.certificate).dump(), to_json(*two.certificate).dump());
+}
+
+TEST(Tolerance, ABudgetInThePastIsIncomplete) {
+  Instance i = make("torus(6,6)", UnitChoice::Nodes);
+  ToleranceOptions o;
+  o.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  ToleranceResult r = flow_tolerance(*i.model, o);
+  EXPECT_FALSE(r.complete);
+  EXPECT_EQ(r.pairs_done, 0u);
+  EXPECT_FALSE(r.certificate.has_value());
+}
+
+TEST(Tolerance, WeightedUnitsCountTheirWeight) {
+  Instance base = make("mesh(3,3)", UnitChoice::Nodes);
+  FaultModelSpec s = base.model->spec();
+  s.weights.assign(9, 1);
+  s.weights[*base.net->find_node("(1,0)")] = 5;  // the corner (0,0) is now expensive to isolate
+  FaultModel m(*base.net, s);
+  ToleranceResult r = flow_tolerance(m);
+  ASSERT_TRUE(r.min_cut);
+  EXPECT_EQ(*r.min_cut, 2u);  // another corner: two weight-1 neighbours
+  EXPECT_TRUE(check_certificate(*r.certificate).valid);
+  s.weights.assign(9, 3);
+  FaultModel heavy(*base.net, s);
+  EXPECT_EQ(flow_tolerance(heavy).min_cut, 6u);
+}
+
+TEST(Tolerance, GroupsOfNodesNeedTheSmtEngine) {
+  Instance i = make("min(stages=3, radix=4, wiring=deterministic)", UnitChoice::Components);
+  EXPECT_FALSE(i.model->flow_expressible());
+  EXPECT_THROW(flow_tolerance(*i.model), InputError);
+  const ToleranceOutcome o = solve_tolerance(*i.model, {});
+  EXPECT_EQ(o.engine, "smt");
+  EXPECT_EQ(o.min_cut, 2u);
+  ASSERT_TRUE(o.certificate);
+  EXPECT_EQ(o.certificate->kind, "exhaustive");
+  EXPECT_TRUE(check_certificate(*o.certificate).valid);
+}
+
+TEST(Tolerance, FaultModelErrors) {
+  Network torus(Registry::builtin().build("torus(3,3)"));
+  FaultModelSpec io;
+  io.pairs = PairChoice::InputsToOutputs;
+  EXPECT_THROW(FaultModel(torus, io), InputError);  // io needs directed links
+  FaultModelSpec w;
+  w.weights = {1, 2};
+  EXPECT_THROW(FaultModel(torus, w), InputError);
+  FaultModelSpec zero;
+  zero.weights.assign(9, 0);
+  EXPECT_THROW(FaultModel(torus, zero), InputError);
+  EXPECT_THROW(parse_unit_choice("wires"), InputError);
+  EXPECT_THROW(parse_engine_choice("sat"), InputError);
+}
+
+// --- the independent checker catches bad certificates -----------------------
+
+ToleranceCertificate good_certificate() {
+  Instance i = make("torus(4,4)", UnitChoice::Nodes);
+  return *flow_tolerance(*i.model).certificate;
+}
+
+std::string first_problem(const ToleranceCertificate& c) {
+  const CheckReport r = check_certificate(c);
+  return r.valid ? "" : r.problems.front();
+}
+
+TEST(CertificateCheck, AcceptsTheEnginesCertificateAndRejectsTampering) {
+  ToleranceCertificate c = good_certificate();
+  EXPECT_EQ(first_problem(c), "");
+  EXPECT_EQ(first_problem(certificate_from_json(to_json(c))), "");  // JSON round trip
+
+  ToleranceCertificate higher = c;  // claim one more than the witness weighs
+  *higher.min_cut += 1;
+  EXPECT_NE(first_problem(higher).find("the witness weighs 4, not min_cut 5"), std::string::npos);
+
+  ToleranceCertificate missing = c;
+  missing.pairs.pop_back();
+  EXPECT_NE(first_problem(missing).find("needs pair"), std::string::npos);
+
+  ToleranceCertificate short_flow = c;
+  short_flow.pairs[0].paths.pop_back();
+  short_flow.pairs[0].amounts.pop_back();
+  EXPECT_NE(first_problem(short_flow).find("carries 3 units of flow, less than 4"), std::string::npos);
+
+  ToleranceCertificate shared = c;  // two copies of one path share its units
+  shared.pairs[0].paths[1] = shared.pairs[0].paths[0];
+  EXPECT_NE(first_problem(shared).find("carries 2 paths"), std::string::npos);
+
+  ToleranceCertificate bad_port = c;
+  bad_port.pairs[0].paths[0].ports[0] ^= 1;
+  EXPECT_NE(first_problem(bad_port).find("does not lead to"), std::string::npos);
+
+  ToleranceCertificate weak_witness = c;
+  weak_witness.witness->units.pop_back();
+  *weak_witness.min_cut -= 1;
+  EXPECT_NE(first_problem(weak_witness).find("does not disconnect"), std::string::npos);
+}
+
+TEST(CertificateCheck, ExhaustiveCertificatesAreEnumerated) {
+  Instance i = make("min(stages=2, radix=2, wiring=deterministic)", UnitChoice::Components);
+  const ToleranceOutcome o = solve_tolerance(*i.model, {});
+  ASSERT_TRUE(o.certificate);
+  const CheckReport ok = check_certificate(*o.certificate);
+  EXPECT_TRUE(ok.valid);
+  EXPECT_GT(ok.sets_enumerated, 1u);
+  ToleranceCertificate lie = *o.certificate;  // claim it takes one fault more
+  *lie.min_cut += 1;
+  lie.witness->units.push_back(lie.witness->units.front() == 0 ? 1 : 0);
+  const CheckReport bad = check_certificate(lie);
+  EXPECT_FALSE(bad.valid);
+}
+
+}  // namespace
+}  // namespace menger

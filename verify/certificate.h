@@ -1,0 +1,55 @@
+// Tolerance certificates: the evidence behind "every fault set of weight < c
+// leaves every required pair connected", in a form that code independent of
+// the engines can re-check (verify/certificate_check.h).
+//
+//   disjoint-paths  for each pair of a reduction (esfahanian-hakimi,
+//                   single-source, twin-classes: see pair_plan.h) a flow of
+//                   value >= c as paths with amounts, no unit loaded beyond its
+//                   weight, or one path through units that cannot fail.  The
+//                   checker recomputes which pairs the reduction needs.
+//   exhaustive      no paths: the checker itself enumerates every fault set of
+//                   weight < c and confirms each leaves all required pairs
+//                   connected (for engines such as SMT whose optimum has no
+//                   path certificate; feasible only when few sets exist).
+// Paths are node ids with the port taken at each node, for the model spec.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "verify/fault_model.h"
+#include "verify/unit_path.h"
+
+namespace menger {
+
+struct CertifiedPair {
+  NodeId source = kNoNode, target = kNoNode;
+  bool unbreakable = false;  // paths[0] uses no unit that can fail
+  std::vector<UnitPath> paths;
+  std::vector<std::uint64_t> amounts;
+};
+
+// A least breaking set and the pair it separates: the upper-bound half.
+struct BreakingWitness {
+  std::vector<std::size_t> units;
+  NodeId source = kNoNode, target = kNoNode;
+};
+
+struct ToleranceCertificate {
+  std::string model;  // canonical model spec
+  FaultModelSpec faults;
+  std::optional<std::uint64_t> min_cut;  // nullopt: nothing breaks
+  std::optional<BreakingWitness> witness;  // present when min_cut is
+  std::string kind;                      // "disjoint-paths" or "exhaustive"
+  std::string reduction;                 // disjoint-paths: the pair plan's method
+  NodeId pivot = kNoNode;
+  std::vector<CertifiedPair> pairs;
+};
+
+nlohmann::json to_json(const ToleranceCertificate& c);
+// Throws InputError naming the first malformed field.
+ToleranceCertificate certificate_from_json(const nlohmann::json& j);
+
+}  // namespace menger

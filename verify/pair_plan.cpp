@@ -1,0 +1,134 @@
+#include "verify/pair_plan.h"
+
+#include <algorithm>
+#include <map>
+
+namespace menger {
+
+namespace {
+
+bool all_routers_undirected(const Network& net) {
+  if (net.has_directed_links()) return false;
+  for (NodeId v = 0; v < net.num_nodes(); ++v)
+    if (net.kind(v) != NodeKind::Router) return false;
+  return true;
+}
+
+std::vector<bool> adjacent_to(const Network& net, NodeId v) {
+  std::vector<bool> adj(net.num_nodes(), false);
+  for (NodeId u : net.out_neighbors(v)) adj[u] = true;
+  return adj;
+}
+
+PairPlan esfahanian_hakimi(const FaultModel& m) {
+  const Network& net = m.network();
+  PairPlan p;
+  p.method = "esfahanian-hakimi";
+  // A node that can never fail needs no neighbour pairs; otherwise the least degree.
+  NodeId v = 0;
+  bool immortal = false;
+  for (NodeId u = 0; u < net.num_nodes(); ++u) {
+    const bool u_immortal = !m.unit_of_node(u);
+    if ((u_immortal && !immortal) || (u_immortal == immortal && net.degree(u) < net.degree(v))) {
+      v = u;
+      immortal = u_immortal;
+    }
+  }
+  p.pivot = v;
+  const auto adj_v = adjacent_to(net, v);
+  for (NodeId w = 0; w < net.num_nodes(); ++w)
+    if (w != v && !adj_v[w]) p.pairs.emplace_back(std::min(v, w), std::max(v, w));
+  if (!immortal) {
+    std::vector<NodeId> nb(net.out_neighbors(v).begin(), net.out_neighbors(v).end());
+    std::sort(nb.begin(), nb.end());
+    nb.erase(std::unique(nb.begin(), nb.end()), nb.end());
+    for (std::size_t i = 0; i < nb.size(); ++i) {
+      const auto adj_x = adjacent_to(net, nb[i]);
+      for (std::size_t j = i + 1; j < nb.size(); ++j)
+        if (!adj_x[nb[j]]) p.pairs.emplace_back(nb[i], nb[j]);
+    }
+  }
+  std::sort(p.pairs.begin(), p.pairs.end());
+  p.pairs.erase(std::unique(p.pairs.begin(), p.pairs.end()), p.pairs.end());
+  return p;
+}
+
+PairPlan single_source(const FaultModel& m) {
+  PairPlan p;
+  p.method = "single-source";
+  p.pivot = 0;
+  for (NodeId w = 1; w < m.network().num_nodes(); ++w) p.pairs.emplace_back(0, w);
+  return p;
+}
+
+PairPlan by_twins(const FaultModel& m) {
+  PairPlan p;
+  p.method = "twin-classes";
+  const bool ordered = m.network().has_directed_links();
+  const auto classes = twin_classes(m);
+  for (std::size_t a = 0; a < classes.size(); ++a) {
+    const NodeId s = classes[a].front();
+    if (m.pair_required(s, s)) p.pairs.emplace_back(s, s);
+    if (classes[a].size() > 1) p.pairs.emplace_back(s, classes[a][1]);
+    for (std::size_t b = ordered ? 0 : a + 1; b < classes.size(); ++b)
+      if (b != a) p.pairs.emplace_back(s, classes[b].front());
+  }
+  std::sort(p.pairs.begin(), p.pairs.end());
+  return p;
+}
+
+}  // namespace
+
+std::vector<std::vector<NodeId>> twin_classes(const FaultModel& m) {
+  const Network& net = m.network();
+  // Signature: kind, unit weight (0: cannot fail), sorted in/out neighbour lists.
+  // Weighted link units are left unreduced: a swap would have to match weights link by link.
+  const bool reduce = !(m.weighted() && m.universe().kind() == UnitKind::Link);
+  std::map<std::vector<std::uint64_t>, std::vector<NodeId>> groups;
+  std::vector<std::vector<NodeId>> singles;
+  for (NodeId v : m.terminals()) {
+    if (!reduce) {
+      singles.push_back({v});
+      continue;
+    }
+    std::vector<std::uint64_t> sig;
+    sig.push_back(static_cast<std::uint64_t>(net.kind(v)));
+    const auto unit = m.unit_of_node(v);
+    sig.push_back(unit ? m.weight(*unit) : 0);
+    std::vector<NodeId> out(net.out_neighbors(v).begin(), net.out_neighbors(v).end());
+    std::vector<NodeId> in(net.in_neighbors(v).begin(), net.in_neighbors(v).end());
+    std::sort(out.begin(), out.end());
+    std::sort(in.begin(), in.end());
+    if (std::binary_search(out.begin(), out.end(), v)) {  // cannot happen: no self-loops
+      singles.push_back({v});
+      continue;
+    }
+    sig.push_back(out.size());
+    sig.insert(sig.end(), out.begin(), out.end());
+    sig.insert(sig.end(), in.begin(), in.end());
+    groups[sig].push_back(v);
+  }
+  std::vector<std::vector<NodeId>> classes = std::move(singles);
+  for (auto& [sig, members] : groups) {
+    // Twins must not be linked to each other; a signature shared by adjacent
+    // nodes would list each in the other's neighbours, so it cannot happen.
+    classes.push_back(members);
+  }
+  for (auto& c : classes) std::sort(c.begin(), c.end());
+  std::sort(classes.begin(), classes.end());
+  return classes;
+}
+
+PairPlan plan_pairs(const FaultModel& m) {
+  const Network& net = m.network();
+  PairPlan p;
+  const bool routers = all_routers_undirected(net) && m.spec().pairs == PairChoice::AllTerminals;
+  if (routers && m.universe().kind() != UnitKind::Link && m.flow_expressible()) p = esfahanian_hakimi(m);
+  else if (routers && m.universe().kind() == UnitKind::Link) p = single_source(m);
+  else p = by_twins(m);
+  const std::uint64_t t = m.terminals().size();
+  p.required_pairs = m.spec().pairs == PairChoice::InputsToOutputs ? t * t : t * (t - (t > 0));
+  return p;
+}
+
+}  // namespace menger

@@ -1,0 +1,48 @@
+// Which pairs a tolerance search must examine: fewer max-flow calls, still exact.
+//
+// The least breaking set of a network is the least s-t cut over required pairs
+// (s, t); three reductions shrink the list of pairs without losing it:
+//
+//   esfahanian-hakimi  undirected networks whose every node is a router (a
+//       terminal that relays) under node faults.  For any node v (Esfahanian
+//       and Hakimi 1984): a minimum breaking set S either spares v, and then
+//       separates v from some w not adjacent to v, or contains v, and then
+//       (being inclusion-minimal) separates two neighbours x, y of v that are
+//       not adjacent.  So the pairs (v, w), w not in N[v], and (x, y), x, y in
+//       N(v) non-adjacent, suffice; v of least degree keeps them few.  When some
+//       node can never fail, choosing it as v drops the neighbour pairs.
+//   single-source  the same networks under link faults: a minimum link cut
+//       separates any v from someone, so the pairs (v, w) for all w suffice.
+//   twin-classes   every other case.  Terminals with the same kind, the same
+//       in- and out-neighbours (as multisets), the same fault unit structure and
+//       no link between them are twins: swapping two twins is an automorphism
+//       that preserves the fault model, so one pair per pair of twin classes
+//       (and one pair inside a class) stands for all.  Without twins this is the
+//       list of all required pairs.  Unordered when links are bidirectional
+//       (cuts are symmetric), ordered otherwise.
+//
+// The plan is deterministic: pairs in increasing (s, t) order.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "verify/fault_model.h"
+
+namespace menger {
+
+struct PairPlan {
+  std::string method;  // "esfahanian-hakimi", "single-source", "twin-classes"
+  NodeId pivot = kNoNode;  // v of the first two methods
+  std::vector<std::pair<NodeId, NodeId>> pairs;
+  std::uint64_t required_pairs = 0;  // how many ordered pairs the plan stands for
+};
+
+PairPlan plan_pairs(const FaultModel& model);
+
+// Twin classes of the terminals (each sorted; classes ordered by first member),
+// as the twin-classes plan defines them.
+std::vector<std::vector<NodeId>> twin_classes(const FaultModel& model);
+
+}  // namespace menger

@@ -1,0 +1,95 @@
+#include "verify/tolerance_engine.h"
+
+#include "core/error.h"
+#include "verify/tolerance.h"
+#include "verify/tolerance_smt.h"
+
+namespace menger {
+
+EngineChoice parse_engine_choice(const std::string& t) {
+  if (t == "auto") return EngineChoice::Auto;
+  if (t == "flow") return EngineChoice::Flow;
+  if (t == "smt") return EngineChoice::Smt;
+  throw InputError("engine must be auto, flow or smt, got '" + t + "'");
+}
+
+namespace {
+
+// Number of unit sets lighter than `limit` (weights >= 1), capped at `cap`.
+std::uint64_t lighter_sets(const FaultModel& m, std::uint64_t limit, std::uint64_t cap) {
+  // count[w] = sets of total weight w, a knapsack count over the units.
+  std::vector<std::uint64_t> count(limit, 0);
+  if (limit == 0) return 0;
+  count[0] = 1;
+  for (std::size_t u = 0; u < m.universe().size(); ++u)
+    for (std::uint64_t w = limit; w-- > m.weight(u);) count[w] = std::min(cap, count[w] + count[w - m.weight(u)]);
+  std::uint64_t total = 0;
+  for (std::uint64_t c : count) total = std::min(cap, total + c);
+  return total;
+}
+
+ToleranceOutcome from_flow(const FaultModel& m, const ToleranceRequest& req) {
+  ToleranceOptions opts;
+  opts.deadline = req.deadline;
+  opts.certificate = req.certificate;
+  ToleranceResult r = flow_tolerance(m, opts);
+  ToleranceOutcome o;
+  o.engine = "flow";
+  o.complete = r.complete;
+  o.coverage = r.pairs_total ? static_cast<double>(r.pairs_done) / static_cast<double>(r.pairs_total) : 1.0;
+  o.method = r.method + " pairs";
+  o.work = std::to_string(r.flow_calls) + " max-flow calls for " + std::to_string(r.pairs_total) + " pairs";
+  o.min_cut = r.min_cut;
+  o.breaking_set = r.breaking_set;
+  o.source = r.source;
+  o.target = r.target;
+  o.certificate = std::move(r.certificate);
+  if (!o.certificate) o.certificate_note = r.complete ? "not requested" : "search incomplete";
+  return o;
+}
+
+ToleranceOutcome from_smt(const FaultModel& m, const ToleranceRequest& req) {
+  SmtOutcome s = smt_min_breaking_set(m, req.deadline);
+  ToleranceOutcome o;
+  o.engine = "smt";
+  o.complete = s.complete;
+  o.coverage = s.complete ? 1.0 : 0.0;
+  o.method = "Z3 MaxSAT over all required pairs";
+  o.work = s.complete ? "1 optimisation query" : "solver stopped: " + s.status;
+  o.min_cut = s.min_cut;
+  o.breaking_set = s.breaking_set;
+  o.source = s.source;
+  o.target = s.target;
+  if (!s.complete || !req.certificate) {
+    o.certificate_note = s.complete ? "not requested" : "search incomplete";
+    return o;
+  }
+  if (!s.min_cut) {
+    o.certificate_note = "the solver proved no fault set breaks the network; no path certificate exists for this model";
+    return o;
+  }
+  const std::uint64_t sets = lighter_sets(m, *s.min_cut, req.exhaustive_limit + 1);
+  if (sets > req.exhaustive_limit) {
+    o.certificate_note = "more than " + std::to_string(req.exhaustive_limit) +
+                         " lighter fault sets: too many for an exhaustive re-check";
+    return o;
+  }
+  ToleranceCertificate c;
+  c.model = m.network().spec();
+  c.faults = m.spec();
+  c.min_cut = s.min_cut;
+  c.kind = "exhaustive";
+  c.witness = BreakingWitness{s.breaking_set, s.source, s.target};
+  o.certificate = std::move(c);
+  return o;
+}
+
+}  // namespace
+
+ToleranceOutcome solve_tolerance(const FaultModel& model, const ToleranceRequest& request) {
+  const bool flow = request.engine == EngineChoice::Flow ||
+                    (request.engine == EngineChoice::Auto && model.flow_expressible());
+  return flow ? from_flow(model, request) : from_smt(model, request);
+}
+
+}  // namespace menger
