@@ -54,8 +54,8 @@ ToleranceOutcome from_smt(const FaultModel& m, const ToleranceRequest& req) {
   o.engine = "smt";
   o.complete = s.complete;
   o.coverage = s.complete ? 1.0 : 0.0;
-  o.method = "Z3 MaxSAT over all required pairs";
-  o.work = s.complete ? "1 optimisation query" : "solver stopped: " + s.status;
+  o.method = "Z3 over all required pairs, weight bound raised until satisfiable";
+  o.work = s.complete ? std::to_string(s.queries) + " solver queries" : "solver stopped: " + s.status;
   o.min_cut = s.min_cut;
   o.breaking_set = s.breaking_set;
   o.source = s.source;
