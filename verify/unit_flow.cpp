@@ -10,9 +10,7 @@ namespace {
 
 // Capacity of an arc no fault can cut; large, yet far from overflow when added.
 constexpr std::uint64_t kInf = std::uint64_t{1} << 60;
-
-std::uint32_t in_of(NodeId v) { return 2 * v; }
-std::uint32_t out_of(NodeId v) { return 2 * v + 1; }
+constexpr std::uint32_t kNone = UINT32_MAX;
 
 }  // namespace
 
@@ -31,32 +29,27 @@ std::uint32_t UnitFlowNetwork::add_arc(std::uint32_t from, std::uint32_t to, std
 
 UnitFlowNetwork::UnitFlowNetwork(const FaultModel& model) : model_(&model) {
   const Network& net = model.network();
-  const bool link_units = model.universe().kind() == UnitKind::Link;
-  std::uint32_t gadgets = 0;
-  if (link_units)
-    for (LinkId l = 0; l < net.num_links(); ++l) gadgets += model.unit_of_link(l) && !net.link(l).directed;
-  vertices_ = 2 * net.num_nodes() + 2 * gadgets;
+  in_.resize(net.num_nodes());
+  out_.resize(net.num_nodes());
+  for (NodeId v = 0; v < net.num_nodes(); ++v) {
+    const bool split = !net.forwards(v) || model.unit_of_node(v);
+    in_[v] = vertices_++;
+    out_[v] = split ? vertices_++ : in_[v];
+    node_of_vertex_.push_back(v);
+    if (split) node_of_vertex_.push_back(v);
+  }
   std::vector<std::vector<std::uint32_t>> out(vertices_);
-  auto weight_or_inf = [&](std::optional<std::size_t> unit) { return unit ? model.weight(*unit) : kInf; };
   for (NodeId v = 0; v < net.num_nodes(); ++v)
-    if (net.forwards(v))
-      add_arc(in_of(v), out_of(v), weight_or_inf(model.unit_of_node(v)), Meaning{Meaning::Relay, v, 0, kNoLink}, out);
-  std::uint32_t next_gadget = 2 * net.num_nodes();
+    if (net.forwards(v) && in_[v] != out_[v])
+      add_arc(in_[v], out_[v], model.weight(*model.unit_of_node(v)), Meaning{true, v, 0, kNoLink}, out);
+  const bool link_units = model.universe().kind() == UnitKind::Link;
+  link_arcs_.assign(net.num_links(), {kNone, kNone});
   for (LinkId l = 0; l < net.num_links(); ++l) {
     const Link& k = net.link(l);
     const auto unit = link_units ? model.unit_of_link(l) : std::nullopt;
-    if (unit && !k.directed) {
-      const std::uint32_t g_in = next_gadget++, g_out = next_gadget++;
-      add_arc(out_of(k.a), g_in, kInf, Meaning{Meaning::GadgetEntry, k.a, k.pa, l}, out);
-      add_arc(out_of(k.b), g_in, kInf, Meaning{Meaning::GadgetEntry, k.b, k.pb, l}, out);
-      add_arc(g_in, g_out, model.weight(*unit), Meaning{Meaning::GadgetCore, kNoNode, 0, l}, out);
-      add_arc(g_out, in_of(k.a), kInf, Meaning{Meaning::GadgetExit, k.a, k.pa, l}, out);
-      add_arc(g_out, in_of(k.b), kInf, Meaning{Meaning::GadgetExit, k.b, k.pb, l}, out);
-      continue;
-    }
-    const std::uint64_t cap = weight_or_inf(unit);
-    add_arc(out_of(k.a), in_of(k.b), cap, Meaning{Meaning::LinkHop, k.a, k.pa, l}, out);
-    if (!k.directed) add_arc(out_of(k.b), in_of(k.a), cap, Meaning{Meaning::LinkHop, k.b, k.pb, l}, out);
+    const std::uint64_t cap = unit ? model.weight(*unit) : kInf;
+    link_arcs_[l][0] = add_arc(out_[k.a], in_[k.b], cap, Meaning{false, k.a, k.pa, l}, out);
+    if (!k.directed) link_arcs_[l][1] = add_arc(out_[k.b], in_[k.a], cap, Meaning{false, k.b, k.pb, l}, out);
   }
   first_.assign(vertices_ + 1, 0);
   for (std::uint32_t v = 0; v < vertices_; ++v) first_[v + 1] = first_[v] + out[v].size();
@@ -67,15 +60,70 @@ UnitFlowNetwork::Workspace UnitFlowNetwork::make_workspace() const {
   Workspace w;
   w.residual = capacity_;
   w.parent_arc.assign(vertices_, 0);
+  w.child_arc.assign(vertices_, 0);
   w.stamp.assign(vertices_, 0);
-  w.position.assign(vertices_, UINT32_MAX);
+  w.back_stamp.assign(vertices_, 0);
+  w.position.assign(vertices_, kNone);
   return w;
 }
 
+// Bidirectional BFS: grows the smaller frontier by one level at a time; on
+// meeting, w.path holds the arcs src -> meet -> dst.
 bool UnitFlowNetwork::augmenting_path(std::uint32_t src, std::uint32_t dst, Workspace& w) const {
   ++w.epoch;
-  w.queue.clear();
-  w.queue.push_back(src);
+  w.queue.assign(1, src);
+  w.back_queue.assign(1, dst);
+  w.stamp[src] = w.epoch;
+  w.back_stamp[dst] = w.epoch;
+  std::size_t fwd_head = 0, back_head = 0;
+  std::uint32_t meet = kNone;
+  while (meet == kNone && fwd_head < w.queue.size() && back_head < w.back_queue.size()) {
+    const bool forward = w.queue.size() - fwd_head <= w.back_queue.size() - back_head;
+    if (forward) {
+      const std::size_t level_end = w.queue.size();
+      for (; fwd_head < level_end && meet == kNone; ++fwd_head) {
+        const std::uint32_t v = w.queue[fwd_head];
+        for (std::uint64_t i = first_[v]; i < first_[v + 1]; ++i) {
+          const std::uint32_t a = arc_ids_[i], u = head_[a];
+          if (w.residual[a] == 0 || w.stamp[u] == w.epoch) continue;
+          w.stamp[u] = w.epoch;
+          w.parent_arc[u] = a;
+          if (w.back_stamp[u] == w.epoch) {
+            meet = u;
+            break;
+          }
+          w.queue.push_back(u);
+        }
+      }
+    } else {
+      const std::size_t level_end = w.back_queue.size();
+      for (; back_head < level_end && meet == kNone; ++back_head) {
+        const std::uint32_t v = w.back_queue[back_head];
+        for (std::uint64_t i = first_[v]; i < first_[v + 1]; ++i) {
+          const std::uint32_t b = arc_ids_[i] ^ 1, u = head_[arc_ids_[i]];  // b: u -> v
+          if (w.residual[b] == 0 || w.back_stamp[u] == w.epoch) continue;
+          w.back_stamp[u] = w.epoch;
+          w.child_arc[u] = b;
+          if (w.stamp[u] == w.epoch) {
+            meet = u;
+            break;
+          }
+          w.back_queue.push_back(u);
+        }
+      }
+    }
+  }
+  if (meet == kNone) return false;
+  w.path.clear();
+  for (std::uint32_t v = meet; v != src; v = head_[w.parent_arc[v] ^ 1]) w.path.push_back(w.parent_arc[v]);
+  std::reverse(w.path.begin(), w.path.end());
+  for (std::uint32_t v = meet; v != dst; v = head_[w.child_arc[v]]) w.path.push_back(w.child_arc[v]);
+  return true;
+}
+
+void UnitFlowNetwork::source_side(std::uint32_t src, Workspace& w) const {
+  ++w.epoch;
+  w.queue.assign(1, src);
   w.stamp[src] = w.epoch;
   for (std::size_t head = 0; head < w.queue.size(); ++head) {
     const std::uint32_t v = w.queue[head];
@@ -83,27 +131,19 @@ bool UnitFlowNetwork::augmenting_path(std::uint32_t src, std::uint32_t dst, Work
       const std::uint32_t a = arc_ids_[i], u = head_[a];
       if (w.residual[a] == 0 || w.stamp[u] == w.epoch) continue;
       w.stamp[u] = w.epoch;
-      w.parent_arc[u] = a;
-      if (u == dst) return true;
       w.queue.push_back(u);
     }
   }
-  return false;
 }
 
 std::optional<std::size_t> UnitFlowNetwork::unit_of_arc(std::uint32_t arc) const {
   const Meaning& m = meaning_[arc / 2];
-  switch (m.kind) {
-    case Meaning::Relay: return model_->unit_of_node(m.node);
-    case Meaning::LinkHop:
-    case Meaning::GadgetCore:
-      return model_->universe().kind() == UnitKind::Link ? model_->unit_of_link(m.link) : std::nullopt;
-    default: return std::nullopt;
-  }
+  if (m.relay) return model_->unit_of_node(m.node);
+  return model_->universe().kind() == UnitKind::Link ? model_->unit_of_link(m.link) : std::nullopt;
 }
 
-// Units of the arcs leaving the source side of the last (failed) search.
-std::vector<std::size_t> UnitFlowNetwork::cut_units(std::uint32_t, Workspace& w) const {
+// Units of the arcs leaving the source side (w.queue after source_side).
+std::vector<std::size_t> UnitFlowNetwork::cut_units(Workspace& w) const {
   std::vector<std::size_t> units;
   for (std::uint32_t v : w.queue)
     for (std::uint64_t i = first_[v]; i < first_[v + 1]; ++i) {
@@ -122,34 +162,49 @@ UnitPath UnitFlowNetwork::to_path(const std::vector<std::uint32_t>& arcs) const 
   UnitPath p;
   for (std::uint32_t a : arcs) {
     const Meaning& m = meaning_[a / 2];
-    if (m.kind == Meaning::LinkHop || m.kind == Meaning::GadgetEntry) {
-      p.nodes.push_back(m.node);
-      p.ports.push_back(m.port);
+    if (m.relay) continue;
+    p.nodes.push_back(m.node);
+    p.ports.push_back(m.port);
+  }
+  p.nodes.push_back(node_of_vertex_[head_[arcs.back()]]);  // the target
+  return p;
+}
+
+// Opposite flows on one bidirectional link form a 2-cycle between unsplit
+// nodes; cancelling it keeps the flow's value and makes the paths link-disjoint.
+void UnitFlowNetwork::cancel_opposite_link_flows(Workspace& w) const {
+  for (std::uint32_t a : w.touched) {
+    const Meaning& m = meaning_[a / 2];
+    if (a % 2 != 0 || m.relay) continue;
+    const auto [e1, e2] = link_arcs_[m.link];
+    if (e2 == kNone) continue;
+    const std::uint64_t x = std::min(flow_on(e1, w), flow_on(e2, w));
+    if (x == 0) continue;
+    for (std::uint32_t e : {e1, e2}) {
+      w.residual[e] += x;
+      w.residual[e ^ 1] -= x;
     }
   }
-  // The head of the last hop: the target.
-  const std::uint32_t last = head_[arcs.back()];
-  p.nodes.push_back(last / 2);
-  return p;
 }
 
 // Peels paths off the flow (walking arcs that carry flow from src to dst,
 // cancelling any cycle met on the way) and returns the flow to the residual.
 void UnitFlowNetwork::decompose(std::uint32_t src, std::uint32_t dst, Workspace& w, PairCut& out) const {
+  if (model_->universe().kind() == UnitKind::Link) cancel_opposite_link_flows(w);
   std::vector<std::uint32_t> arcs;
-  std::vector<std::uint32_t>& at = w.position;  // all UINT32_MAX between walks
+  std::vector<std::uint32_t>& at = w.position;  // all kNone between walks
   for (;;) {
     arcs.clear();
     std::uint32_t v = src;
     at[src] = 0;
     std::vector<std::uint32_t> walk{src};
     while (v != dst) {
-      std::uint32_t next = UINT32_MAX;
-      for (std::uint64_t i = first_[v]; i < first_[v + 1] && next == UINT32_MAX; ++i)
+      std::uint32_t next = kNone;
+      for (std::uint64_t i = first_[v]; i < first_[v + 1] && next == kNone; ++i)
         if (arc_ids_[i] % 2 == 0 && flow_on(arc_ids_[i], w) > 0) next = arc_ids_[i];
-      if (next == UINT32_MAX) break;  // no flow leaves: done
+      if (next == kNone) break;  // no flow leaves: done
       const std::uint32_t u = head_[next];
-      if (at[u] != UINT32_MAX) {  // a cycle: cancel it and resume from u
+      if (at[u] != kNone) {  // a cycle: cancel it and resume from u
         std::uint64_t amount = flow_on(next, w);
         for (std::size_t k = at[u]; k < arcs.size(); ++k) amount = std::min(amount, flow_on(arcs[k], w));
         auto cancel = [&](std::uint32_t a) {
@@ -158,7 +213,7 @@ void UnitFlowNetwork::decompose(std::uint32_t src, std::uint32_t dst, Workspace&
         };
         cancel(next);
         for (std::size_t k = at[u]; k < arcs.size(); ++k) cancel(arcs[k]);
-        for (std::size_t k = at[u] + 1; k < walk.size(); ++k) at[walk[k]] = UINT32_MAX;
+        for (std::size_t k = at[u] + 1; k < walk.size(); ++k) at[walk[k]] = kNone;
         walk.resize(at[u] + 1);
         arcs.resize(at[u]);
         v = u;
@@ -169,7 +224,7 @@ void UnitFlowNetwork::decompose(std::uint32_t src, std::uint32_t dst, Workspace&
       walk.push_back(u);
       v = u;
     }
-    for (std::uint32_t x : walk) at[x] = UINT32_MAX;
+    for (std::uint32_t x : walk) at[x] = kNone;
     if (v != dst) return;
     std::uint64_t amount = kInf;
     for (std::uint32_t a : arcs) amount = std::min(amount, flow_on(a, w));
@@ -184,7 +239,8 @@ void UnitFlowNetwork::decompose(std::uint32_t src, std::uint32_t dst, Workspace&
 
 PairCut UnitFlowNetwork::solve(NodeId s, NodeId t, std::uint64_t bound, Workspace& w, bool want_cut,
                                bool want_paths) const {
-  const std::uint32_t src = out_of(s), dst = in_of(t);
+  const std::uint32_t src = out_[s], dst = in_[t];
+  MENGER_ASSERT(src != dst, "a pair of one unsplit node");
   PairCut r;
   std::uint64_t flow = 0;
   for (;;) {
@@ -193,20 +249,21 @@ PairCut UnitFlowNetwork::solve(NodeId s, NodeId t, std::uint64_t bound, Workspac
       break;
     }
     if (!augmenting_path(src, dst, w)) {
-      if (want_cut) r.units = cut_units(src, w);
+      if (want_cut) {
+        source_side(src, w);
+        r.units = cut_units(w);
+      }
       break;
     }
     std::uint64_t b = kInf;
-    for (std::uint32_t v = dst; v != src; v = head_[w.parent_arc[v] ^ 1]) b = std::min(b, w.residual[w.parent_arc[v]]);
-    for (std::uint32_t v = dst; v != src; v = head_[w.parent_arc[v] ^ 1]) {
-      const std::uint32_t a = w.parent_arc[v];
+    for (std::uint32_t a : w.path) b = std::min(b, w.residual[a]);
+    for (std::uint32_t a : w.path) {
       w.residual[a] -= b;
       w.residual[a ^ 1] += b;
       w.touched.push_back(a);
     }
     if (b >= kInf) {  // a path no fault can cut
       flow = kUnbounded;
-      r.bounded = false;
       break;
     }
     flow += b;
@@ -214,11 +271,7 @@ PairCut UnitFlowNetwork::solve(NodeId s, NodeId t, std::uint64_t bound, Workspac
   r.value = flow;
   if (want_paths) {
     if (flow == kUnbounded) {
-      // Only the uncuttable path is of interest: keep it alone.
-      std::vector<std::uint32_t> arcs;
-      for (std::uint32_t v = dst; v != src; v = head_[w.parent_arc[v] ^ 1]) arcs.push_back(w.parent_arc[v]);
-      std::reverse(arcs.begin(), arcs.end());
-      r.paths.push_back(to_path(arcs));
+      r.paths.push_back(to_path(w.path));  // only the uncuttable path matters
       r.amounts.push_back(1);
     } else {
       decompose(src, dst, w, r);

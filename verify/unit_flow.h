@@ -1,31 +1,35 @@
 // s-t cuts counted in fault units: max-flow / min-cut with node splitting.
 //
-// Construction (the classical reduction behind Menger's theorem): every node v
-// becomes v_in -> v_out.  The arc carries the weight of v's fault unit, or is
-// unbounded when v cannot fail; an endpoint gets no such arc at all, since an
-// endpoint never relays.  Every usable direction of a link u -> w becomes
-// u_out -> w_in, unbounded unless the link is a fault unit.  A directed link
-// that is a unit carries its weight; a bidirectional one becomes a gadget
-// u_out, w_out -> L_in -> L_out -> u_in, w_in with the weight on L_in -> L_out,
-// so that both directions share the link's capacity and the flow decomposes
-// into link-disjoint paths.  A source s starts at s_out and a target t ends at t_in,
+// Construction (the classical reduction behind Menger's theorem): a node v that
+// can fail becomes v_in -> v_out, the arc carrying the weight of v's fault unit;
+// an endpoint also has separate v_in and v_out but no arc between them, since an
+// endpoint never relays; any other node stays one vertex.  Every usable
+// direction of a link u -> w becomes u_out -> w_in, carrying the link's weight
+// when the link is a fault unit and unbounded otherwise.  A bidirectional link
+// unit thus has two arcs; a minimum cut uses at most one of them, and before
+// the flow is decomposed opposite flows on one link are cancelled (a 2-cycle
+// between unsplit nodes; an endpoint end cannot carry both), so the paths are
+// link-disjoint.  A source s starts at s_out and a target t ends at t_in,
 // so s and t themselves are never cut.  The maximum flow from s_out to t_in is
 // then the least weight of fault units whose failure disconnects t from s, and
 // a decomposition of the flow gives that many unit-disjoint paths (Menger).
 //
-// Algorithm: augmenting paths found by breadth-first search in the residual
-// network (Edmonds-Karp), stopped as soon as the flow reaches a caller's bound:
-// a pair that cannot beat the best cut found so far costs bound+1 searches.
+// Algorithm: augmenting paths found by bidirectional breadth-first search in
+// the residual network (the smaller frontier grows first, so a search meets in
+// the middle instead of sweeping the network), stopped as soon as the flow
+// reaches a caller's bound: a pair that cannot beat the best cut found so far
+// costs bound+1 searches.
 // Written here rather than with Boost.Graph's max-flow algorithms because those
 // always compute the full flow and reinitialise O(V+E) state per call, while an
 // exhaustive tolerance search makes thousands of calls that only need to know
 // whether the flow reaches the bound; tests compare this engine with Boost's
 // boykov_kolmogorov_max_flow on the same networks.
 //
-// Cost per call: O(bound * (V + A)) with V = 2N split nodes and A arcs; the
-// workspace resets only what a call touched.
+// Cost per call: O(bound * (V + A)) with V <= 2N vertices and A arcs in the
+// worst case, usually far less; the workspace resets only what a call touched.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -58,7 +62,8 @@ class UnitFlowNetwork {
   struct Workspace {
     std::vector<std::uint64_t> residual;
     std::vector<std::uint32_t> touched;  // arcs whose residual changed
-    std::vector<std::uint32_t> parent_arc, stamp, queue;
+    std::vector<std::uint32_t> parent_arc, child_arc, stamp, back_stamp, queue, back_queue;
+    std::vector<std::uint32_t> path;      // arcs of the last augmenting path, source first
     std::vector<std::uint32_t> position;  // decomposition: place of a vertex on the current walk
     std::uint32_t epoch = 0;
   };
@@ -67,19 +72,21 @@ class UnitFlowNetwork {
 
  private:
   const FaultModel* model_;
-  // Split vertices: 2v = v_in, 2v+1 = v_out; link gadgets follow the nodes.
-  // Arc i and i^1 are mutual reverses.
+  // Vertices: in_[v] and out_[v] (equal for a node that is not split).
+  // Arc i and i^1 are mutual reverses; original arcs are even.
   std::vector<std::uint64_t> first_;  // CSR over vertices into arc_ids_
   std::vector<std::uint32_t> arc_ids_;
   std::vector<std::uint32_t> head_;
   std::vector<std::uint64_t> capacity_;
   // What an original (even) arc stands for: a node's relay arc or a link direction.
   struct Meaning {
-    enum Kind : std::uint8_t { Relay, LinkHop, GadgetEntry, GadgetCore, GadgetExit } kind;
-    NodeId node;  // Relay: the node; LinkHop, GadgetEntry: the tail; GadgetExit: the head
-    PortId port;  // LinkHop, GadgetEntry: the tail's port
+    bool relay;   // a split node's v_in -> v_out, or else a link direction
+    NodeId node;  // relay: the node; link: the tail
+    PortId port;  // link: the tail's port
     LinkId link;
   };
+  std::vector<std::uint32_t> in_, out_, node_of_vertex_;
+  std::vector<std::array<std::uint32_t, 2>> link_arcs_;  // even arcs of each link (UINT32_MAX: none)
   std::vector<Meaning> meaning_;  // indexed by arc / 2
 
   std::uint32_t vertices_ = 0;
@@ -88,7 +95,9 @@ class UnitFlowNetwork {
   std::optional<std::size_t> unit_of_arc(std::uint32_t arc) const;
   UnitPath to_path(const std::vector<std::uint32_t>& arcs) const;
   bool augmenting_path(std::uint32_t src, std::uint32_t dst, Workspace& w) const;
-  std::vector<std::size_t> cut_units(std::uint32_t src, Workspace& w) const;
+  void source_side(std::uint32_t src, Workspace& w) const;  // full forward search, for the cut
+  std::vector<std::size_t> cut_units(Workspace& w) const;
+  void cancel_opposite_link_flows(Workspace& w) const;
   void decompose(std::uint32_t src, std::uint32_t dst, Workspace& w, PairCut& out) const;
   std::uint64_t flow_on(std::uint32_t arc, const Workspace& w) const { return capacity_[arc] - w.residual[arc]; }
 };
