@@ -177,3 +177,70 @@ expect = "holds"
 
 }  // namespace
 }  // namespace menger
+
+namespace menger {
+namespace {
+
+TEST_F(ClaimsTest, ToleranceClaimsHoldWithACertificateOrFailWithTheBreakingSet) {
+  write("t.toml", std::string(kHeader) + R"TOML(
+[property]
+kind = "tolerance"
+faults = "nodes"
+min_breaking_weight = "n"
+[[instance]]
+model = "hypercube(4)"
+expect = "holds"
+[[instance]]
+model = "mesh(4,4)"
+expect = "fails"
+[instance.property]
+min_breaking_weight = 3
+[[instance]]
+model = "torus(4,4)"
+expect = "holds"
+[instance.property]
+tolerates = 3
+[[instance]]
+model = "torus(4,4)"
+expect = "fails"
+[instance.property]
+tolerates = 4
+[[instance]]
+model = "min(stages=2, radix=2, wiring=deterministic)"
+expect = "holds"
+[instance.property]
+faults = "components"
+min_breaking_weight = 2
+)TOML");
+  ProveReport r = run();
+  ASSERT_EQ(r.instances(), 5u);
+  EXPECT_TRUE(r.all_as_expected()) << r.claims[0].instances[0].error;
+  const auto& inst = r.claims[0].instances;
+  EXPECT_FALSE(std::get<Holds>(inst[0].result->verdict).certificate.is_null());
+  const auto& mesh = std::get<Fails>(inst[1].result->verdict).witness;
+  EXPECT_EQ(mesh["weight"], 2);  // a corner's two neighbours
+  EXPECT_EQ(mesh["breaking_set"].size(), 2u);
+  const auto& torus = std::get<Fails>(inst[3].result->verdict).witness;
+  EXPECT_EQ(torus["weight"], 4);
+  EXPECT_NE(inst[4].result->explanation.back().find("lighter fault sets all survive"), std::string::npos);
+}
+
+TEST_F(ClaimsTest, MalformedToleranceClaims) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"nofaults.toml", "[property]\nkind='tolerance'\nmin_breaking_weight=1\n"},
+      {"nothing.toml", "[property]\nkind='tolerance'\nfaults='nodes'\n"},
+      {"both.toml", "[property]\nkind='tolerance'\nfaults='nodes'\ntolerates=1\nmin_breaking_weight=2\n"},
+      {"badfaults.toml", "[property]\nkind='tolerance'\nfaults='wires'\ntolerates=1\n"},
+      {"typo.toml", "[property]\nkind='tolerance'\nfaults='nodes'\ntolerate=1\n"},
+  };
+  for (const auto& [name, prop] : cases)
+    write(name, std::string(kHeader) + prop + "[[instance]]\nmodel='torus(3,3)'\nexpect='holds'\n");
+  ProveReport r = run();
+  for (const auto& c : r.claims) {
+    ASSERT_EQ(c.instances.size(), 1u) << c.file;
+    EXPECT_FALSE(c.instances[0].error.empty()) << c.file;
+  }
+}
+
+}  // namespace
+}  // namespace menger

@@ -1,5 +1,6 @@
 #include "claims/claim.h"
 
+#include <algorithm>
 #include <set>
 
 #include "core/error.h"
@@ -32,8 +33,12 @@ void only_keys(const toml::table& t, const std::set<std::string>& allowed, const
 
 }  // namespace
 
-toml::table instance_property(const Claim& claim, const ClaimInstance& instance) {
+toml::table instance_property(const Claim& claim, const ClaimInstance& instance,
+                              const std::vector<std::vector<std::string>>& exclusive) {
   toml::table merged = claim.property;
+  for (const auto& group : exclusive)
+    if (std::any_of(group.begin(), group.end(), [&](const std::string& k) { return instance.property.contains(k); }))
+      for (const std::string& k : group) merged.erase(k);
   for (const auto& [k, v] : instance.property) merged.insert_or_assign(k, v);
   return merged;
 }

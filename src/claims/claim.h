@@ -49,8 +49,10 @@ struct Claim {
 };
 
 // The [property] table for one instance: the claim's, with the instance's keys
-// added or replacing the claim's.
-toml::table instance_property(const Claim& claim, const ClaimInstance& instance);
+// added or replacing the claim's; an instance key of an `exclusive` group also
+// removes the claim's other keys of that group.
+toml::table instance_property(const Claim& claim, const ClaimInstance& instance,
+                              const std::vector<std::vector<std::string>>& exclusive = {});
 
 // Reads and validates one claim file; throws InputError naming the file and the
 // offending key.  `default_id` is used when the file has no id.

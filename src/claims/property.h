@@ -50,6 +50,8 @@ struct PropertyKind {
   // Validates the [property] table (throws InputError naming `where`) and
   // returns the checker.
   std::function<Checker(const toml::table& property, const std::string& where)> prepare;
+  // Keys that exclude each other: an instance giving one drops the claim's others.
+  std::vector<std::vector<std::string>> exclusive_keys;
 };
 
 const std::vector<PropertyKind>& property_kinds();
@@ -57,5 +59,6 @@ const PropertyKind* find_property_kind(const std::string& name);
 
 // The kinds, defined one per file.
 PropertyKind structure_property_kind();
+PropertyKind tolerance_property_kind();
 
 }  // namespace menger

@@ -13,7 +13,7 @@ StructureFacts& RunContext::structure(const std::shared_ptr<const Topology>& top
 }
 
 const std::vector<PropertyKind>& property_kinds() {
-  static const std::vector<PropertyKind> kinds = {structure_property_kind()};
+  static const std::vector<PropertyKind> kinds = {structure_property_kind(), tolerance_property_kind()};
   return kinds;
 }
 

@@ -60,7 +60,8 @@ InstanceOutcome run_instance(const Claim& claim, const ClaimInstance& inst, cons
   InstanceOutcome o{inst, {}, std::nullopt, {}, 0};
   const auto start = std::chrono::steady_clock::now();
   try {
-    const Checker checker = kind.prepare(instance_property(claim, inst), "claim file " + claim.file.string());
+    const Checker checker =
+        kind.prepare(instance_property(claim, inst, kind.exclusive_keys), "claim file " + claim.file.string());
     auto topology = Registry::builtin().build(inst.model, claim.file.parent_path());
     o.canonical_model = topology->spec();
     o.result = checker(topology, ctx);
