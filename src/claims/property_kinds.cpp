@@ -1,5 +1,7 @@
 #include "claims/property.h"
 
+#include "core/error.h"
+
 namespace menger {
 
 StructureFacts& RunContext::structure(const std::shared_ptr<const Topology>& topology) {
@@ -10,6 +12,13 @@ StructureFacts& RunContext::structure(const std::shared_ptr<const Topology>& top
     slot = std::make_unique<StructureFacts>(topology, opts);
   }
   return *slot;
+}
+
+std::string property_text(const toml::node& n, const std::string& where, const std::string& key) {
+  if (auto s = n.value<std::string>()) return *s;
+  if (n.is_integer()) return std::to_string(*n.value<std::int64_t>());
+  throw InputError(where + ": [property] " + key +
+                   " must be an integer or a string (write decimals as strings, e.g. \"2.5\", to keep them exact)");
 }
 
 const std::vector<PropertyKind>& property_kinds() {

@@ -27,13 +27,6 @@ struct Expectation {
   std::optional<std::string> tolerance;
 };
 
-std::string formula_text(const toml::node& n, const std::string& where, const std::string& key) {
-  if (auto s = n.value<std::string>()) return *s;
-  if (n.is_integer()) return std::to_string(*n.value<std::int64_t>());
-  throw InputError(where + ": [property] " + key +
-                   " must be an integer or a formula string (write decimals as strings, e.g. \"2.5\", to keep them exact)");
-}
-
 std::vector<Expectation> read_expectations(const toml::table& prop, const std::string& where) {
   std::set<std::string> known;
   for (const auto& o : StructureFacts::observables()) known.insert(o.name);
@@ -47,9 +40,9 @@ std::vector<Expectation> read_expectations(const toml::table& prop, const std::s
       for (const auto& o : StructureFacts::observables()) list += (list.empty() ? "" : ", ") + o.name;
       throw InputError(where + ": [property] has no observable '" + key + "' (observables: " + list + ")");
     }
-    Expectation e{key, formula_text(v, where, key), std::nullopt};
+    Expectation e{key, property_text(v, where, key), std::nullopt};
     if (tol)
-      if (const toml::node* t = tol->get(key)) e.tolerance = formula_text(*t, where, "tolerance." + key);
+      if (const toml::node* t = tol->get(key)) e.tolerance = property_text(*t, where, "tolerance." + key);
     out.push_back(std::move(e));
   }
   if (tol)

@@ -29,18 +29,12 @@ struct ToleranceClaim {
   bool at_least = false; // `tolerates` rather than `min_breaking_weight`
 };
 
-std::string text_of(const toml::node& n, const std::string& where, const std::string& key) {
-  if (auto s = n.value<std::string>()) return *s;
-  if (n.is_integer()) return std::to_string(*n.value<std::int64_t>());
-  throw InputError(where + ": [property] " + key + " must be a string or an integer");
-}
-
 ToleranceClaim read(const toml::table& prop, const std::string& where) {
   ToleranceClaim c;
   for (const auto& [k, v] : prop) {
     const std::string key(k.str());
     if (key == "kind") continue;
-    const std::string value = text_of(v, where, key);
+    const std::string value = property_text(v, where, key);
     if (key == "faults") c.faults = value;
     else if (key == "pairs") c.pairs = value;
     else if (key == "engine") c.engine = value;
