@@ -1,7 +1,10 @@
 // menger tolerance SPEC: how many faults a topology always survives, the least
 // fault set that breaks it, and a certificate for the rest.
 #include <chrono>
+#include <cctype>
 #include <fstream>
+#include <map>
+#include <sstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -17,7 +20,7 @@ namespace menger {
 namespace {
 
 struct ToleranceArgs {
-  std::string spec, faults = "nodes", pairs, engine = "auto", certificate, groups;
+  std::string spec, faults = "nodes", pairs, engine = "auto", certificate, groups, weights;
   bool json = false;
   unsigned budget = 0;
 };
@@ -80,12 +83,39 @@ std::vector<Component> read_groups(const std::string& file, const Network& net) 
   return groups;
 }
 
+// Unit weights, one per line: "WEIGHT UNIT-LABEL" (the label as `menger
+// tolerance` prints it); unlisted units weigh 1.
+std::vector<std::uint32_t> read_weights(const std::string& file, const FaultModel& m) {
+  std::ifstream in(file);
+  if (!in) throw InputError("cannot read unit weights from " + file);
+  std::map<std::string, std::size_t> unit;
+  for (std::size_t u = 0; u < m.universe().size(); ++u) unit[m.universe().label(u)] = u;
+  std::vector<std::uint32_t> w(m.universe().size(), 1);
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    std::istringstream words(line);
+    long weight = 0;
+    if (!(words >> weight)) continue;
+    std::string label;
+    std::getline(words >> std::ws, label);
+    while (!label.empty() && std::isspace(static_cast<unsigned char>(label.back()))) label.pop_back();
+    auto it = unit.find(label);
+    if (it == unit.end() || weight < 1 || weight > 1'000'000)
+      throw InputError(file + ": line " + std::to_string(number) + ": expected 'WEIGHT UNIT' with 1 <= WEIGHT <= 10^6 and a " +
+                       to_string(m.spec().units) + " unit label, got '" + line + "'");
+    w[it->second] = static_cast<std::uint32_t>(weight);
+  }
+  return w;
+}
+
 int run_tolerance(const ToleranceArgs& a) {
   Network net(Registry::builtin().build(a.spec));
   FaultModelSpec spec;
   spec.units = parse_unit_choice(a.faults);
   spec.pairs = a.pairs.empty() ? default_pairs(net) : parse_pair_choice(a.pairs);
   if (!a.groups.empty()) spec.groups = read_groups(a.groups, net);
+  if (!a.weights.empty()) spec.weights = read_weights(a.weights, FaultModel(net, spec));
   FaultModel model(net, spec);
   ToleranceRequest req;
   req.engine = parse_engine_choice(a.engine);
@@ -110,9 +140,18 @@ int run_tolerance(const ToleranceArgs& a) {
     std::cout << "model        " << net.spec() << "\nfaults       " << model.describe() << "\n";
     if (!o.complete) std::cout << "INCOMPLETE   budget exhausted after " << o.coverage * 100 << "% of the search\n";
     if (o.min_cut) {
-      std::cout << (o.complete ? "tolerance    " : "at most      ") << *o.min_cut - 1
-                << (model.weighted() ? " (total weight)" : "") << " faults\n"
-                << "breaks with  " << unit_list(model, o.breaking_set) << " (" << o.breaking_set.size() << " units)\n"
+      const std::uint64_t c = *o.min_cut;
+      const std::string what = model.weighted() ? "faults of total weight " : "";
+      if (o.complete && c == 0)
+        std::cout << "tolerance    none: a required pair is disconnected without any fault\n";
+      else if (o.complete && c == 1 && !model.weighted())
+        std::cout << "tolerance    0: a single fault can break it\n";
+      else if (o.complete)
+        std::cout << "tolerance    survives any " << what << (model.weighted() ? "<= " : "") << c - 1
+                  << (model.weighted() ? "" : c - 1 == 1 ? " fault" : " faults") << "; " << c << " can break it\n";
+      else
+        std::cout << "so far       a breaking set of " << (model.weighted() ? "weight " : "") << c << " (an upper bound)\n";
+      std::cout << "breaks with  " << unit_list(model, o.breaking_set) << "\n"
                 << "separating   " << net.label(o.source) << " -> " << net.label(o.target) << "\n";
     } else if (o.complete) {
       std::cout << "tolerance    unbounded: no fault set disconnects a required pair\n";
@@ -137,6 +176,7 @@ void add_tolerance_command(CLI::App& app, CommandRegistry& commands) {
   sub->add_option("--faults", args->faults, "nodes | switches | links | switch-links | components")->capture_default_str();
   sub->add_option("--pairs", args->pairs, "all (pairs of healthy terminals) | io (inputs to outputs; directed networks)");
   sub->add_option("--groups", args->groups, "file of component fault groups, one per line: 'name: node node ...'");
+  sub->add_option("--weights", args->weights, "file of unit weights, one per line: 'WEIGHT UNIT-LABEL'");
   sub->add_option("--engine", args->engine, "auto | flow | smt")->capture_default_str();
   sub->add_option("--certificate", args->certificate, "write the certificate (JSON) to this file");
   sub->add_option("--budget", args->budget, "seconds allowed (default: no limit)");
