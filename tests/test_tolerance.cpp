@@ -180,6 +180,24 @@ TEST(CertificateCheck, AcceptsTheEnginesCertificateAndRejectsTampering) {
   missing.pairs.pop_back();
   EXPECT_NE(first_problem(missing).find("needs pair"), std::string::npos);
 
+  ASSERT_FALSE(c.fan.empty());  // the torus is bipartite: half its targets are fan targets
+  ToleranceCertificate unsettled = c;  // drop the flow of a neighbour of a fan target
+  const Network net(Registry::builtin().build(c.model));
+  auto pivot_pair_of = [&](NodeId u) {
+    return std::find_if(unsettled.pairs.begin(), unsettled.pairs.end(), [&](const CertifiedPair& p) {
+      return (p.source == c.pivot && p.target == u) || (p.target == c.pivot && p.source == u);
+    });
+  };
+  const NodeId x = c.fan.front();
+  bool dropped = false;
+  for (NodeId u : net.out_neighbors(x))
+    if (auto it = pivot_pair_of(u); !dropped && it != unsettled.pairs.end()) {
+      unsettled.pairs.erase(it);
+      dropped = true;
+    }
+  ASSERT_TRUE(dropped);
+  EXPECT_NE(first_problem(unsettled).find("fan lemma does not settle"), std::string::npos) << first_problem(unsettled);
+
   ToleranceCertificate short_flow = c;
   short_flow.pairs[0].paths.pop_back();
   short_flow.pairs[0].amounts.pop_back();

@@ -59,6 +59,7 @@ nlohmann::json to_json(const ToleranceCertificate& c) {
                       {"reduction", c.reduction},
                       {"pairs", pairs}};
   if (c.pivot != kNoNode) j["pivot"] = c.pivot;
+  if (!c.fan.empty()) j["fan"] = c.fan;
   if (c.witness)
     j["witness"] = {{"units", c.witness->units}, {"s", c.witness->source}, {"t", c.witness->target}};
   return j;
@@ -79,6 +80,7 @@ ToleranceCertificate certificate_from_json(const nlohmann::json& j) {
     c.kind = j.at("kind").get<std::string>();
     c.reduction = j.value("reduction", "");
     if (j.contains("pivot")) c.pivot = j.at("pivot").get<NodeId>();
+    if (j.contains("fan")) c.fan = j.at("fan").get<std::vector<NodeId>>();
     if (j.contains("witness")) {
       const auto& w = j.at("witness");
       c.witness = BreakingWitness{w.at("units").get<std::vector<std::size_t>>(), w.at("s").get<NodeId>(),

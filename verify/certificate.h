@@ -46,6 +46,7 @@ struct ToleranceCertificate {
   std::string reduction;                 // disjoint-paths: the pair plan's method
   NodeId pivot = kNoNode;
   std::vector<CertifiedPair> pairs;
+  std::vector<NodeId> fan;  // pivot targets settled by the fan lemma (pair_plan.h) instead of a flow
 };
 
 nlohmann::json to_json(const ToleranceCertificate& c);

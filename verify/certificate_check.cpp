@@ -218,9 +218,46 @@ class Checker {
     }
     std::set<std::pair<NodeId, NodeId>> have;
     for (const auto& p : cert_.pairs) have.emplace(std::min(p.source, p.target), std::max(p.source, p.target));
-    for (const auto& need : pivot_pairs())
-      if (!have.count(need))
+    const std::set<NodeId> fan(cert_.fan.begin(), cert_.fan.end());
+    for (const auto& need : pivot_pairs()) {
+      if (have.count(need)) continue;
+      const NodeId x = need.first == cert_.pivot ? need.second : need.first;
+      const bool pivot_pair = need.first == cert_.pivot || need.second == cert_.pivot;
+      if (!pivot_pair || !fan.count(x))
         return problem("reduction " + cert_.reduction + " needs pair " + name(need.first) + " - " + name(need.second));
+      if (!fan_holds(x, have))
+        return problem("the fan lemma does not settle " + name(x) + ": a neighbour is unsettled or they weigh too little");
+    }
+  }
+
+  // The fan lemma (pair_plan.h), checked here from scratch: every neighbour u of
+  // x is settled (a certified pair with the pivot; under node faults also
+  // adjacency to the pivot; under link faults u may be the pivot), and the
+  // neighbours (node faults) or links (link faults) weigh at least min_cut.
+  bool fan_holds(NodeId x, const std::set<std::pair<NodeId, NodeId>>& have) const {
+    if (!cert_.min_cut) return false;
+    const NodeId v = cert_.pivot;
+    const bool links = m_.universe().kind() == UnitKind::Link;
+    std::set<NodeId> adjacent_to_v;
+    for (const PortSlot& p : net_.ports(v))
+      if (p.connected()) adjacent_to_v.insert(p.peer);
+    if (!links && adjacent_to_v.count(x)) return false;
+    std::uint64_t weight = 0;
+    for (const PortSlot& p : net_.ports(x)) {
+      if (!p.connected()) continue;
+      const NodeId u = p.peer;
+      const bool certified = have.count({std::min(v, u), std::max(v, u)}) != 0;
+      if (links) {
+        if (u != v && !certified) return false;
+        const auto unit = m_.unit_of_link(p.link);
+        weight += unit ? m_.weight(*unit) : *cert_.min_cut;
+      } else {
+        if (u == v || (!certified && !adjacent_to_v.count(u))) return false;
+        const auto unit = m_.unit_of_node(u);
+        weight += unit ? m_.weight(*unit) : *cert_.min_cut;
+      }
+    }
+    return weight >= *cert_.min_cut;
   }
 
   // Twin classes computed here from scratch: same kind, same fault weight,
@@ -331,8 +368,10 @@ CheckReport check_certificate(const ToleranceCertificate& cert, std::uint64_t ma
                                      ": the witness breaks, and " +
                                      (cert.kind == "exhaustive"
                                           ? std::to_string(rep.sets_enumerated) + " lighter fault sets all survive"
-                                          : std::to_string(rep.pairs_checked) + " pairs carry enough disjoint paths (" +
-                                                cert.reduction + ")")
+                                          : std::to_string(rep.pairs_checked) + " pairs carry enough disjoint paths" +
+                                                (cert.fan.empty() ? "" : " and the fan lemma settles " +
+                                                                             std::to_string(cert.fan.size()) + " more") +
+                                                " (" + cert.reduction + ")")
                                : "no fault set disconnects a required pair: every planned pair has an unbreakable path";
   }
   return rep;

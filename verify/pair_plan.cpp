@@ -20,6 +20,26 @@ std::vector<bool> adjacent_to(const Network& net, NodeId v) {
   return adj;
 }
 
+// Moves a greedy independent set of the pivot's targets (first in id order)
+// from the pair list to the fan targets.
+void set_aside_fan_targets(const Network& net, PairPlan& p) {
+  std::vector<char> fan(net.num_nodes(), 0), target(net.num_nodes(), 0);
+  for (const auto& [a, b] : p.pairs)
+    if (a == p.pivot || b == p.pivot) target[a == p.pivot ? b : a] = 1;
+  for (NodeId x = 0; x < net.num_nodes(); ++x) {
+    if (!target[x]) continue;
+    bool free = true;
+    for (NodeId u : net.out_neighbors(x)) free &= !fan[u];
+    if (free) {
+      fan[x] = 1;
+      p.fan_targets.push_back(x);
+    }
+  }
+  std::erase_if(p.pairs, [&](const std::pair<NodeId, NodeId>& q) {
+    return (q.first == p.pivot && fan[q.second]) || (q.second == p.pivot && fan[q.first]);
+  });
+}
+
 PairPlan esfahanian_hakimi(const FaultModel& m) {
   const Network& net = m.network();
   PairPlan p;
@@ -50,6 +70,7 @@ PairPlan esfahanian_hakimi(const FaultModel& m) {
   }
   std::sort(p.pairs.begin(), p.pairs.end());
   p.pairs.erase(std::unique(p.pairs.begin(), p.pairs.end()), p.pairs.end());
+  set_aside_fan_targets(net, p);
   return p;
 }
 
@@ -58,6 +79,7 @@ PairPlan single_source(const FaultModel& m) {
   p.method = "single-source";
   p.pivot = 0;
   for (NodeId w = 1; w < m.network().num_nodes(); ++w) p.pairs.emplace_back(0, w);
+  set_aside_fan_targets(m.network(), p);
   return p;
 }
 

@@ -13,6 +13,13 @@
 //       node can never fail, choosing it as v drops the neighbour pairs.
 //   single-source  the same networks under link faults: a minimum link cut
 //       separates any v from someone, so the pairs (v, w) for all w suffice.
+//   In both, a greedy independent set of the pivot's targets is set aside as
+//   fan targets: a target x all of whose neighbours are settled (by a flow, or
+//   by adjacency to v under node faults) and weigh at least c together is
+//   c-connected to v without a flow of its own.  (Fan lemma: a cut of weight
+//   < c between v and x would leave some neighbour u of x on x's side, so it
+//   would separate v from u, which the settled pair (v, u) forbids.)  On a
+//   bipartite network (hypercubes, even tori) this halves the max-flow calls.
 //   twin-classes   every other case.  Terminals with the same kind, the same
 //       in- and out-neighbours (as multisets), the same fault unit structure and
 //       no link between them are twins: swapping two twins is an automorphism
@@ -36,6 +43,7 @@ struct PairPlan {
   std::string method;  // "esfahanian-hakimi", "single-source", "twin-classes"
   NodeId pivot = kNoNode;  // v of the first two methods
   std::vector<std::pair<NodeId, NodeId>> pairs;
+  std::vector<NodeId> fan_targets;  // targets x of the pivot left to the fan lemma
   std::uint64_t required_pairs = 0;  // how many ordered pairs the plan stands for
 };
 

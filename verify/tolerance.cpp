@@ -3,6 +3,7 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <atomic>
 #include <mutex>
 
@@ -56,6 +57,69 @@ CertifiedPair certify(NodeId s, NodeId t, PairCut& cut, std::uint64_t keep) {
   return p;
 }
 
+// The searches of one run: pairs are solved in parallel, index by index.
+struct PairSearch {
+  const UnitFlowNetwork& flow;
+  const ToleranceOptions& opts;
+  std::vector<std::pair<NodeId, NodeId>> pairs;
+  std::vector<PairCut> cuts;  // kept for the certificate
+  std::vector<char> done;
+  Best best;
+  std::atomic<bool> expired{false};
+  std::atomic<std::uint64_t> calls{0};
+  tbb::enumerable_thread_specific<UnitFlowNetwork::Workspace> spaces{[this] { return flow.make_workspace(); }};
+
+  PairSearch(const UnitFlowNetwork& f, const ToleranceOptions& o, std::vector<std::pair<NodeId, NodeId>> p)
+      : flow(f), opts(o), pairs(std::move(p)) {}
+
+  void run(std::size_t from) {
+    cuts.resize(pairs.size());
+    done.resize(pairs.size(), 0);
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(from, pairs.size(), 16), [&](const auto& range) {
+      auto& w = spaces.local();
+      for (std::size_t i = range.begin(); i != range.end(); ++i) {
+        if (expired || (opts.deadline && std::chrono::steady_clock::now() > *opts.deadline)) {
+          expired = true;
+          return;
+        }
+        PairCut c = flow.solve(pairs[i].first, pairs[i].second, best.bound_for(i), w, true, opts.certificate);
+        ++calls;
+        if (!c.bounded && c.value != kUnbounded) best.offer(c.value, i, c.units);
+        cuts[i] = std::move(c);
+        done[i] = 1;
+      }
+    });
+  }
+  bool complete() const { return std::all_of(done.begin(), done.end(), [](char d) { return d != 0; }); }
+};
+
+// The fan lemma of pair_plan.h: x is c-connected to the pivot v when every
+// neighbour of x is settled (a flow to it was computed, or, under node faults,
+// it is adjacent to v; under link faults it may be v) and the neighbours (node
+// faults) or the links to them (link faults) weigh at least c together.
+bool fan_settles(const FaultModel& m, NodeId v, NodeId x, const std::vector<char>& flowed, std::uint64_t c) {
+  const Network& net = m.network();
+  const bool links = m.universe().kind() == UnitKind::Link;
+  std::vector<char> adj_v(net.num_nodes(), 0);
+  for (NodeId u : net.out_neighbors(v)) adj_v[u] = 1;
+  std::uint64_t weight = 0;
+  constexpr std::uint64_t kHeavy = std::uint64_t{1} << 40;
+  for (const PortSlot& p : net.ports(x)) {
+    if (!p.connected()) continue;
+    const NodeId u = p.peer;
+    if (links) {
+      if (u != v && !flowed[u]) return false;
+      const auto unit = m.unit_of_link(p.link);
+      weight += unit ? m.weight(*unit) : kHeavy;
+    } else {
+      if (u == v || (!adj_v[u] && !flowed[u])) return false;
+      const auto unit = m.unit_of_node(u);
+      weight += unit ? m.weight(*unit) : kHeavy;
+    }
+  }
+  return weight >= c;
+}
+
 }  // namespace
 
 ToleranceResult flow_tolerance(const FaultModel& model, const ToleranceOptions& opts) {
@@ -64,39 +128,37 @@ ToleranceResult flow_tolerance(const FaultModel& model, const ToleranceOptions& 
   const Network& net = model.network();
   const PairPlan plan = plan_pairs(model);
   const UnitFlowNetwork flow(model);
+  PairSearch search(flow, opts, plan.pairs);
+  search.run(0);
+
+  // Fan targets: settled by the lemma when it applies, otherwise searched.
+  std::vector<NodeId> fan;
+  if (!plan.fan_targets.empty() && search.complete()) {
+    std::vector<char> flowed(net.num_nodes(), 0);
+    for (const auto& [a, b] : search.pairs)
+      if (a == plan.pivot || b == plan.pivot) flowed[a == plan.pivot ? b : a] = 1;
+    const std::uint64_t c = search.best.cut.load();
+    const std::size_t first_extra = search.pairs.size();
+    for (NodeId x : plan.fan_targets) {
+      if (c != kUnbounded && fan_settles(model, plan.pivot, x, flowed, c)) fan.push_back(x);
+      else search.pairs.emplace_back(std::min(plan.pivot, x), std::max(plan.pivot, x));
+    }
+    search.run(first_extra);
+  }
+
   ToleranceResult r;
   r.method = plan.method;
-  r.pairs_total = plan.pairs.size();
-
-  Best best;
-  std::vector<PairCut> cuts(plan.pairs.size());  // kept for the certificate
-  std::vector<char> done(plan.pairs.size(), 0);
-  std::atomic<bool> expired{false};
-  std::atomic<std::uint64_t> calls{0};
-  tbb::enumerable_thread_specific<UnitFlowNetwork::Workspace> spaces([&] { return flow.make_workspace(); });
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, plan.pairs.size(), 16), [&](const auto& range) {
-    auto& w = spaces.local();
-    for (std::size_t i = range.begin(); i != range.end(); ++i) {
-      if (expired || (opts.deadline && std::chrono::steady_clock::now() > *opts.deadline)) {
-        expired = true;
-        return;
-      }
-      const auto [s, t] = plan.pairs[i];
-      PairCut c = flow.solve(s, t, best.bound_for(i), w, true, opts.certificate);
-      ++calls;
-      if (!c.bounded && c.value != kUnbounded) best.offer(c.value, i, c.units);
-      cuts[i] = std::move(c);
-      done[i] = 1;
-    }
-  });
-  r.flow_calls = calls;
-  for (char d : done) r.pairs_done += d;
-  r.complete = r.pairs_done == r.pairs_total;
+  r.pairs_total = search.pairs.size() + fan.size() + (search.complete() ? 0 : plan.fan_targets.size());
+  r.flow_calls = search.calls;
+  for (char d : search.done) r.pairs_done += d;
+  r.pairs_done += fan.size();
+  r.complete = search.complete() && r.pairs_done == r.pairs_total;
+  const Best& best = search.best;
   if (best.index != SIZE_MAX) {
     r.min_cut = best.cut.load();
     r.breaking_set = best.units;
-    r.source = plan.pairs[best.index].first;
-    r.target = plan.pairs[best.index].second;
+    r.source = search.pairs[best.index].first;
+    r.target = search.pairs[best.index].second;
   }
   if (!r.complete || !opts.certificate) return r;
 
@@ -107,12 +169,13 @@ ToleranceResult flow_tolerance(const FaultModel& model, const ToleranceOptions& 
   cert.kind = "disjoint-paths";
   cert.reduction = plan.method;
   cert.pivot = plan.pivot;
+  cert.fan = fan;
   if (r.min_cut) cert.witness = BreakingWitness{r.breaking_set, r.source, r.target};
   const std::uint64_t keep = r.min_cut ? *r.min_cut : 1;
-  for (std::size_t i = 0; i < plan.pairs.size(); ++i) {
-    MENGER_ASSERT(cuts[i].value >= keep || (!r.min_cut && cuts[i].value == kUnbounded),
+  for (std::size_t i = 0; i < search.pairs.size(); ++i) {
+    MENGER_ASSERT(search.cuts[i].value >= keep || (!r.min_cut && search.cuts[i].value == kUnbounded),
                   "a planned pair's flow is below the least cut");
-    cert.pairs.push_back(certify(plan.pairs[i].first, plan.pairs[i].second, cuts[i], keep));
+    cert.pairs.push_back(certify(search.pairs[i].first, search.pairs[i].second, search.cuts[i], keep));
   }
   r.certificate = std::move(cert);
   return r;

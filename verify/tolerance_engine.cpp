@@ -38,7 +38,9 @@ ToleranceOutcome from_flow(const FaultModel& m, const ToleranceRequest& req) {
   o.complete = r.complete;
   o.coverage = r.pairs_total ? static_cast<double>(r.pairs_done) / static_cast<double>(r.pairs_total) : 1.0;
   o.method = r.method + " pairs";
-  o.work = std::to_string(r.flow_calls) + " max-flow calls for " + std::to_string(r.pairs_total) + " pairs";
+  o.work = std::to_string(r.flow_calls) + " max-flow calls for " + std::to_string(r.pairs_total) +
+           " pairs (the rest settled by the fan lemma)";
+  if (r.flow_calls == r.pairs_total) o.work = std::to_string(r.flow_calls) + " max-flow calls";
   o.min_cut = r.min_cut;
   o.breaking_set = r.breaking_set;
   o.source = r.source;

@@ -53,7 +53,8 @@ UnitFlowNetwork::UnitFlowNetwork(const FaultModel& model) : model_(&model) {
   }
   first_.assign(vertices_ + 1, 0);
   for (std::uint32_t v = 0; v < vertices_; ++v) first_[v + 1] = first_[v] + out[v].size();
-  for (auto& list : out) arc_ids_.insert(arc_ids_.end(), list.begin(), list.end());
+  for (auto& list : out)
+    for (std::uint32_t a : list) adj_.push_back(Out{a, head_[a]});
 }
 
 UnitFlowNetwork::Workspace UnitFlowNetwork::make_workspace() const {
@@ -61,8 +62,9 @@ UnitFlowNetwork::Workspace UnitFlowNetwork::make_workspace() const {
   w.residual = capacity_;
   w.parent_arc.assign(vertices_, 0);
   w.child_arc.assign(vertices_, 0);
-  w.stamp.assign(vertices_, 0);
-  w.back_stamp.assign(vertices_, 0);
+  w.mark.assign(vertices_, {});
+  w.queue.assign(vertices_, 0);
+  w.back_queue.assign(vertices_, 0);
   w.position.assign(vertices_, kNone);
   return w;
 }
@@ -70,68 +72,75 @@ UnitFlowNetwork::Workspace UnitFlowNetwork::make_workspace() const {
 // Bidirectional BFS: grows the smaller frontier by one level at a time; on
 // meeting, w.path holds the arcs src -> meet -> dst.
 bool UnitFlowNetwork::augmenting_path(std::uint32_t src, std::uint32_t dst, Workspace& w) const {
-  ++w.epoch;
-  w.queue.assign(1, src);
-  w.back_queue.assign(1, dst);
-  w.stamp[src] = w.epoch;
-  w.back_stamp[dst] = w.epoch;
-  std::size_t fwd_head = 0, back_head = 0;
+  // Raw pointers: the hot loop then needs no vector bookkeeping, and the
+  // compiler need not fear that writing a mark moves a queue.
+  const std::uint32_t epoch = ++w.epoch;
+  const Out* adj = adj_.data();
+  const std::uint64_t* first = first_.data();
+  const std::uint64_t* residual = w.residual.data();
+  Workspace::Marks* mark = w.mark.data();
+  std::uint32_t* fq = w.queue.data();       // both sized to the vertex count
+  std::uint32_t* bq = w.back_queue.data();
+  std::uint32_t* parent = w.parent_arc.data();
+  std::uint32_t* child = w.child_arc.data();
+  std::size_t f_head = 0, f_tail = 0, b_head = 0, b_tail = 0;
+  fq[f_tail++] = src;
+  bq[b_tail++] = dst;
+  mark[src].fwd = epoch;
+  mark[dst].back = epoch;
   std::uint32_t meet = kNone;
-  while (meet == kNone && fwd_head < w.queue.size() && back_head < w.back_queue.size()) {
-    const bool forward = w.queue.size() - fwd_head <= w.back_queue.size() - back_head;
-    if (forward) {
-      const std::size_t level_end = w.queue.size();
-      for (; fwd_head < level_end && meet == kNone; ++fwd_head) {
-        const std::uint32_t v = w.queue[fwd_head];
-        for (std::uint64_t i = first_[v]; i < first_[v + 1]; ++i) {
-          const std::uint32_t a = arc_ids_[i], u = head_[a];
-          if (w.residual[a] == 0 || w.stamp[u] == w.epoch) continue;
-          w.stamp[u] = w.epoch;
-          w.parent_arc[u] = a;
-          if (w.back_stamp[u] == w.epoch) {
-            meet = u;
+  while (meet == kNone && f_head < f_tail && b_head < b_tail) {
+    if (f_tail - f_head <= b_tail - b_head) {  // grow the smaller frontier by one level
+      for (const std::size_t end = f_tail; f_head < end && meet == kNone; ++f_head) {
+        const std::uint32_t v = fq[f_head];
+        for (std::uint64_t i = first[v]; i < first[v + 1]; ++i) {
+          const Out o = adj[i];
+          if (residual[o.arc] == 0 || mark[o.head].fwd == epoch) continue;
+          mark[o.head].fwd = epoch;
+          parent[o.head] = o.arc;
+          if (mark[o.head].back == epoch) {
+            meet = o.head;
             break;
           }
-          w.queue.push_back(u);
+          fq[f_tail++] = o.head;
         }
       }
     } else {
-      const std::size_t level_end = w.back_queue.size();
-      for (; back_head < level_end && meet == kNone; ++back_head) {
-        const std::uint32_t v = w.back_queue[back_head];
-        for (std::uint64_t i = first_[v]; i < first_[v + 1]; ++i) {
-          const std::uint32_t b = arc_ids_[i] ^ 1, u = head_[arc_ids_[i]];  // b: u -> v
-          if (w.residual[b] == 0 || w.back_stamp[u] == w.epoch) continue;
-          w.back_stamp[u] = w.epoch;
-          w.child_arc[u] = b;
-          if (w.stamp[u] == w.epoch) {
-            meet = u;
+      for (const std::size_t end = b_tail; b_head < end && meet == kNone; ++b_head) {
+        const std::uint32_t v = bq[b_head];
+        for (std::uint64_t i = first[v]; i < first[v + 1]; ++i) {
+          const Out o = adj[i];  // the arc o.arc ^ 1 runs o.head -> v
+          if (residual[o.arc ^ 1] == 0 || mark[o.head].back == epoch) continue;
+          mark[o.head].back = epoch;
+          child[o.head] = o.arc ^ 1;
+          if (mark[o.head].fwd == epoch) {
+            meet = o.head;
             break;
           }
-          w.back_queue.push_back(u);
+          bq[b_tail++] = o.head;
         }
       }
     }
   }
   if (meet == kNone) return false;
   w.path.clear();
-  for (std::uint32_t v = meet; v != src; v = head_[w.parent_arc[v] ^ 1]) w.path.push_back(w.parent_arc[v]);
+  for (std::uint32_t v = meet; v != src; v = head_[parent[v] ^ 1]) w.path.push_back(parent[v]);
   std::reverse(w.path.begin(), w.path.end());
-  for (std::uint32_t v = meet; v != dst; v = head_[w.child_arc[v]]) w.path.push_back(w.child_arc[v]);
+  for (std::uint32_t v = meet; v != dst; v = head_[child[v]]) w.path.push_back(child[v]);
   return true;
 }
 
 void UnitFlowNetwork::source_side(std::uint32_t src, Workspace& w) const {
   ++w.epoch;
-  w.queue.assign(1, src);
-  w.stamp[src] = w.epoch;
-  for (std::size_t head = 0; head < w.queue.size(); ++head) {
-    const std::uint32_t v = w.queue[head];
+  w.side.assign(1, src);
+  w.mark[src].fwd = w.epoch;
+  for (std::size_t head = 0; head < w.side.size(); ++head) {
+    const std::uint32_t v = w.side[head];
     for (std::uint64_t i = first_[v]; i < first_[v + 1]; ++i) {
-      const std::uint32_t a = arc_ids_[i], u = head_[a];
-      if (w.residual[a] == 0 || w.stamp[u] == w.epoch) continue;
-      w.stamp[u] = w.epoch;
-      w.queue.push_back(u);
+      const auto [a, u] = adj_[i];
+      if (w.residual[a] == 0 || w.mark[u].fwd == w.epoch) continue;
+      w.mark[u].fwd = w.epoch;
+      w.side.push_back(u);
     }
   }
 }
@@ -142,13 +151,13 @@ std::optional<std::size_t> UnitFlowNetwork::unit_of_arc(std::uint32_t arc) const
   return model_->universe().kind() == UnitKind::Link ? model_->unit_of_link(m.link) : std::nullopt;
 }
 
-// Units of the arcs leaving the source side (w.queue after source_side).
+// Units of the arcs leaving the source side (w.side after source_side).
 std::vector<std::size_t> UnitFlowNetwork::cut_units(Workspace& w) const {
   std::vector<std::size_t> units;
-  for (std::uint32_t v : w.queue)
+  for (std::uint32_t v : w.side)
     for (std::uint64_t i = first_[v]; i < first_[v + 1]; ++i) {
-      const std::uint32_t a = arc_ids_[i];
-      if (a % 2 != 0 || w.stamp[head_[a]] == w.epoch) continue;  // reverse arc, or stays on the source side
+      const std::uint32_t a = adj_[i].arc;
+      if (a % 2 != 0 || w.mark[adj_[i].head].fwd == w.epoch) continue;  // reverse arc, or stays on the source side
       auto unit = unit_of_arc(a);
       MENGER_ASSERT(unit.has_value(), "a minimum cut crosses an arc no fault can cut");
       units.push_back(*unit);
@@ -201,7 +210,7 @@ void UnitFlowNetwork::decompose(std::uint32_t src, std::uint32_t dst, Workspace&
     while (v != dst) {
       std::uint32_t next = kNone;
       for (std::uint64_t i = first_[v]; i < first_[v + 1] && next == kNone; ++i)
-        if (arc_ids_[i] % 2 == 0 && flow_on(arc_ids_[i], w) > 0) next = arc_ids_[i];
+        if (adj_[i].arc % 2 == 0 && flow_on(adj_[i].arc, w) > 0) next = adj_[i].arc;
       if (next == kNone) break;  // no flow leaves: done
       const std::uint32_t u = head_[next];
       if (at[u] != kNone) {  // a cycle: cancel it and resume from u

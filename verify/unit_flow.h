@@ -62,7 +62,12 @@ class UnitFlowNetwork {
   struct Workspace {
     std::vector<std::uint64_t> residual;
     std::vector<std::uint32_t> touched;  // arcs whose residual changed
-    std::vector<std::uint32_t> parent_arc, child_arc, stamp, back_stamp, queue, back_queue;
+    struct Marks {
+      std::uint32_t fwd = 0, back = 0;  // epoch of the last forward / backward visit
+    };
+    std::vector<Marks> mark;
+    std::vector<std::uint32_t> parent_arc, child_arc, queue, back_queue;  // queues: one slot per vertex
+    std::vector<std::uint32_t> side;  // the source side of a minimum cut
     std::vector<std::uint32_t> path;      // arcs of the last augmenting path, source first
     std::vector<std::uint32_t> position;  // decomposition: place of a vertex on the current walk
     std::uint32_t epoch = 0;
@@ -74,8 +79,13 @@ class UnitFlowNetwork {
   const FaultModel* model_;
   // Vertices: in_[v] and out_[v] (equal for a node that is not split).
   // Arc i and i^1 are mutual reverses; original arcs are even.
-  std::vector<std::uint64_t> first_;  // CSR over vertices into arc_ids_
-  std::vector<std::uint32_t> arc_ids_;
+  // CSR over vertices: the arcs leaving each vertex, with their heads stored
+  // beside them so that a search touches one array.
+  struct Out {
+    std::uint32_t arc, head;
+  };
+  std::vector<std::uint64_t> first_;
+  std::vector<Out> adj_;
   std::vector<std::uint32_t> head_;
   std::vector<std::uint64_t> capacity_;
   // What an original (even) arc stands for: a node's relay arc or a link direction.
