@@ -162,7 +162,7 @@ const Family* Registry::find(std::string_view name) const {
   return nullptr;
 }
 
-BoundParams Registry::bind(const Family& f, const SpecValue& spec) const {
+BoundParams Registry::bind(const Family& f, const SpecValue& spec) {
   std::map<std::string, SpecValue> values;
   std::size_t next_positional = 0;
   for (const SpecArg& a : spec.args) {

@@ -101,9 +101,11 @@ class Registry {
   // The registry with every built-in family.
   static const Registry& builtin();
 
+  // Binds a spec's arguments against f's schema (also used for routing schemas).
+  static BoundParams bind(const Family& f, const SpecValue& spec);
+
  private:
   std::vector<Family> families_;
-  BoundParams bind(const Family& f, const SpecValue& spec) const;
 };
 
 // Canonical spec text "name(p1=v1, ...)" from the bound values of every parameter.

@@ -63,6 +63,14 @@ class Topology {
   // hypercubes); engines may then examine a single source.
   virtual bool vertex_transitive() const { return false; }
 
+  // Generators of a group of port-preserving automorphisms, as node
+  // permutations t (port p of v leads to port q of w exactly when port p of
+  // t(v) leads to port q of t(w)): the translations of a torus, the XOR
+  // translations of a hypercube.  Empty when the family exposes none.  Engines
+  // use them, together with Routing::translation_invariant(), to examine one
+  // source-destination pair per orbit.
+  virtual std::vector<std::vector<NodeId>> translations() const { return {}; }
+
   // Variables a claim formula may use ("k", "n", "N0", "DB", "s[i]", ...).
   virtual void add_formula_vars(FormulaVars& /*vars*/) const {}
 

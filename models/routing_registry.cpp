@@ -1,0 +1,52 @@
+#include "models/routing_registry.h"
+
+#include "core/error.h"
+#include "core/spec.h"
+
+namespace menger {
+
+void RoutingRegistry::add(RoutingFamily f) {
+  if (find(f.name)) throw InternalError("routing '" + f.name + "' registered twice");
+  families_.push_back(std::move(f));
+}
+
+const RoutingFamily* RoutingRegistry::find(std::string_view name) const {
+  for (const auto& f : families_)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
+std::unique_ptr<Routing> RoutingRegistry::build(std::string_view text, const Network& net) const {
+  SpecValue spec = parse_spec(text);
+  if (spec.kind != SpecValue::Kind::Call && spec.kind != SpecValue::Kind::Word)
+    throw InputError("routing spec '" + std::string(text) + "' must be a routing name, e.g. dor");
+  const RoutingFamily* f = find(spec.text);
+  if (!f) {
+    std::string names;
+    for (const auto& g : families_) names += (names.empty() ? "" : ", ") + g.name;
+    throw InputError("unknown routing '" + spec.text + "' (known: " + names + "; see `menger list`)");
+  }
+  // Bind through the topology schema machinery: same messages, same checks.
+  Family schema{f->name, f->summary, f->source, f->params, {}};
+  return f->build(net, Registry::bind(schema, spec));
+}
+
+const RoutingRegistry& RoutingRegistry::builtin() {
+  static const RoutingRegistry r = [] {
+    RoutingRegistry reg;
+    register_reference_routings(reg);
+    register_mikant_routings(reg);
+    register_hdn_routings(reg);
+    register_torus_routings(reg);
+    return reg;
+  }();
+  return r;
+}
+
+std::string canonical_routing_spec(const RoutingFamily& f, const BoundParams& p) {
+  if (f.params.empty()) return f.name;
+  Family schema{f.name, f.summary, f.source, f.params, {}};
+  return canonical_spec(schema, p);
+}
+
+}  // namespace menger

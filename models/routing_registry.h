@@ -1,0 +1,51 @@
+// Registry of routing algorithms (the routing counterpart of registry.h).
+//
+// A routing is named by a spec like a topology: "dor", "mikant-x-turns",
+// "hdn-ft1(base=shortest)".  Each entry has a parameter schema, the paper
+// section it implements, and a builder that checks that the network is one the
+// algorithm is defined on (an InputError otherwise).  `menger list` prints them.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/routing.h"
+#include "models/registry.h"
+
+namespace menger {
+
+struct RoutingFamily {
+  std::string name;
+  std::string summary;  // one line for `menger list`
+  std::string source;   // paper and section
+  std::vector<ParamSpec> params;
+  // Builds the routing for `net` (which outlives it); throws InputError when
+  // the network is not one the algorithm is defined on.
+  std::function<std::unique_ptr<Routing>(const Network& net, const BoundParams& params)> build;
+};
+
+class RoutingRegistry {
+ public:
+  void add(RoutingFamily f);
+  const RoutingFamily* find(std::string_view name) const;
+  const std::vector<RoutingFamily>& families() const { return families_; }
+  std::unique_ptr<Routing> build(std::string_view spec, const Network& net) const;
+  static const RoutingRegistry& builtin();
+
+ private:
+  std::vector<RoutingFamily> families_;
+};
+
+// Canonical routing spec text from the bound parameters ("name" alone when it has none).
+std::string canonical_routing_spec(const RoutingFamily& f, const BoundParams& p);
+
+// One registration function per file of routings.
+void register_reference_routings(RoutingRegistry& reg);  // routing_reference.cpp
+void register_mikant_routings(RoutingRegistry& reg);     // routing_mikant.cpp (002)
+void register_hdn_routings(RoutingRegistry& reg);        // routing_hdn.cpp (004)
+void register_torus_routings(RoutingRegistry& reg);      // routing_torus.cpp (003)
+
+}  // namespace menger

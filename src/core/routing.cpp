@@ -1,0 +1,31 @@
+#include "core/routing.h"
+
+namespace menger {
+
+std::string_view to_string(FaultKnowledge k) { return k == FaultKnowledge::Local ? "local" : "global"; }
+
+std::size_t PacketState::hash() const {
+  std::uint64_t h = 0x9e3779b97f4a7c15ULL;
+  for (std::int32_t x : w) h = (h ^ static_cast<std::uint32_t>(x)) * 0x100000001b3ULL + (h >> 29);
+  return static_cast<std::size_t>(h);
+}
+
+bool FaultView::port_usable(NodeId v, PortId p) {
+  const PortSlot& s = network().port(v, p);
+  if (!s.connected()) return false;
+  if (link_faulty(s.link)) return false;
+  return !node_faulty(s.peer);
+}
+
+PacketState Routing::start(NodeId, NodeId, FaultView&) const { return {}; }
+
+std::string Routing::describe_state(const PacketState& state) const {
+  std::string out;
+  for (std::size_t i = 0; i < PacketState::kWords; ++i) {
+    if (state.w[i] == 0) continue;
+    out += (out.empty() ? "" : " ") + std::string("w") + std::to_string(i) + "=" + std::to_string(state.w[i]);
+  }
+  return out.empty() ? "-" : out;
+}
+
+}  // namespace menger

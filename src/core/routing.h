@@ -1,0 +1,94 @@
+// Routing functions and the FaultView they see faults through (DESIGN.md
+// "Routing", "FaultView").
+//
+// A routing is a pure function of (current node, packet state, destination,
+// faults as the FaultView reports them).  It returns the hops the packet may
+// take next; several hops mean adaptive routing, which every engine treats as
+// nondeterminism: every choice must work.  An empty answer means the routing
+// gives up (the packet is dropped).
+//
+// The FaultView is the routing's only window on faults, and it records every
+// fault unit it is asked about.  The exhaustive search (verify/route_search.h)
+// relies on that record: a routing must therefore read lazily, asking only what
+// its decision needs, in the order the algorithm examines it (look at the
+// preferred port first, and at the next one only if the first is unusable).
+// A routing that reads everything still gives correct answers, only slowly.
+//
+// Knowledge: a Local routing may ask about the current node, its links and its
+// neighbours only (the FaultView enforces this: asking further is a modelling
+// error, reported as an InternalError).  A Global routing may ask about any
+// unit, as source routing with full fault information does.
+#pragma once
+
+#include <array>
+#include <boost/container/small_vector.hpp>
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "core/network.h"
+
+namespace menger {
+
+enum class FaultKnowledge { Local, Global };
+std::string_view to_string(FaultKnowledge k);
+
+// A small, fixed-size packet state: intermediate node, misroute counters, saved
+// switch ids, phase bits.  The meaning of the words is the routing's own; two
+// states are the same state exactly when all words are equal (livelock
+// detection compares (node, state) pairs).
+struct PacketState {
+  static constexpr std::size_t kWords = 8;
+  std::array<std::int32_t, kWords> w{};
+  auto operator<=>(const PacketState&) const = default;
+  bool operator==(const PacketState&) const = default;
+  std::size_t hash() const;
+};
+
+struct Hop {
+  PortId port = 0;        // port of the current node the packet leaves by
+  std::uint32_t vc = 0;   // virtual channel on that link
+  PacketState state;      // state the packet carries to the next node
+};
+using Hops = boost::container::small_vector<Hop, 6>;
+
+class FaultView {
+ public:
+  virtual ~FaultView() = default;
+  virtual const Network& network() const = 0;
+  // Has node v failed?  (A node that is in no fault unit never fails.)
+  virtual bool node_faulty(NodeId v) = 0;
+  // Has link l failed as a link?  A failed end node is a separate question.
+  virtual bool link_faulty(LinkId l) = 0;
+  // Are at least `threshold` of the nodes of `region` faulty?  Asked as one
+  // question so that the view can answer from the fault budget without reading
+  // the region when the threshold is out of reach (DESIGN.md, budget-aware reads).
+  virtual bool faulty_nodes_at_least(std::span<const NodeId> region, std::uint32_t threshold) = 0;
+
+  // Port p of v is connected, its link has not failed and its peer has not
+  // failed.  Reads the link first, then the peer, and stops at the first fault.
+  bool port_usable(NodeId v, PortId p);
+};
+
+class Routing {
+ public:
+  virtual ~Routing() = default;
+  // Canonical routing spec, e.g. "mikant-x-turns" or "dor(order=[0,1])".
+  virtual std::string spec() const = 0;
+  virtual FaultKnowledge knowledge() const = 0;
+  // Virtual channels per link the routing uses.
+  virtual std::uint32_t vcs() const { return 1; }
+  // State of a packet injected at src for dst.  Source routing with global
+  // knowledge computes its route descriptor here.
+  virtual PacketState start(NodeId src, NodeId dst, FaultView& faults) const;
+  // Hops allowed from `here` (here != dst); appends to `out`, which is empty.
+  virtual void next(NodeId here, const PacketState& state, NodeId dst, FaultView& faults, Hops& out) const = 0;
+  // Text for a state in traces; the default lists the non-zero words.
+  virtual std::string describe_state(const PacketState& state) const;
+  // True when the routing commutes with the topology's translations
+  // (Topology::translations()): route(t(s), t(d), t(F)) = t(route(s, d, F)).
+  // Engines then examine one source-destination pair per orbit.
+  virtual bool translation_invariant() const { return false; }
+};
+
+}  // namespace menger

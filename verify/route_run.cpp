@@ -1,0 +1,227 @@
+#include "verify/route_run.h"
+
+#include <algorithm>
+
+#include "core/error.h"
+
+namespace menger {
+
+std::string_view to_string(RunOutcome o) {
+  switch (o) {
+    case RunOutcome::Delivered: return "delivered";
+    case RunOutcome::NoRoute: return "no route (dropped)";
+    case RunOutcome::Blocked: return "blocked by a fault";
+    case RunOutcome::Livelock: return "livelock";
+    case RunOutcome::HopLimit: return "hop limit exceeded";
+    case RunOutcome::TooLong: return "path longer than the bound";
+  }
+  return "?";
+}
+
+// ---- RecordingFaultView ----------------------------------------------------
+
+RecordingFaultView::RecordingFaultView(const FaultModel& model, FaultKnowledge knowledge)
+    : model_(model), knowledge_(knowledge) {}
+
+void RecordingFaultView::reset(const FaultSet& faults, std::uint32_t budget) {
+  faults_ = &faults;
+  std::size_t used = faults.count();
+  budget_left_ = budget > used ? static_cast<std::uint32_t>(budget - used) : 0;
+  reads_.clear();
+  sorted_ = true;
+  here_ = kNoNode;
+}
+
+bool RecordingFaultView::unit_faulty(std::optional<std::size_t> unit) {
+  if (!unit) return false;
+  if (faults_->contains(*unit)) return true;  // already in F: no need to record
+  reads_.push_back(*unit);
+  sorted_ = false;
+  return false;
+}
+
+void RecordingFaultView::check_local_node(NodeId v) const {
+  if (knowledge_ != FaultKnowledge::Local || v == here_) return;
+  for (const PortSlot& s : network().ports(here_))
+    if (s.peer == v) return;
+  throw InternalError("a local-knowledge routing at " + network().label(here_) + " asked about node " +
+                      network().label(v) + ", which is not its neighbour");
+}
+
+void RecordingFaultView::check_local_link(LinkId l) const {
+  if (knowledge_ != FaultKnowledge::Local) return;
+  const Link& k = network().link(l);
+  if (k.a == here_ || k.b == here_) return;
+  throw InternalError("a local-knowledge routing at " + network().label(here_) + " asked about link " +
+                      network().link_label(l) + ", which is not attached to it");
+}
+
+bool RecordingFaultView::node_faulty(NodeId v) {
+  check_local_node(v);
+  return unit_faulty(model_.unit_of_node(v));
+}
+
+bool RecordingFaultView::link_faulty(LinkId l) {
+  check_local_link(l);
+  return unit_faulty(model_.unit_of_link(l));
+}
+
+// Budget-aware (DESIGN.md): "at least" stays true under any larger fault set,
+// so a true answer needs no record; a false answer needs none either when the
+// healthy units of the region could not add enough failed nodes within the
+// budget the search has left.  Only otherwise is every healthy unit of the
+// region an outcome-relevant read.
+bool RecordingFaultView::faulty_nodes_at_least(std::span<const NodeId> region, std::uint32_t threshold) {
+  std::uint32_t faulty = 0;
+  std::vector<std::pair<std::size_t, std::uint32_t>> gains;  // healthy unit, region nodes it holds
+  for (NodeId v : region) {
+    check_local_node(v);
+    auto u = model_.unit_of_node(v);
+    if (!u) continue;
+    if (faults_->contains(*u)) {
+      ++faulty;
+      continue;
+    }
+    auto it = std::find_if(gains.begin(), gains.end(), [&](const auto& g) { return g.first == *u; });
+    if (it == gains.end()) gains.emplace_back(*u, 1);
+    else ++it->second;
+  }
+  if (faulty >= threshold) return true;
+  std::vector<std::uint32_t> g;
+  for (const auto& [u, n] : gains) g.push_back(n);
+  std::sort(g.rbegin(), g.rend());
+  std::uint64_t reachable = faulty;
+  for (std::size_t i = 0; i < g.size() && i < budget_left_; ++i) reachable += g[i];
+  if (reachable < threshold) return false;
+  for (const auto& [u, n] : gains) reads_.push_back(u);
+  sorted_ = gains.empty() && sorted_;
+  return false;
+}
+
+bool RecordingFaultView::hop_blocked(const PortSlot& slot) {
+  if (!slot.connected()) return true;
+  if (unit_faulty(model_.unit_of_link(slot.link))) return true;
+  return unit_faulty(model_.unit_of_node(slot.peer));
+}
+
+const std::vector<std::size_t>& RecordingFaultView::reads() {
+  if (!sorted_) {
+    std::sort(reads_.begin(), reads_.end());
+    reads_.erase(std::unique(reads_.begin(), reads_.end()), reads_.end());
+    sorted_ = true;
+  }
+  return reads_;
+}
+
+// ---- RouteRunner -----------------------------------------------------------
+
+RouteRunner::RouteRunner(const Routing& routing, const FaultModel& model, RunLimits limits)
+    : routing_(routing), model_(model), limits_(limits), view_(model, routing.knowledge()) {
+  if (limits_.hop_limit == 0) limits_.hop_limit = 2 * model.network().num_nodes() + 16;
+}
+
+std::string RouteRunner::where(const Config& c) const {
+  return model_.network().label(c.node) + " [" + routing_.describe_state(c.state) + "]";
+}
+
+RunResult RouteRunner::fail(RunOutcome o, std::string detail, bool want_trace) {
+  RunResult r;
+  r.outcome = o;
+  r.detail = std::move(detail);
+  r.hops = stack_.empty() ? 0 : static_cast<std::uint32_t>(stack_.size() - 1);
+  if (want_trace) {
+    for (std::size_t i = 0; i < stack_.size(); ++i) {
+      const Frame& f = stack_[i];
+      TraceStep t{f.config.node, f.config.state, 0, 0, false};
+      if (f.next > 0) {  // the hop taken (on the last frame: the hop that failed, if any)
+        t.port = f.hops[f.next - 1].port;
+        t.vc = f.hops[f.next - 1].vc;
+        t.moved = i + 1 < stack_.size() || o == RunOutcome::Blocked || o == RunOutcome::Livelock ||
+                  o == RunOutcome::HopLimit;
+      }
+      r.trace.push_back(t);
+    }
+  }
+  return r;
+}
+
+RunResult RouteRunner::run(const FaultSet& faults, NodeId s, NodeId d, std::optional<std::uint32_t> path_bound,
+                           bool want_trace) {
+  const Network& net = model_.network();
+  view_.reset(faults, limits_.fault_budget);
+  seen_.clear();
+  stack_.clear();
+  RunResult delivered_trace;
+  bool have_trace = false;
+  if (s == d) return RunResult{};
+
+  view_.at(s);
+  Config root{s, routing_.start(s, d, view_)};
+  auto push = [&](const Config& c) -> bool {
+    stack_.push_back(Frame{c, {}, 0, 0});
+    seen_[c] = -1;
+    view_.at(c.node);
+    routing_.next(c.node, c.state, d, view_, stack_.back().hops);
+    return !stack_.back().hops.empty();
+  };
+  if (!push(root)) return fail(RunOutcome::NoRoute, "no hop offered at " + where(root), want_trace);
+
+  while (true) {
+    Frame& top = stack_.back();
+    if (top.next < top.hops.size()) {
+      const Hop& h = top.hops[top.next++];
+      if (h.port >= net.num_ports(top.config.node))
+        throw InternalError("routing " + routing_.spec() + " chose port " + std::to_string(h.port) + " of " +
+                            net.label(top.config.node) + ", which has " +
+                            std::to_string(net.num_ports(top.config.node)) + " ports");
+      const PortSlot& slot = net.port(top.config.node, h.port);
+      if (view_.hop_blocked(slot)) {
+        std::string what = !slot.connected() ? "an unconnected port"
+                                             : "link " + net.link_label(slot.link) + " to " + net.label(slot.peer);
+        return fail(RunOutcome::Blocked,
+                    "port " + std::to_string(h.port) + " of " + where(top.config) + " leads over a failed " + what,
+                    want_trace);
+      }
+      Config child{slot.peer, h.state};
+      if (child.node == d) {
+        top.height = std::max<std::uint32_t>(top.height, 1);
+        if (want_trace && !have_trace) {
+          delivered_trace = fail(RunOutcome::Delivered, "", true);
+          delivered_trace.trace.back().moved = true;
+          delivered_trace.trace.push_back(TraceStep{d, h.state, 0, 0, false});
+          have_trace = true;
+        }
+        continue;
+      }
+      auto it = seen_.find(child);
+      if (it != seen_.end()) {
+        if (it->second < 0)
+          return fail(RunOutcome::Livelock, "the packet returns to " + where(child), want_trace);
+        top.height = std::max<std::uint32_t>(top.height, 1 + static_cast<std::uint32_t>(it->second));
+        continue;
+      }
+      if (stack_.size() > limits_.hop_limit)
+        return fail(RunOutcome::HopLimit, "more than " + std::to_string(limits_.hop_limit) + " hops", want_trace);
+      if (!push(child))
+        return fail(RunOutcome::NoRoute, "no hop offered at " + where(child), want_trace);
+      continue;
+    }
+    std::uint32_t height = top.height;
+    seen_[top.config] = height;
+    stack_.pop_back();
+    if (stack_.empty()) {
+      RunResult r = have_trace ? std::move(delivered_trace) : RunResult{};
+      r.outcome = RunOutcome::Delivered;
+      r.hops = height;
+      r.detail.clear();
+      if (path_bound && height > *path_bound) {
+        r.outcome = RunOutcome::TooLong;
+        r.detail = std::to_string(height) + " hops on the longest branch, bound " + std::to_string(*path_bound);
+      }
+      return r;
+    }
+    stack_.back().height = std::max(stack_.back().height, 1 + height);
+  }
+}
+
+}  // namespace menger

@@ -1,0 +1,130 @@
+// One routing run: a packet from s to d under a fault set, hop by hop.
+//
+// The runner owns the FaultView the routing reads faults through and records
+// every healthy fault unit that any answer depended on: the units the routing
+// asked about, and the units of each hop the packet took (a hop over a unit is
+// an outcome that the unit's failure would change).  The exhaustive search
+// (route_search.h) extends fault sets only by these units.
+//
+// Outcomes.  Delivered: every branch reaches d within the limits.  Otherwise
+// the first failure found:
+//   NoRoute   the routing returned no hop (it gave up: packet dropped)
+//   Blocked   a hop leads over a failed link or into a failed node, or over an
+//             unconnected port
+//   Livelock  a (node, packet state) pair repeats on a branch: the packet can
+//             circle for ever (for adaptive routing: some choice sequence does)
+//   HopLimit  a branch is longer than the hop limit without repeating
+//   TooLong   delivered, but some branch is longer than the path bound
+// Adaptive routing (several hops offered) is nondeterminism: all branches are
+// explored (depth first over the DAG of configurations, memoised), so the hop
+// count is that of the longest branch.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/fault.h"
+#include "core/routing.h"
+#include "verify/fault_model.h"
+
+namespace menger {
+
+enum class RunOutcome { Delivered, NoRoute, Blocked, Livelock, HopLimit, TooLong };
+std::string_view to_string(RunOutcome o);
+
+struct TraceStep {
+  NodeId node = kNoNode;
+  PacketState state;
+  PortId port = 0;                 // port taken; meaningless on the last step
+  std::uint32_t vc = 0;
+  bool moved = false;              // false on the last step (arrival or failure point)
+};
+
+struct RunResult {
+  RunOutcome outcome = RunOutcome::Delivered;
+  std::uint32_t hops = 0;          // longest branch (to the failure point if failed)
+  std::vector<TraceStep> trace;    // the failing branch, or one longest delivered branch
+  std::string detail;              // what failed, in words
+  bool delivered() const { return outcome == RunOutcome::Delivered; }
+};
+
+struct RunLimits {
+  std::uint32_t hop_limit = 0;             // 0: 2 * nodes + 16
+  std::optional<std::uint32_t> path_bound; // TooLong above it
+  std::uint32_t fault_budget = 0;          // largest fault set size the caller explores
+};
+
+// The recording FaultView; one per thread, reused across runs.
+class RecordingFaultView final : public FaultView {
+ public:
+  RecordingFaultView(const FaultModel& model, FaultKnowledge knowledge);
+  void reset(const FaultSet& faults, std::uint32_t budget);
+  void at(NodeId here) { here_ = here; }
+
+  const Network& network() const override { return model_.network(); }
+  bool node_faulty(NodeId v) override;
+  bool link_faulty(LinkId l) override;
+  bool faulty_nodes_at_least(std::span<const NodeId> region, std::uint32_t threshold) override;
+
+  // Engine-side reads of a hop (no knowledge check): true if it is blocked.
+  bool hop_blocked(const PortSlot& slot);
+  // Sorted, distinct healthy units read since reset().
+  const std::vector<std::size_t>& reads();
+
+ private:
+  const FaultModel& model_;
+  FaultKnowledge knowledge_;
+  const FaultSet* faults_ = nullptr;
+  std::uint32_t budget_left_ = 0;
+  NodeId here_ = kNoNode;
+  std::vector<std::size_t> reads_;
+  bool sorted_ = true;
+
+  bool unit_faulty(std::optional<std::size_t> unit);
+  void check_local_node(NodeId v) const;
+  void check_local_link(LinkId l) const;
+};
+
+class RouteRunner {
+ public:
+  RouteRunner(const Routing& routing, const FaultModel& model, RunLimits limits);
+  // Runs s -> d under `faults`; reads() then lists the healthy units read.
+  RunResult run(const FaultSet& faults, NodeId s, NodeId d, std::optional<std::uint32_t> path_bound,
+                bool want_trace = true);
+  const std::vector<std::size_t>& reads() { return view_.reads(); }
+  const Routing& routing() const { return routing_; }
+
+ private:
+  struct Config {
+    NodeId node;
+    PacketState state;
+    bool operator==(const Config&) const = default;
+  };
+  struct ConfigHash {
+    std::size_t operator()(const Config& c) const { return c.state.hash() * 31 + c.node; }
+  };
+  struct Frame {
+    Config config;
+    Hops hops;
+    std::size_t next = 0;
+    std::uint32_t height = 0;  // longest delivered continuation found so far
+  };
+
+  const Routing& routing_;
+  const FaultModel& model_;
+  RunLimits limits_;
+  RecordingFaultView view_;
+  // Colour of each configuration of the current run: on stack, or finished
+  // with the height (longest remaining branch) below it.
+  std::unordered_map<Config, std::int64_t, ConfigHash> seen_;
+  std::vector<Frame> stack_;
+
+  RunResult fail(RunOutcome o, std::string detail, bool want_trace);
+  RunResult deliver(std::uint32_t hops, std::optional<std::uint32_t> bound, bool want_trace);
+  std::string where(const Config& c) const;
+};
+
+}  // namespace menger
