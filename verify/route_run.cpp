@@ -124,7 +124,7 @@ std::string RouteRunner::where(const Config& c) const {
   return model_.network().label(c.node) + " [" + routing_.describe_state(c.state) + "]";
 }
 
-RunResult RouteRunner::fail(RunOutcome o, std::string detail, bool want_trace) {
+RunResult RouteRunner::fail(RunOutcome o, std::string detail, bool want_trace, const Config* repeated) {
   RunResult r;
   r.outcome = o;
   r.detail = std::move(detail);
@@ -141,6 +141,7 @@ RunResult RouteRunner::fail(RunOutcome o, std::string detail, bool want_trace) {
       }
       r.trace.push_back(t);
     }
+    if (repeated) r.trace.push_back(TraceStep{repeated->node, repeated->state, 0, 0, false});
   }
   return r;
 }
@@ -196,7 +197,7 @@ RunResult RouteRunner::run(const FaultSet& faults, NodeId s, NodeId d, std::opti
       auto it = seen_.find(child);
       if (it != seen_.end()) {
         if (it->second < 0)
-          return fail(RunOutcome::Livelock, "the packet returns to " + where(child), want_trace);
+          return fail(RunOutcome::Livelock, "the packet returns to " + where(child), want_trace, &child);
         top.height = std::max<std::uint32_t>(top.height, 1 + static_cast<std::uint32_t>(it->second));
         continue;
       }

@@ -46,7 +46,8 @@ struct TraceStep {
 struct RunResult {
   RunOutcome outcome = RunOutcome::Delivered;
   std::uint32_t hops = 0;          // longest branch (to the failure point if failed)
-  std::vector<TraceStep> trace;    // the failing branch, or one longest delivered branch
+  std::vector<TraceStep> trace;    // the failing branch (for a livelock, ending with the
+                                   // configuration reached again), or the first delivered branch
   std::string detail;              // what failed, in words
   bool delivered() const { return outcome == RunOutcome::Delivered; }
 };
@@ -122,7 +123,8 @@ class RouteRunner {
   std::unordered_map<Config, std::int64_t, ConfigHash> seen_;
   std::vector<Frame> stack_;
 
-  RunResult fail(RunOutcome o, std::string detail, bool want_trace);
+  // `repeated`: for a livelock, the configuration reached again (ends the trace).
+  RunResult fail(RunOutcome o, std::string detail, bool want_trace, const Config* repeated = nullptr);
   RunResult deliver(std::uint32_t hops, std::optional<std::uint32_t> bound, bool want_trace);
   std::string where(const Config& c) const;
 };

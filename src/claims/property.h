@@ -64,5 +64,6 @@ const PropertyKind* find_property_kind(const std::string& name);
 // The kinds, defined one per file.
 PropertyKind structure_property_kind();
 PropertyKind tolerance_property_kind();
+PropertyKind route_tolerance_property_kind();
 
 }  // namespace menger

@@ -1,0 +1,167 @@
+// The `route-tolerance` property kind: does a routing algorithm deliver every
+// required pair under every fault set of a given size?  (issue 4)
+//
+//   [property]
+//   kind = "route-tolerance"
+//   routing = "mikant-x-turns"        # routing spec (menger list)
+//   faults = "links"                  # nodes | switches | links | switch-links | components
+//   tolerates = "1"                   # exactly: every set of <= 1 fault is routed around, and
+//                                     #   some set of 2 defeats it (the witness is a minimum one)
+//   tolerates_at_least = "d0 + k - 1" # or: every set of at most this many faults is routed around
+//   path_bound = "2^k*(DB+1) + ..."   # optional; variables: the model's, faults, distance
+//   excuse_disconnected = true        # optional: pairs the faults disconnect are not failures
+//   hop_limit = 200                   # optional livelock guard
+//
+// FAILS carries a replayable witness (`menger replay`): the fault set, the
+// pair, the hop-by-hop trace.  HOLDS carries the search's counts (runs versus
+// naive enumeration); the search's completeness is argued in route_search.h and
+// tested against brute force.
+#include "claims/property.h"
+#include "core/error.h"
+#include "core/formula.h"
+#include "models/routing_registry.h"
+#include "verify/route_witness.h"
+
+namespace menger {
+
+namespace {
+
+struct RouteClaim {
+  std::string routing, faults, expected, path_bound;
+  bool exact = false;  // `tolerates` rather than `tolerates_at_least`
+  bool excuse_disconnected = false;
+  std::uint32_t hop_limit = 0;
+};
+
+bool read_bool(const toml::node& v, const std::string& where, const std::string& key) {
+  if (auto b = v.value<bool>()) return *b;
+  throw InputError(where + ": '" + key + "' must be true or false");
+}
+
+RouteClaim read(const toml::table& prop, const std::string& where) {
+  RouteClaim c;
+  for (const auto& [k, v] : prop) {
+    const std::string key(k.str());
+    if (key == "kind") continue;
+    if (key == "excuse_disconnected") {
+      c.excuse_disconnected = read_bool(v, where, key);
+      continue;
+    }
+    const std::string value = property_text(v, where, key);
+    if (key == "routing") c.routing = value;
+    else if (key == "faults") c.faults = value;
+    else if (key == "path_bound") c.path_bound = value;
+    else if (key == "hop_limit") c.hop_limit = static_cast<std::uint32_t>(std::stoul(value));
+    else if (key == "tolerates" || key == "tolerates_at_least") {
+      if (!c.expected.empty()) throw InputError(where + ": give tolerates or tolerates_at_least, not both");
+      c.expected = value;
+      c.exact = key == "tolerates";
+    } else {
+      throw InputError(where + ": [property] has no key '" + key +
+                       "' for kind route-tolerance (keys: routing, faults, tolerates, tolerates_at_least, "
+                       "path_bound, excuse_disconnected, hop_limit)");
+    }
+  }
+  if (c.routing.empty()) throw InputError(where + ": a route-tolerance claim names its routing");
+  if (c.faults.empty()) throw InputError(where + ": a route-tolerance claim names its faults");
+  if (c.expected.empty()) throw InputError(where + ": a route-tolerance claim states tolerates or tolerates_at_least");
+  parse_unit_choice(c.faults);
+  return c;
+}
+
+std::uint32_t fault_count(const RouteClaim& c, const Topology& t, const std::string& where) {
+  FormulaVars vars;
+  t.add_formula_vars(vars);
+  Rational v = evaluate_formula(c.expected, vars);
+  if (v < 0 || v > 60 || denominator(v) != 1)
+    throw InputError(where + ": tolerance '" + c.expected + "' = " + to_string(v) + " is not a whole number in 0..60");
+  return static_cast<std::uint32_t>(numerator(v));
+}
+
+nlohmann::json counts(const RouteCheckResult& r) {
+  std::uint64_t cut = 0;
+  for (const auto& l : r.levels) cut += l.disconnected;
+  return {{"runs", r.runs()},        {"naive_runs", r.naive_runs},     {"pairs", r.pairs_total},
+          {"pairs_examined", r.pairs_examined}, {"symmetry", r.symmetry_used},
+          {"disconnected_cases_met", cut}};
+}
+
+std::string search_line(const RouteCheckResult& r) {
+  std::uint64_t cut = 0;
+  for (const auto& l : r.levels) cut += l.disconnected;
+  return "lazy search: " + std::to_string(r.runs()) + " routing runs for " + std::to_string(r.pairs_examined) + " of " +
+         std::to_string(r.pairs_total) + " pairs" + (r.symmetry_used ? " (translations)" : "") +
+         (cut ? "; " + std::to_string(cut) + " explored cases disconnected by the faults" : "");
+}
+
+CheckResult check(const RouteClaim& c, const std::string& where, const std::shared_ptr<const Topology>& topology,
+                  RunContext& ctx) {
+  Network net(topology);
+  FaultModelSpec spec;
+  spec.units = parse_unit_choice(c.faults);
+  spec.pairs = default_pairs(net);
+  FaultModel model(net, spec);
+  auto routing = RoutingRegistry::builtin().build(c.routing, net);
+  const std::uint32_t t = fault_count(c, *topology, where);
+  RouteCheckOptions opt;
+  opt.k = c.exact ? t + 1 : t;
+  if (!c.path_bound.empty()) opt.path_bound = c.path_bound;
+  opt.limits.hop_limit = c.hop_limit;
+  opt.excuse_disconnected = c.excuse_disconnected;
+  if (ctx.budget()) opt.budget = *ctx.budget();
+  const RouteCheckResult r = route_check(*routing, model, opt);
+
+  CheckResult out{Holds{}, {}, nlohmann::json::object()};
+  const std::string claim = routing->spec() + " routes around every set of " +
+                            (c.exact ? "exactly up to " : "up to ") + std::to_string(t) + " " + c.faults + " faults" +
+                            (c.path_bound.empty() ? "" : " within " + c.path_bound + " hops");
+  out.details = {{"routing", routing->spec()}, {"faults", model.describe()}, {"search", counts(r)}};
+  out.explanation.push_back(claim);
+  out.explanation.push_back(search_line(r));
+  if (r.status == RouteCheckResult::Status::Unknown) {
+    out.verdict = Unknown{r.coverage, r.pairs_examined ? double(r.pairs_settled) / double(r.pairs_examined) : 0};
+    return out;
+  }
+  if (!r.failure) {
+    if (c.exact) {
+      out.explanation.push_back("no set of " + std::to_string(t + 1) + " faults defeats it: it tolerates more");
+      out.verdict = Fails{nlohmann::json{{"tolerates_at_least", t + 1}}};
+    } else {
+      out.verdict = Holds{nullptr};
+    }
+    return out;
+  }
+  const RouteWitness w = make_witness(*routing, model, *r.failure, c.hop_limit ? c.hop_limit : 2 * net.num_nodes() + 16,
+                                      c.excuse_disconnected);
+  const auto problems = validate_trace(w, model);
+  if (!problems.empty()) throw InternalError("the search's witness does not check: " + problems.front());
+  const std::size_t n = r.failure->faults.count();
+  std::string set;
+  for (const auto& l : w.fault_set) set += (set.empty() ? "" : ", ") + l;
+  out.explanation.push_back(std::string(r.minimum_proved ? "least" : "a") + " defeating set: {" + set + "} for " +
+                            w.source + " -> " + w.destination + ": " + w.outcome +
+                            (w.detail.empty() ? "" : " (" + w.detail + ")") +
+                            (w.disconnected ? "; the faults disconnect this pair" : ""));
+  const bool holds = c.exact && r.minimum_proved && n == t + 1;
+  if (holds) out.verdict = Holds{to_json(w)};
+  else out.verdict = Fails{to_json(w)};
+  return out;
+}
+
+}  // namespace
+
+PropertyKind route_tolerance_property_kind() {
+  PropertyKind k;
+  k.name = "route-tolerance";
+  k.description = "a routing delivers every pair under every set of <= k faults (lazy exhaustive search), with a replayable witness";
+  k.prepare = [](const toml::table& prop, const std::string& where) -> Checker {
+    auto claim = read(prop, where);
+    return [claim, where](const std::shared_ptr<const Topology>& t, RunContext& ctx) {
+      return check(claim, where, t, ctx);
+    };
+  };
+  k.exclusive_keys = {{"tolerates", "tolerates_at_least"}};
+  return k;
+}
+
+}  // namespace menger

@@ -1,0 +1,322 @@
+// The routing executor and the lazy exhaustive search (issue 4): outcomes of
+// single runs, the search against brute-force enumeration of every fault set,
+// the reference routing's tolerance against the flow engine's connectivity,
+// determinism across thread counts, budgets.
+#include <gtest/gtest.h>
+#include <tbb/task_arena.h>
+
+#include <functional>
+#include <map>
+
+#include "core/error.h"
+#include "models/registry.h"
+#include "models/routing_registry.h"
+#include "verify/route_search.h"
+#include "verify/tolerance.h"
+
+namespace menger {
+namespace {
+
+struct Instance {
+  std::unique_ptr<Network> net;
+  std::unique_ptr<FaultModel> model;
+};
+
+Instance make(const std::string& spec, UnitChoice units) {
+  Instance i;
+  i.net = std::make_unique<Network>(Registry::builtin().build(spec));
+  FaultModelSpec s;
+  s.units = units;
+  i.model = std::make_unique<FaultModel>(*i.net, s);
+  return i;
+}
+
+// A hypercube routing written for these tests: correct dimensions in
+// ascending order, skipping unusable ports; with no usable correcting port it
+// misroutes once over the lowest usable other dimension.  At the source it
+// drops the packet when at least two neighbours of the destination are faulty
+// (a count question, to exercise budget-aware reads).  Local knowledge, except
+// that count, so the routing is declared Global.
+class GreedyCube final : public Routing {
+ public:
+  explicit GreedyCube(const Network& net) : net_(net) {}
+  std::string spec() const override { return "test-greedy-cube"; }
+  FaultKnowledge knowledge() const override { return FaultKnowledge::Global; }
+  PacketState start(NodeId, NodeId dst, FaultView& f) const override {
+    std::vector<NodeId> around;
+    for (const PortSlot& p : net_.ports(dst)) around.push_back(p.peer);
+    PacketState s;
+    s.w[1] = f.faulty_nodes_at_least(around, 2) ? 1 : 0;
+    return s;
+  }
+  void next(NodeId here, const PacketState& s, NodeId dst, FaultView& f, Hops& out) const override {
+    if (s.w[1]) return;
+    const PortId n = net_.num_ports(here);
+    for (PortId i = 0; i < n; ++i)
+      if (((here ^ dst) >> i & 1U) && f.port_usable(here, i)) {
+        out.push_back(Hop{i, 0, s});
+        return;
+      }
+    if (s.w[0]) return;
+    for (PortId i = 0; i < n; ++i)
+      if (!((here ^ dst) >> i & 1U) && f.port_usable(here, i)) {
+        PacketState t = s;
+        t.w[0] = 1;
+        out.push_back(Hop{i, 0, t});
+        return;
+      }
+  }
+
+ private:
+  const Network& net_;
+};
+
+// Goes back and forth between the source and its port-0 neighbour for ever.
+class PingPong final : public Routing {
+ public:
+  std::string spec() const override { return "test-ping-pong"; }
+  FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
+  void next(NodeId, const PacketState& s, NodeId, FaultView&, Hops& out) const override { out.push_back({0, 0, s}); }
+};
+
+// Counts its hops in the state: never repeats a configuration, so only the hop
+// limit stops it.
+class Wanderer final : public Routing {
+ public:
+  std::string spec() const override { return "test-wanderer"; }
+  FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
+  void next(NodeId, const PacketState& s, NodeId, FaultView&, Hops& out) const override {
+    PacketState t = s;
+    ++t.w[0];
+    out.push_back({0, 0, t});
+  }
+};
+
+// Asks about a node two hops away: a local routing must not.
+class Nosy final : public Routing {
+ public:
+  std::string spec() const override { return "test-nosy"; }
+  FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
+  void next(NodeId here, const PacketState&, NodeId, FaultView& f, Hops&) const override { f.node_faulty(here ^ 3U); }
+};
+
+TEST(RouteRun, ShortestRoutingDeliversAlongShortestPaths) {
+  Instance q = make("hypercube(4)", UnitChoice::Nodes);
+  auto r = RoutingRegistry::builtin().build("shortest(choice=first)", *q.net);
+  RouteRunner run(*r, *q.model, {});
+  FaultSet none(q.model->universe().size());
+  for (NodeId s = 0; s < 16; ++s)
+    for (NodeId d = 0; d < 16; ++d) {
+      RunResult res = run.run(none, s, d, std::nullopt);
+      ASSERT_TRUE(res.delivered());
+      EXPECT_EQ(res.hops, static_cast<std::uint32_t>(__builtin_popcount(s ^ d)));
+      if (s == d) continue;
+      EXPECT_EQ(res.trace.front().node, s);
+      EXPECT_EQ(res.trace.back().node, d);
+      EXPECT_EQ(res.trace.size(), res.hops + 1);
+    }
+}
+
+TEST(RouteRun, OutcomesOfBrokenRoutings) {
+  Instance q = make("hypercube(3)", UnitChoice::Nodes);
+  FaultSet none(q.model->universe().size());
+  PingPong ping;
+  EXPECT_EQ(RouteRunner(ping, *q.model, {}).run(none, 0, 7, std::nullopt).outcome, RunOutcome::Livelock);
+  Wanderer wander;
+  RunResult w = RouteRunner(wander, *q.model, {}).run(none, 0, 7, std::nullopt);
+  EXPECT_EQ(w.outcome, RunOutcome::HopLimit);
+  EXPECT_EQ(w.hops, 2 * 8 + 16);
+  Nosy nosy;
+  EXPECT_THROW(RouteRunner(nosy, *q.model, {}).run(none, 0, 7, std::nullopt), InternalError);
+
+  auto dor = RoutingRegistry::builtin().build("shortest(choice=first)", *q.net);
+  FaultSet cut(q.model->universe().size());
+  for (PortId p = 0; p < 3; ++p) cut.insert(*q.model->unit_of_node(q.net->port(7, p).peer));
+  RunResult none_left = RouteRunner(*dor, *q.model, {}).run(cut, 0, 7, std::nullopt);
+  EXPECT_EQ(none_left.outcome, RunOutcome::NoRoute);
+  EXPECT_EQ(RouteRunner(*dor, *q.model, {}).run(none, 0, 7, 2).outcome, RunOutcome::TooLong);
+}
+
+TEST(RouteRun, AFaultOnTheChosenHopBlocksAFaultObliviousRouting) {
+  Instance q = make("hypercube(3)", UnitChoice::Links);
+  PingPong ping;  // reads nothing, so only the runner's hop check sees the fault
+  FaultSet f(q.model->universe().size());
+  f.insert(*q.model->unit_of_link(q.net->port(0, 0).link));
+  RouteRunner run(ping, *q.model, {});
+  RunResult res = run.run(f, 0, 7, std::nullopt);
+  EXPECT_EQ(res.outcome, RunOutcome::Blocked);
+  EXPECT_TRUE(run.reads().empty());
+}
+
+// Every fault set of size <= k, by enumeration.
+void for_each_set(std::size_t n, std::uint32_t k, const std::function<void(const std::vector<std::size_t>&)>& f) {
+  std::vector<std::size_t> cur;
+  std::function<void(std::size_t)> rec = [&](std::size_t from) {
+    f(cur);
+    if (cur.size() == k) return;
+    for (std::size_t u = from; u < n; ++u) {
+      cur.push_back(u);
+      rec(u + 1);
+      cur.pop_back();
+    }
+  };
+  rec(0);
+}
+
+bool same_run(const RunResult& a, const RunResult& b) {
+  if (a.outcome != b.outcome || a.hops != b.hops || a.trace.size() != b.trace.size()) return false;
+  for (std::size_t i = 0; i < a.trace.size(); ++i) {
+    const TraceStep &x = a.trace[i], &y = b.trace[i];
+    if (x.node != y.node || x.state != y.state || x.port != y.port || x.moved != y.moved) return false;
+  }
+  return true;
+}
+
+bool subset(const std::vector<std::size_t>& a, const std::vector<std::size_t>& b) {
+  return std::includes(b.begin(), b.end(), a.begin(), a.end());
+}
+
+// The completeness argument of route_search.h, checked: every fault set F* of
+// size <= k has an explored subset whose run is identical; and the search's
+// minimum failing size is brute force's.
+void check_against_brute_force(const std::string& spec, UnitChoice units, const Routing& routing, std::uint32_t k) {
+  Instance in = make(spec, units);
+  const FaultModel& m = *in.model;
+  RouteRunner runner(routing, m, RunLimits{0, std::nullopt, k});
+  std::optional<std::size_t> brute_min;
+  std::uint64_t sets = 0;
+  for (const RoutePair& p : required_pairs(m)) {
+    auto explored = explore_all(routing, m, p, k);
+    for_each_set(m.universe().size(), k, [&](const std::vector<std::size_t>& f) {
+      FaultSet fs(m.universe().size());
+      for (std::size_t u : f) fs.insert(u);
+      for (NodeId v : {p.s, p.d})
+        if (auto u = m.unit_of_node(v); u && fs.contains(*u)) return;
+      ++sets;
+      RunResult direct = runner.run(fs, p.s, p.d, std::nullopt);
+      if (!direct.delivered() && (!brute_min || f.size() < *brute_min)) brute_min = f.size();
+      bool explained = std::any_of(explored.begin(), explored.end(), [&](const ExploredRun& e) {
+        return subset(e.faults, f) && same_run(e.run, direct);
+      });
+      ASSERT_TRUE(explained) << spec << " " << routing.spec() << " pair " << p.s << "->" << p.d << " set "
+                             << fs.to_string(m.universe());
+    });
+  }
+  RouteCheckOptions opt;
+  opt.k = k;
+  opt.symmetry = false;
+  RouteCheckResult r = route_check(routing, m, opt);
+  opt.naive = true;  // the blind baseline must pick the very same least failure
+  RouteCheckResult naive = route_check(routing, m, opt);
+  ASSERT_EQ(naive.status, r.status) << spec << " " << routing.spec();
+  if (r.failure) {
+    EXPECT_EQ(naive.failure->faults, r.failure->faults) << spec << " " << routing.spec();
+    EXPECT_EQ(naive.failure->pair.s, r.failure->pair.s);
+    EXPECT_EQ(naive.failure->pair.d, r.failure->pair.d);
+    EXPECT_LE(r.runs(), naive.runs());
+  }
+  if (brute_min) {
+    ASSERT_EQ(r.status, RouteCheckResult::Status::Fails) << spec << " " << routing.spec();
+    EXPECT_EQ(r.failure->faults.count(), *brute_min) << spec << " " << routing.spec();
+    EXPECT_FALSE(runner.run(r.failure->faults, r.failure->pair.s, r.failure->pair.d, std::nullopt).delivered());
+  } else {
+    EXPECT_EQ(r.status, RouteCheckResult::Status::Holds) << spec << " " << routing.spec();
+  }
+  EXPECT_GT(sets, 0u);
+}
+
+TEST(RouteSearch, LazySearchExplainsEveryFaultSetOfBruteForce) {
+  for (const char* spec : {"hypercube(3)", "hypercube(4)"}) {
+    Network net(Registry::builtin().build(spec));
+    GreedyCube greedy(net);
+    check_against_brute_force(spec, UnitChoice::Nodes, greedy, 3);
+    check_against_brute_force(spec, UnitChoice::Links, greedy, 2);
+  }
+  for (const char* spec : {"hypercube(3)", "torus(3,3)", "mesh(3,3)"}) {
+    Network net(Registry::builtin().build(spec));
+    for (const char* routing : {"shortest", "shortest(choice=first)"}) {
+      auto r = RoutingRegistry::builtin().build(routing, net);
+      check_against_brute_force(spec, UnitChoice::Nodes, *r, 2);
+      check_against_brute_force(spec, UnitChoice::Links, *r, 2);
+    }
+  }
+}
+
+TEST(RouteSearch, ReferenceRoutingToleratesExactlyTheConnectivity) {
+  // The adaptive reference routing searches breadth-first at every hop: small instances.
+  for (const char* spec : {"hypercube(3)", "torus(3,4)", "mesh(3,3)", "mikant(2,2)", "kary_ntree(2,2)"}) {
+    for (UnitChoice units : {UnitChoice::Nodes, UnitChoice::Links}) {
+      Instance in = make(spec, units);
+      ToleranceResult flow = flow_tolerance(*in.model);
+      ASSERT_TRUE(flow.min_cut);
+      auto r = RoutingRegistry::builtin().build("shortest", *in.net);
+      RouteCheckOptions opt;
+      opt.k = static_cast<std::uint32_t>(*flow.min_cut);
+      RouteCheckResult res = route_check(*r, *in.model, opt);
+      ASSERT_EQ(res.status, RouteCheckResult::Status::Fails) << spec;
+      EXPECT_EQ(res.failure->faults.count(), *flow.min_cut) << spec;
+      EXPECT_TRUE(res.failure->disconnected) << spec;
+      EXPECT_TRUE(res.minimum_proved);
+      opt.excuse_disconnected = true;
+      EXPECT_EQ(route_check(*r, *in.model, opt).status, RouteCheckResult::Status::Holds) << spec;
+    }
+  }
+}
+
+TEST(RouteSearch, SameAnswerAndCountsForAnyThreadCount) {
+  Instance q = make("hypercube(5)", UnitChoice::Nodes);
+  GreedyCube greedy(*q.net);
+  RouteCheckOptions opt;
+  opt.k = 3;
+  opt.chunk_pairs = 64;
+  auto solve = [&](int threads) {
+    tbb::task_arena arena(threads);
+    RouteCheckResult r;
+    arena.execute([&] { r = route_check(greedy, *q.model, opt); });
+    return r;
+  };
+  RouteCheckResult one = solve(1), two = solve(2);
+  ASSERT_EQ(one.status, two.status);
+  ASSERT_EQ(one.failure.has_value(), two.failure.has_value());
+  if (one.failure) {
+    EXPECT_EQ(one.failure->faults, two.failure->faults);
+    EXPECT_EQ(one.failure->pair.s, two.failure->pair.s);
+    EXPECT_EQ(one.failure->pair.d, two.failure->pair.d);
+  }
+  for (std::size_t j = 0; j < one.levels.size(); ++j) {
+    EXPECT_EQ(one.levels[j].runs, two.levels[j].runs);
+    EXPECT_EQ(one.levels[j].failures, two.levels[j].failures);
+  }
+  EXPECT_LT(static_cast<double>(one.runs()), one.naive_runs);
+}
+
+TEST(RouteSearch, AnExhaustedBudgetIsUnknownWithCoverage) {
+  Instance q = make("hypercube(4)", UnitChoice::Nodes);
+  auto r = RoutingRegistry::builtin().build("shortest", *q.net);
+  RouteCheckOptions opt;
+  opt.k = 3;
+  opt.excuse_disconnected = true;
+  opt.budget = std::chrono::steady_clock::duration::zero();
+  RouteCheckResult res = route_check(*r, *q.model, opt);
+  EXPECT_EQ(res.status, RouteCheckResult::Status::Unknown);
+  EXPECT_NE(res.coverage.find("settled"), std::string::npos);
+}
+
+TEST(RouteSearch, PathBoundFormulasUseFaultsAndDistance) {
+  Instance q = make("hypercube(4)", UnitChoice::Links);
+  auto r = RoutingRegistry::builtin().build("shortest", *q.net);
+  RouteCheckOptions opt;
+  opt.k = 1;
+  opt.path_bound = "distance";  // a failed link between neighbours forces a detour of 2 extra hops
+  RouteCheckResult res = route_check(*r, *q.model, opt);
+  ASSERT_EQ(res.status, RouteCheckResult::Status::Fails);
+  EXPECT_EQ(res.failure->run.outcome, RunOutcome::TooLong);
+  EXPECT_EQ(res.failure->faults.count(), 1u);
+  opt.path_bound = "distance + 2*faults";
+  EXPECT_EQ(route_check(*r, *q.model, opt).status, RouteCheckResult::Status::Holds);
+  opt.path_bound = "distance + nosuchvar";
+  EXPECT_THROW(route_check(*r, *q.model, opt), InputError);
+}
+
+}  // namespace
+}  // namespace menger

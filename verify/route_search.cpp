@@ -1,0 +1,389 @@
+#include "verify/route_search.h"
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <atomic>
+#include <deque>
+#include <numeric>
+#include <set>
+#include <unordered_set>
+
+#include "core/error.h"
+
+namespace menger {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using Units = std::vector<std::size_t>;
+
+struct UnitsHash {
+  std::size_t operator()(const Units& u) const {
+    std::size_t h = u.size();
+    for (std::size_t x : u) h = h * 1000003 + x;
+    return h;
+  }
+};
+
+// Hop distances from s, relaying only through nodes that forward.
+std::vector<std::uint32_t> distances_from(const Network& net, NodeId s) {
+  std::vector<std::uint32_t> dist(net.num_nodes(), UINT32_MAX);
+  std::deque<NodeId> queue{s};
+  dist[s] = 0;
+  while (!queue.empty()) {
+    NodeId x = queue.front();
+    queue.pop_front();
+    if (x != s && !net.forwards(x)) continue;
+    for (NodeId y : net.out_neighbors(x))
+      if (dist[y] == UINT32_MAX) {
+        dist[y] = dist[x] + 1;
+        queue.push_back(y);
+      }
+  }
+  return dist;
+}
+
+// Least node of each node's orbit under the translations (union-find).
+std::vector<NodeId> orbit_roots(const Network& net, const std::vector<std::vector<NodeId>>& gens) {
+  std::vector<NodeId> parent(net.num_nodes());
+  std::iota(parent.begin(), parent.end(), 0);
+  auto find = [&](NodeId v) {
+    while (parent[v] != v) v = parent[v] = parent[parent[v]];
+    return v;
+  };
+  for (const auto& g : gens)
+    for (NodeId v = 0; v < net.num_nodes(); ++v) {
+      NodeId a = find(v), b = find(g[v]);
+      if (a != b) parent[std::max(a, b)] = std::min(a, b);
+    }
+  std::vector<NodeId> root(net.num_nodes());
+  for (NodeId v = 0; v < net.num_nodes(); ++v) root[v] = find(v);
+  return root;
+}
+
+bool symmetric_fault_model(const FaultModel& model) {
+  // Translations map nodes to nodes and links to links of the same kinds, so
+  // the node and link universes are invariant; groups and weights need not be.
+  const auto& spec = model.spec();
+  return spec.groups.empty() && spec.weights.empty() && model.network().packages().empty();
+}
+
+double binomial_sum(std::size_t n, std::uint32_t k) {
+  double total = 0, term = 1;  // term = C(n, j)
+  for (std::uint32_t j = 0; j <= k && j <= n; ++j) {
+    total += term;
+    term = term * static_cast<double>(n - j) / static_cast<double>(j + 1);
+  }
+  return total;
+}
+
+// Per-pair state of the level-by-level search inside one chunk.
+struct PairSearch {
+  RoutePair pair;
+  std::size_t index = 0;            // in the examined list (tie-break)
+  std::uint32_t distance = 0;       // fault-free
+  std::vector<Units> frontier{Units{}};
+  bool done = false;                // searched to its last level, or failed
+  std::vector<RouteLevelStats> stats;
+  std::optional<RouteFailure> failure;  // first failure of its failing level
+};
+
+struct Worker {
+  RouteRunner runner;
+  FaultSet faults;
+};
+
+class Search {
+ public:
+  Search(const Routing& routing, const FaultModel& model, const RouteCheckOptions& opt)
+      : routing_(routing), model_(model), opt_(opt), bound_(model, opt.path_bound, opt.k),
+        start_(Clock::now()) {
+    limits_ = opt.limits;
+    limits_.fault_budget = opt.k;
+  }
+
+  RouteCheckResult run();
+
+ private:
+  const Routing& routing_;
+  const FaultModel& model_;
+  const RouteCheckOptions& opt_;
+  PathBound bound_;
+  RunLimits limits_;
+  Clock::time_point start_;
+  std::atomic<bool> expired_{false};
+
+  bool out_of_time() {
+    if (!opt_.budget) return false;
+    if (!expired_.load(std::memory_order_relaxed) && Clock::now() - start_ > *opt_.budget) expired_ = true;
+    return expired_.load(std::memory_order_relaxed);
+  }
+  std::vector<RoutePair> examined_pairs(RouteCheckResult& r) const;
+  void naive_level(PairSearch& p, std::uint32_t level, std::uint32_t last_level, Worker& w);
+  void search_level(PairSearch& p, std::uint32_t level, std::uint32_t last_level, Worker& w);
+  bool pair_required_under(const Units& f, const RoutePair& p) const;
+};
+
+bool Search::pair_required_under(const Units& f, const RoutePair& p) const {
+  for (NodeId v : {p.s, p.d}) {
+    auto u = model_.unit_of_node(v);
+    if (u && std::binary_search(f.begin(), f.end(), *u)) return false;
+  }
+  return true;
+}
+
+std::vector<RoutePair> Search::examined_pairs(RouteCheckResult& r) const {
+  std::vector<RoutePair> all = required_pairs(model_);
+  r.pairs_total = all.size();
+  const Network& net = model_.network();
+  auto gens = net.topology().translations();
+  if (!opt_.symmetry || gens.empty() || !routing_.translation_invariant() || !symmetric_fault_model(model_))
+    return all;
+  r.symmetry_used = true;
+  std::vector<NodeId> root = orbit_roots(net, gens);
+  std::vector<RoutePair> reps;
+  for (const RoutePair& p : all)
+    if (root[p.s] == p.s) reps.push_back(p);
+  return reps;
+}
+
+// One level of one pair: run every set of the frontier; failing sets and
+// excused sets stop, delivered ones extend by their reads (below the last level).
+void Search::search_level(PairSearch& p, std::uint32_t level, std::uint32_t last_level, Worker& w) {
+  if (p.stats.size() <= level) p.stats.resize(level + 1);
+  RouteLevelStats& st = p.stats[level];
+  std::unordered_set<Units, UnitsHash> next;
+  for (const Units& f : p.frontier) {
+    if (out_of_time()) return;
+    for (std::size_t u : f) w.faults.insert(u);
+    auto bound = bound_.at(level, p.distance);
+    RunResult res = w.runner.run(w.faults, p.pair.s, p.pair.d, bound, false);
+    ++st.runs;
+    if (!res.delivered()) {
+      bool cut = !physically_connected(model_, w.faults, p.pair.s, p.pair.d);
+      st.disconnected += cut;
+      if (!cut || !opt_.excuse_disconnected) {
+        ++st.failures;
+        if (!p.failure)  // the frontier is sorted: the first failure is the least set
+          p.failure = RouteFailure{w.faults, p.pair, w.runner.run(w.faults, p.pair.s, p.pair.d, bound, true), bound,
+                                   cut};
+      }
+    } else if (level < last_level) {
+      for (std::size_t u : w.runner.reads()) {
+        Units child = f;
+        child.insert(std::upper_bound(child.begin(), child.end(), u), u);
+        if (pair_required_under(child, p.pair)) next.insert(std::move(child));
+      }
+    }
+    for (std::size_t u : f) w.faults.erase(u);
+  }
+  p.frontier.assign(next.begin(), next.end());
+  std::sort(p.frontier.begin(), p.frontier.end());
+  if (p.failure || level == last_level || p.frontier.empty()) {
+    p.done = true;
+    p.frontier.clear();
+  }
+}
+
+// The baseline of bench/: every fault set of this size, in lexicographic
+// order, without looking at what the runs read.
+void Search::naive_level(PairSearch& p, std::uint32_t level, std::uint32_t last_level, Worker& w) {
+  if (p.stats.size() <= level) p.stats.resize(level + 1);
+  RouteLevelStats& st = p.stats[level];
+  const std::size_t n = model_.universe().size();
+  if (level > n) return;
+  Units f(level);
+  std::iota(f.begin(), f.end(), std::size_t{0});
+  while (true) {
+    if (out_of_time()) return;
+    if (pair_required_under(f, p.pair)) {
+      for (std::size_t u : f) w.faults.insert(u);
+      auto bound = bound_.at(level, p.distance);
+      RunResult res = w.runner.run(w.faults, p.pair.s, p.pair.d, bound, false);
+      ++st.runs;
+      if (!res.delivered()) {
+        bool cut = !physically_connected(model_, w.faults, p.pair.s, p.pair.d);
+        st.disconnected += cut;
+        if ((!cut || !opt_.excuse_disconnected) && !p.failure) {
+          ++st.failures;
+          p.failure = RouteFailure{w.faults, p.pair, w.runner.run(w.faults, p.pair.s, p.pair.d, bound, true), bound, cut};
+        } else if (!cut || !opt_.excuse_disconnected) {
+          ++st.failures;
+        }
+      }
+      for (std::size_t u : f) w.faults.erase(u);
+    }
+    // Next combination of `level` units out of n.
+    std::size_t i = level;
+    while (i > 0 && f[i - 1] == n - level + i - 1) --i;
+    if (i == 0) break;
+    ++f[i - 1];
+    for (std::size_t j = i; j < level; ++j) f[j] = f[j - 1] + 1;
+  }
+  if (p.failure || level == last_level) p.done = true;
+}
+
+RouteCheckResult Search::run() {
+  RouteCheckResult r;
+  r.levels.resize(opt_.k + 1);
+  std::vector<RoutePair> pairs = examined_pairs(r);
+  r.pairs_examined = pairs.size();
+  r.naive_runs = binomial_sum(model_.universe().size(), opt_.k) * static_cast<double>(r.pairs_total);
+
+  tbb::enumerable_thread_specific<Worker> workers(
+      [&] { return Worker{RouteRunner(routing_, model_, limits_), FaultSet(model_.universe().size())}; });
+  std::optional<std::uint32_t> fail_level;
+  std::uint32_t complete_level = opt_.k;  // every examined pair settled up to here (for UNKNOWN)
+  NodeId distance_source = kNoNode;
+  std::vector<std::uint32_t> dist_row;
+
+  for (std::size_t c0 = 0; c0 < pairs.size() && !expired_; c0 += opt_.chunk_pairs) {
+    if (fail_level && *fail_level == 0) break;
+    std::uint32_t last = fail_level ? *fail_level - 1 : opt_.k;
+    std::vector<PairSearch> chunk;
+    for (std::size_t i = c0; i < std::min(pairs.size(), c0 + opt_.chunk_pairs); ++i) {
+      PairSearch p;
+      p.pair = pairs[i];
+      p.index = i;
+      if (bound_.needs_distance()) {
+        if (distance_source != p.pair.s) dist_row = distances_from(model_.network(), distance_source = p.pair.s);
+        p.distance = dist_row[p.pair.d];
+      }
+      chunk.push_back(std::move(p));
+    }
+    for (std::uint32_t level = 0; level <= last; ++level) {
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, chunk.size(), 1), [&](const auto& range) {
+        for (std::size_t i = range.begin(); i != range.end(); ++i) {
+          if (chunk[i].done) continue;
+          if (opt_.naive) naive_level(chunk[i], level, last, workers.local());
+          else search_level(chunk[i], level, last, workers.local());
+        }
+      });
+      if (expired_) {
+        complete_level = std::min(complete_level, level == 0 ? 0u : level - 1);
+        break;
+      }
+      const PairSearch* first = nullptr;
+      for (const PairSearch& p : chunk)
+        if (p.failure && p.stats.size() == level + 1 && !first) first = &p;
+      if (first) {
+        fail_level = level;
+        r.failure = first->failure;
+        break;
+      }
+    }
+    for (const PairSearch& p : chunk) {
+      for (std::size_t j = 0; j < p.stats.size(); ++j) {
+        r.levels[j].runs += p.stats[j].runs;
+        r.levels[j].disconnected += p.stats[j].disconnected;
+        r.levels[j].failures += p.stats[j].failures;
+      }
+      if (p.done || (fail_level && p.stats.size() == *fail_level + 1 && !expired_)) ++r.pairs_settled;
+    }
+  }
+  if (expired_) {
+    r.status = r.failure ? RouteCheckResult::Status::Fails : RouteCheckResult::Status::Unknown;
+    r.minimum_proved = false;
+    r.coverage = std::to_string(r.pairs_settled) + " of " + std::to_string(r.pairs_examined) +
+                 " examined pairs settled for every fault set of size <= " +
+                 std::to_string(fail_level ? *fail_level : opt_.k) + " before the time budget ran out";
+  } else {
+    r.status = r.failure ? RouteCheckResult::Status::Fails : RouteCheckResult::Status::Holds;
+  }
+  (void)complete_level;
+  r.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+  return r;
+}
+
+}  // namespace
+
+std::uint64_t RouteCheckResult::runs() const {
+  std::uint64_t n = 0;
+  for (const auto& l : levels) n += l.runs;
+  return n;
+}
+
+std::vector<RoutePair> required_pairs(const FaultModel& model) {
+  std::vector<RoutePair> pairs;
+  for (NodeId s : model.terminals())
+    for (NodeId d : model.terminals())
+      if (s != d && model.pair_required(s, d)) pairs.push_back({s, d});
+  return pairs;
+}
+
+bool physically_connected(const FaultModel& model, const FaultSet& faults, NodeId s, NodeId d) {
+  const Network& net = model.network();
+  FailedElements failed(model.universe(), faults);
+  if (failed.node_failed(s) || failed.node_failed(d)) return false;
+  std::vector<char> seen(net.num_nodes(), 0);
+  std::deque<NodeId> queue{s};
+  seen[s] = 1;
+  while (!queue.empty()) {
+    NodeId x = queue.front();
+    queue.pop_front();
+    if (x == d) return true;
+    if (x != s && !net.forwards(x)) continue;
+    for (std::uint64_t a = net.out_begin(x); a != net.out_end(x); ++a) {
+      NodeId y = net.arc_target(a);
+      if (seen[y] || failed.node_failed(y) || failed.link_failed(net.arc_link(a))) continue;
+      seen[y] = 1;
+      queue.push_back(y);
+    }
+  }
+  return false;
+}
+
+PathBound::PathBound(const FaultModel& model, std::optional<std::string> formula, std::uint32_t k)
+    : formula_(std::move(formula)), k_(k) {
+  if (!formula_) return;
+  const Network& net = model.network();
+  net.topology().add_formula_vars(vars_);
+  needs_distance_ = formula_->find("distance") != std::string::npos;
+  std::uint32_t max_distance = needs_distance_ ? net.num_nodes() : 0;
+  table_.assign(k + 1, std::vector<std::uint32_t>(max_distance + 1, 0));
+  for (std::uint32_t f = 0; f <= k; ++f)
+    for (std::uint32_t dist = 0; dist <= max_distance; ++dist) {
+      vars_.set("faults", f, "number of faults in the set");
+      vars_.set("distance", dist, "fault-free distance of the pair");
+      Rational v = evaluate_formula(*formula_, vars_);
+      if (v < 0) throw InputError("path bound '" + *formula_ + "' is negative for faults=" + std::to_string(f));
+      BigInt fl = numerator(v) / denominator(v);
+      table_[f][dist] = fl > BigInt(UINT32_MAX - 1) ? UINT32_MAX - 1 : static_cast<std::uint32_t>(fl);
+    }
+}
+
+std::optional<std::uint32_t> PathBound::at(std::uint32_t faults, std::uint32_t distance) const {
+  if (!formula_) return std::nullopt;
+  return table_[std::min(faults, k_)][needs_distance_ ? distance : 0];
+}
+
+RouteCheckResult route_check(const Routing& routing, const FaultModel& model, const RouteCheckOptions& opt) {
+  return Search(routing, model, opt).run();
+}
+
+std::vector<ExploredRun> explore_all(const Routing& routing, const FaultModel& model, const RoutePair& pair,
+                                     std::uint32_t k) {
+  RouteRunner runner(routing, model, RunLimits{0, std::nullopt, k});
+  std::vector<ExploredRun> out;
+  std::set<Units> level{Units{}};
+  for (std::uint32_t j = 0; j <= k && !level.empty(); ++j) {
+    std::set<Units> next;
+    for (const Units& f : level) {
+      FaultSet fs(model.universe().size());
+      for (std::size_t u : f) fs.insert(u);
+      out.push_back({f, pair, runner.run(fs, pair.s, pair.d, std::nullopt, true)});
+      if (j == k) continue;
+      for (std::size_t u : runner.reads()) {
+        Units child = f;
+        child.insert(std::upper_bound(child.begin(), child.end(), u), u);
+        next.insert(child);
+      }
+    }
+    level = std::move(next);
+  }
+  return out;
+}
+
+}  // namespace menger

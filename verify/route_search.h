@@ -1,0 +1,148 @@
+// Exhaustive routing search: does a routing deliver every required pair under
+// every fault set of at most k units?  (DESIGN.md "Exhaustive routing search".)
+//
+// The lazy search.  For one pair (s, d), run the routing under F (starting
+// with F = {}), collect R(F), the healthy units whose state the run read
+// (route_run.h), and extend F only by units of R(F), up to |F| = k, level by
+// level (all sets of size j before any of size j + 1), each set once.
+//
+// Completeness.  Claim: for every F* with |F*| <= k, the search explores some
+// F with F subset of F* whose run is identical to the run under F* (same
+// answers to every question, hence the same hops, outcome and trace).
+// Proof: start with F = {} (explored).  Given an explored F subset of F*, if
+// F* contains no unit of R(F), every question the run asked is answered the
+// same under F* as under F: a unit of F is faulty in both; a healthy unit read
+// is not in F*, so healthy in both; a budget-aware count answered without
+// reading its region could not reach its threshold with |F*| - |F| <= k - |F|
+// more faults, nor under F* (route_run.cpp); a count answered "true" stays
+// true under more faults.  The runs are identical.  Otherwise pick u in
+// F* intersected with R(F); F + {u} is a subset of F*, has size
+// |F| + 1 <= |F*| <= k, and the search explores it (it extends every explored
+// set that it does not stop at by every unit of R(F)).  Each step grows F, so
+// this ends.  The search does not extend three kinds of set, none of which
+// breaks the argument: sets containing a unit of s or d (the pair is then not
+// required, nor under any superset); sets where the routing failed (the search
+// ends at that level anyway, below); and, when disconnected pairs are
+// excused, sets that cut s from d (every superset cuts them too).
+// Consequence: a level-by-level search that sees no failure among explored
+// sets of size < j has proved that no fault set of size < j defeats the
+// routing, so the first failure it meets is a minimum-size counterexample.
+//
+// Cost: at most sum_j |R|^j / j! runs per pair instead of C(units, <= k).
+//
+// Pairs disconnected by the faults themselves (no fault-free path exists):
+// every routing fails them.  By default they count as failures (a network cut
+// defeats any routing, so the reference routing's tolerance is the
+// connectivity); with `excuse_disconnected` they are counted and reported but
+// not held against the routing, which is how routing papers state tolerance
+// beyond the connectivity ("delivers between every connected pair").
+//
+// Symmetry: when the topology exposes translations and the routing commutes
+// with them, only pairs whose source is the least node of its orbit are
+// examined (every pair maps onto one of them by a translation).
+//
+// Determinism: pairs are processed in chunks, in order; inside a chunk, level
+// by level, pairs in parallel (TBB) with results merged by pair index.  After
+// a failure at level m, later chunks search only levels below m (a failure of
+// the same size in a later chunk would lose the tie-break on pair index).  The
+// answer and every count are therefore the same for any thread count.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/formula.h"
+#include "core/routing.h"
+#include "verify/fault_model.h"
+#include "verify/route_run.h"
+
+namespace menger {
+
+struct RouteCheckOptions {
+  std::uint32_t k = 1;                      // largest fault set size examined
+  std::optional<std::string> path_bound;    // formula; variables: the topology's, plus
+                                            // `faults` (|F|) and `distance` (fault-free s-d distance)
+  RunLimits limits;                         // hop limit (fault_budget is set from k)
+  bool symmetry = true;                     // use translations when both sides allow
+  bool excuse_disconnected = false;         // see the header comment
+  std::optional<std::chrono::steady_clock::duration> budget;  // wall time; UNKNOWN when it runs out
+  std::size_t chunk_pairs = 512;            // pairs per deterministic chunk
+  bool naive = false;                       // baseline: enumerate every fault set blindly
+};
+
+struct RoutePair {
+  NodeId s = kNoNode, d = kNoNode;
+};
+
+struct RouteFailure {
+  FaultSet faults;
+  RoutePair pair;
+  RunResult run;
+  std::optional<std::uint32_t> path_bound;
+  bool disconnected = false;  // no fault-free path exists at all
+};
+
+struct RouteLevelStats {
+  std::uint64_t runs = 0;        // routing runs executed at this level
+  std::uint64_t disconnected = 0;  // explored (F, pair) where F disconnects the pair
+  std::uint64_t failures = 0;      // explored (F, pair) held against the routing
+};
+
+struct RouteCheckResult {
+  enum class Status { Holds, Fails, Unknown };
+  Status status = Status::Holds;
+  std::optional<RouteFailure> failure;  // a minimum-size one when `minimum_proved`
+  bool minimum_proved = true;
+  std::vector<RouteLevelStats> levels;  // index = fault set size
+  std::uint64_t pairs_total = 0;        // required pairs of the fault-free network
+  std::uint64_t pairs_examined = 0;     // after symmetry reduction
+  std::uint64_t pairs_settled = 0;      // fully searched (to k, or to the failure level)
+  bool symmetry_used = false;
+  double naive_runs = 0;                // C(units, <= k) x pairs_total
+  std::string coverage;                 // for UNKNOWN: what was settled
+  double seconds = 0;
+  std::uint64_t runs() const;
+};
+
+// Searches; throws InputError on a bad path-bound formula.
+RouteCheckResult route_check(const Routing& routing, const FaultModel& model, const RouteCheckOptions& opt);
+
+// The required pairs of the fault-free network, in (s, d) order.
+std::vector<RoutePair> required_pairs(const FaultModel& model);
+
+// True when a fault-free path leads from s to d under `faults` (relaying only
+// through healthy nodes that forward).  The excuse test, shared with replay.
+bool physically_connected(const FaultModel& model, const FaultSet& faults, NodeId s, NodeId d);
+
+// Path bound for a pair under |F| = faults, from the formula (floor of its value).
+class PathBound {
+ public:
+  PathBound(const FaultModel& model, std::optional<std::string> formula, std::uint32_t k);
+  bool active() const { return formula_.has_value(); }
+  bool needs_distance() const { return needs_distance_; }
+  std::optional<std::uint32_t> at(std::uint32_t faults, std::uint32_t distance) const;
+  const std::optional<std::string>& formula() const { return formula_; }
+
+ private:
+  std::optional<std::string> formula_;
+  bool needs_distance_ = false;
+  FormulaVars vars_;
+  std::uint32_t k_;
+  std::vector<std::vector<std::uint32_t>> table_;  // [faults][distance], filled up front
+};
+
+// Testing aid: every explored (F, pair) of the lazy search with its run,
+// extending failing sets too (no stop), for comparison against brute force.
+struct ExploredRun {
+  std::vector<std::size_t> faults;  // sorted units
+  RoutePair pair;
+  RunResult run;
+};
+std::vector<ExploredRun> explore_all(const Routing& routing, const FaultModel& model, const RoutePair& pair,
+                                     std::uint32_t k);
+
+}  // namespace menger

@@ -1,0 +1,58 @@
+// Witnesses of routing failures: what `menger route-check` writes and
+// `menger replay` re-executes.
+//
+// A witness names everything needed to rebuild the run from scratch: model
+// spec, routing spec, fault model, the fault set by unit labels, the pair by
+// node labels, the path bound and hop limit, and the recorded outcome and
+// trace.  Replay rebuilds the network and the routing, runs the packet again,
+// and compares.  Independently of the runner, validate_trace() checks that
+// the trace is a walk of the network that avoids the faults up to its last
+// step and that it shows the failure it claims (a failed hop, a repeated
+// configuration, too many hops).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "verify/route_search.h"
+
+namespace menger {
+
+struct RouteWitness {
+  std::string model, routing, faults_model;  // specs and unit choice
+  bool excuse_disconnected = false;
+  std::vector<std::string> fault_set;        // unit labels
+  std::string source, destination;           // node labels
+  std::optional<std::uint32_t> path_bound;
+  std::uint32_t hop_limit = 0;
+  std::string outcome;                       // to_string(RunOutcome)
+  std::uint32_t hops = 0;
+  bool disconnected = false;
+  std::string detail;
+  struct Step {
+    std::string node, state;
+    PortId port = 0;
+    std::uint32_t vc = 0;
+    bool moved = false;
+  };
+  std::vector<Step> trace;
+};
+
+RouteWitness make_witness(const Routing& routing, const FaultModel& model, const RouteFailure& f,
+                          std::uint32_t hop_limit, bool excuse_disconnected);
+nlohmann::json to_json(const RouteWitness& w);
+RouteWitness witness_from_json(const nlohmann::json& j);  // throws InputError
+
+// Problems found in the trace (empty: the trace shows the failure).
+std::vector<std::string> validate_trace(const RouteWitness& w, const FaultModel& model);
+
+struct ReplayReport {
+  bool same = false;              // same outcome and trace as recorded
+  std::vector<std::string> problems;
+  RunResult run;                  // the fresh run
+};
+// Rebuilds the network, fault model and routing from the witness and runs it.
+ReplayReport replay(const RouteWitness& w);
+
+}  // namespace menger
