@@ -85,6 +85,21 @@ bool ProductGraph::vertex_transitive() const {
   return true;
 }
 
+std::vector<std::vector<NodeId>> ProductGraph::translations() const {
+  if (!vertex_transitive() || nodes_ > UINT32_MAX) return {};
+  std::vector<std::vector<NodeId>> out;
+  for (std::size_t d = 0; d < factors_.size(); ++d) {
+    std::vector<NodeId> t(nodes_);
+    const std::uint32_t r = factors_[d].radix;
+    for (std::uint64_t v = 0; v < nodes_; ++v) {
+      const std::uint32_t x = coordinate(static_cast<NodeId>(v), d);
+      t[v] = static_cast<NodeId>(v - x * stride_[d] + ((x + 1) % r) * stride_[d]);
+    }
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
 void ProductGraph::add_formula_vars(FormulaVars& vars) const {
   std::vector<Rational> radix;
   for (const Factor& f : factors_) radix.emplace_back(f.radix);

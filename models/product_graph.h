@@ -47,6 +47,10 @@ class ProductGraph : public Topology {
   PortId port_count(NodeId) const override { return ports_; }
   std::optional<PortPeer> peer(NodeId v, PortId p) const override;
   bool vertex_transitive() const override;
+  // +1 in one ring or single-link dimension (XOR for a link), one generator per
+  // dimension; a shift keeps + ports + ports, so ports are preserved.  None for
+  // meshes, whose path dimensions have no such shift.
+  std::vector<std::vector<NodeId>> translations() const override;
   void add_formula_vars(FormulaVars& vars) const override;
   std::optional<NodeId> find_node(std::string_view label) const override;
 

@@ -1,0 +1,55 @@
+// Geometry shared by the torus and mesh routings of paper 003 (routing_torus.cpp,
+// routing_torus_ft.cpp): minimal offsets, ports by direction, the minimal cube.
+//
+// Tie rule.  In a ring of even radix k a destination k/2 away is as close one
+// way as the other; every routing here goes the + way (the usual convention;
+// 003 does not state one, and its "minimal adaptive cube" of section 2 is a
+// cube only when each dimension has one minimal direction).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/network.h"
+#include "models/product_graph.h"
+#include "models/routing_registry.h"
+
+namespace menger {
+
+class Lattice {
+ public:
+  // Throws InputError naming `routing` unless net is a torus, mesh or hypercube.
+  Lattice(const Network& net, const std::string& routing);
+
+  const Network& network() const { return net_; }
+  std::size_t dims() const { return graph_->factors().size(); }
+  const Factor& factor(std::size_t d) const { return graph_->factors()[d]; }
+  // Every dimension wraps (torus, hypercube): the translations exist.
+  bool wraps() const { return graph_->vertex_transitive(); }
+
+  std::uint32_t coord(NodeId v, std::size_t d) const { return graph_->coordinate(v, d); }
+  // Signed minimal offset from a to b in dimension d (+ on a half-way tie).
+  int offset(NodeId a, NodeId b, std::size_t d) const;
+  std::vector<int> offsets(NodeId a, NodeId b) const;
+  std::uint32_t distance(NodeId a, NodeId b) const;
+  // Port of dimension d towards direction `dir` (+1 or -1; a link has only +1).
+  PortId port(std::size_t d, int dir) const { return graph_->port_of(d, dir); }
+  // v moved `steps` hops in direction dir of dimension d (no bounds check).
+  NodeId move(NodeId v, std::size_t d, int dir, std::uint32_t steps) const;
+  // Offset of v from `origin`, coordinate by coordinate modulo the radix, as a
+  // mixed-radix number: a translation-invariant rank for ordering candidates.
+  std::uint64_t relative_code(NodeId origin, NodeId v) const;
+
+ private:
+  const Network& net_;
+  const ProductGraph* graph_;
+  std::vector<std::uint64_t> stride_;
+};
+
+// Direction names for traces: X+, Y-, ..., D3+ beyond the third dimension.
+std::string direction_name(std::size_t dim, int dir);
+
+void register_ft_torus_routing(RoutingRegistry& reg);  // routing_torus_ft.cpp
+
+}  // namespace menger

@@ -1,0 +1,426 @@
+// ft-torus: the fault-tolerant routing methodology for tori and meshes of paper
+// 003 (Gomez, Lopez, Duato), section 2, with the header of Figure 2.1 and the
+// switch behaviour of section 4.
+//
+// What the paper fixes (section 2, "Fault-Tolerant Methodology"):
+//   * static faults, known at the source (global knowledge): the source keeps,
+//     per destination, an optional intermediate node I, misrouting info and an
+//     adaptivity bit (footnote 8: "stored in the source nodes");
+//   * fault-free: Duato's fully adaptive minimal routing, escape channels with
+//     a deterministic subfunction;
+//   * with faults, packets go S -> I -> D, minimal adaptive on both subpaths,
+//     I "inside the minimal adaptive cube defined by S and D" if possible;
+//   * beyond that, "misrouting and switching off adaptive routing": up to three
+//     misrouting directions with hop counts per subheader (Figure 2.1: d1 h1 d2
+//     h2 d3 h3), taken first and in the order of the deterministic routing
+//     X+ Y+ Z+ X- Y- Z-; then minimal routing, adaptive, or deterministic in
+//     that direction order when the subheader's A bit is 0;
+//   * section 4: three virtual channels, adaptive (vc 0 here), escape E0 for
+//     S->I (vc 1) and E1 for ->D (vc 2); misrouting and A = 0 use the escape
+//     channel only; at I the first subheader is deleted.
+//
+// What the paper leaves open, and our reading (the rules for choosing the
+// descriptor are in its reference [5], which 003 only summarises):
+//   1. Order of the candidates.  "If possible, the I node is selected inside
+//      the minimal adaptive cube" and the other two mechanisms serve "to
+//      tolerate more than one failure", so: (a) no I, adaptive; (b) I inside
+//      the cube, both subpaths adaptive; (c) adaptivity switched off: no I
+//      with A = 0, then I inside the cube with A = (0,1), (1,0), (0,0);
+//      (d) I outside the cube, with A = (1,1), (0,1), (1,0), (0,0);
+//      (e) misrouting from S (1 to 3 directions), then minimal to D, adaptive
+//      if clean, else deterministic.  The first candidate that works is taken.
+//   2. Order within a stage: inside the cube, I nearest S first; outside,
+//      shortest S -> I -> D first, then nearest S; ties by the offset of I
+//      from S (dimension 0 least significant).  Misroutings: shortest total
+//      first, then fewest directions, then direction order.  All relative to
+//      S, so the routing commutes with torus translations.
+//   3. A candidate "works" when every path it allows is fault-free: every
+//      node and link of the minimal cube of an adaptive subpath, the single
+//      path of a deterministic one, every misrouting hop.  A misrouting uses
+//      each dimension at most once (X+ then X- would only cancel), at most
+//      radix - 1 hops per direction.  Misrouting combined with an I is
+//      representable in the state (both subheaders) but not searched.
+//   4. Half-way ties in even rings go the + way (routing_torus.h), so the
+//      minimal cube is a cube.
+//   5. A packet that passes its final destination early (on a misrouting or on
+//      the way to I) counts as delivered (the engine stops at D).
+// Deadlock freedom (bubble flow control, escape channel order) is not modelled.
+//
+// Packet state (the header of Figure 2.1, current subheader first):
+//   w[0]  flags: 1 heading to I (the I bit), 2 A of the current subheader,
+//         4 A of the second subheader, 8 no descriptor found (dropped)
+//   w[1]  I (node id) while heading to it
+//   w[2..4] current misroutings, (direction index + 1) << 16 | hops left, where
+//         the direction index is the position in X+ Y+ Z+ ... X- Y- Z- ...
+//   w[5..7] second subheader's misroutings (after I)
+//
+// Fault reads happen only in start(), candidate by candidate in the order above,
+// each stopping at the first fault it meets; next() follows the descriptor.
+#include <algorithm>
+#include <optional>
+#include <tuple>
+
+#include "core/error.h"
+#include "models/routing_torus.h"
+
+namespace menger {
+namespace {
+
+constexpr std::int32_t kToI = 1, kAdaptive = 2, kAdaptive2 = 4, kNone = 8;
+constexpr std::uint32_t kAdaptiveVc = 0, kEscapeToI = 1, kEscapeToD = 2;
+constexpr std::size_t kMisWords = 3;
+
+struct Misroute {
+  std::size_t dim = 0;
+  int dir = 1;
+  std::uint32_t hops = 0;
+};
+using Misroutes = std::vector<Misroute>;
+
+class FtTorusRouting;
+
+// The source's search for a descriptor (reading interpretation 1 in the header).
+class DescriptorSearch {
+ public:
+  DescriptorSearch(const FtTorusRouting& r, const Lattice& lat, NodeId s, NodeId d, FaultView& f)
+      : r_(r), lat_(lat), s_(s), d_(d), faults_(f) {}
+  PacketState run();
+
+ private:
+  const FtTorusRouting& r_;
+  const Lattice& lat_;
+  NodeId s_, d_;
+  FaultView& faults_;
+
+  bool adaptive_clear(NodeId from, NodeId to);
+  bool deterministic_clear(NodeId from, NodeId to);
+  bool clear(NodeId from, NodeId to, bool adaptive) {
+    return adaptive ? adaptive_clear(from, to) : deterministic_clear(from, to);
+  }
+  std::optional<NodeId> misroute_end(const Misroutes& m);
+  std::optional<PacketState> via(NodeId i, bool a1, bool a2);
+  std::optional<PacketState> inside_cube(bool adaptive_only);
+  std::optional<PacketState> outside_cube();
+  std::optional<PacketState> misrouted();
+};
+
+class FtTorusRouting final : public Routing {
+ public:
+  explicit FtTorusRouting(Lattice lattice) : lat_(std::move(lattice)), misroutes_(misroute_candidates()) {}
+  std::string spec() const override { return "ft-torus"; }
+  FaultKnowledge knowledge() const override { return FaultKnowledge::Global; }
+  std::uint32_t vcs() const override { return 3; }
+  bool translation_invariant() const override { return lat_.wraps(); }
+
+  PacketState start(NodeId src, NodeId dst, FaultView& faults) const override {
+    return DescriptorSearch(*this, lat_, src, dst, faults).run();
+  }
+  void next(NodeId here, const PacketState& state, NodeId dst, FaultView& faults, Hops& out) const override;
+  std::string describe_state(const PacketState& state) const override;
+
+  // Header encodings.
+  PacketState direct(bool adaptive, const Misroutes& m = {}) const;
+  static PacketState via(NodeId i, bool a1, bool a2);
+  const std::vector<Misroutes>& misroute_list() const { return misroutes_; }
+  // Port of the deterministic subfunction: direction order X+ Y+ Z+ X- Y- Z-.
+  PortId direction_order_port(NodeId here, NodeId target) const;
+  std::vector<std::size_t> productive_dims(NodeId here, NodeId target) const;
+
+ private:
+  Lattice lat_;
+  std::vector<Misroutes> misroutes_;
+
+  std::vector<Misroutes> misroute_candidates() const;
+  std::int32_t encode(const Misroute& m) const {
+    const std::size_t index = m.dir > 0 ? m.dim : lat_.dims() + m.dim;
+    return static_cast<std::int32_t>(((index + 1) << 16) | m.hops);
+  }
+  Misroute decode(std::int32_t w) const {
+    const std::size_t index = (static_cast<std::uint32_t>(w) >> 16) - 1;
+    const std::size_t n = lat_.dims();
+    return Misroute{index % n, index < n ? 1 : -1, static_cast<std::uint32_t>(w) & 0xffffu};
+  }
+  static PacketState enter_second_subheader(const PacketState& s);
+  std::string describe_misroutes(const PacketState& s, std::size_t first) const;
+};
+
+// ---- Header encodings --------------------------------------------------------
+
+PacketState FtTorusRouting::direct(bool adaptive, const Misroutes& m) const {
+  PacketState s;
+  s.w[0] = adaptive ? kAdaptive : 0;
+  for (std::size_t k = 0; k < m.size(); ++k) s.w[2 + k] = encode(m[k]);
+  return s;
+}
+
+PacketState FtTorusRouting::via(NodeId i, bool a1, bool a2) {
+  PacketState s;
+  s.w[0] = kToI | (a1 ? kAdaptive : 0) | (a2 ? kAdaptive2 : 0);
+  s.w[1] = static_cast<std::int32_t>(i);
+  return s;
+}
+
+// "When the I is reached, this subheader is deleted and then the second
+// subheader is processed as the first one" (section 4).
+PacketState FtTorusRouting::enter_second_subheader(const PacketState& s) {
+  PacketState t;
+  t.w[0] = (s.w[0] & kAdaptive2) ? kAdaptive : 0;
+  for (std::size_t k = 0; k < kMisWords; ++k) t.w[2 + k] = s.w[5 + k];
+  return t;
+}
+
+// ---- Routing at the switches -----------------------------------------------
+
+std::vector<std::size_t> FtTorusRouting::productive_dims(NodeId here, NodeId target) const {
+  std::vector<std::size_t> out;
+  for (std::size_t d = 0; d < lat_.dims(); ++d)
+    if (lat_.offset(here, target, d) != 0) out.push_back(d);
+  return out;
+}
+
+PortId FtTorusRouting::direction_order_port(NodeId here, NodeId target) const {
+  for (int dir : {1, -1})
+    for (std::size_t d = 0; d < lat_.dims(); ++d)
+      if (lat_.offset(here, target, d) * dir > 0) return lat_.port(d, dir);
+  throw InternalError("ft-torus: no direction from a node to itself");
+}
+
+void FtTorusRouting::next(NodeId here, const PacketState& state, NodeId dst, FaultView&, Hops& out) const {
+  if (state.w[0] & kNone) return;  // the source found no descriptor: dropped
+  PacketState s = state;
+  const bool misrouting = s.w[2] != 0;
+  if ((s.w[0] & kToI) && !misrouting && here == static_cast<NodeId>(s.w[1])) s = enter_second_subheader(s);
+  const bool to_i = (s.w[0] & kToI) != 0;
+  const NodeId target = to_i ? static_cast<NodeId>(s.w[1]) : dst;
+  const std::uint32_t escape = to_i ? kEscapeToI : kEscapeToD;
+
+  // MisEn (section 4): the first direction with hops left, escape channel only.
+  if (s.w[2] != 0) {
+    Misroute m = decode(s.w[2]);
+    PacketState t = s;
+    if (--m.hops > 0) {
+      t.w[2] = encode(m);
+    } else {  // this direction is consumed: shift the next one up
+      t.w[2] = s.w[3];
+      t.w[3] = s.w[4];
+      t.w[4] = 0;
+    }
+    out.push_back(Hop{lat_.port(m.dim, m.dir), escape, t});
+    return;
+  }
+  // Minimal routing: every productive direction on the adaptive channel when
+  // A = 1, and the escape channel of the deterministic subfunction.
+  if (s.w[0] & kAdaptive)
+    for (std::size_t d : productive_dims(here, target))
+      out.push_back(Hop{lat_.port(d, lat_.offset(here, target, d) > 0 ? 1 : -1), kAdaptiveVc, s});
+  out.push_back(Hop{direction_order_port(here, target), escape, s});
+}
+
+std::string FtTorusRouting::describe_misroutes(const PacketState& s, std::size_t first) const {
+  std::string out;
+  for (std::size_t k = first; k < first + kMisWords && s.w[k] != 0; ++k) {
+    const Misroute m = decode(s.w[k]);
+    out += (out.empty() ? " mis=" : ",") + direction_name(m.dim, m.dir) + std::to_string(m.hops);
+  }
+  return out;
+}
+
+std::string FtTorusRouting::describe_state(const PacketState& s) const {
+  if (s.w[0] & kNone) return "none";
+  std::string out;
+  if (s.w[0] & kToI) out = "I=" + lat_.network().label(static_cast<NodeId>(s.w[1])) + " ";
+  out += (s.w[0] & kAdaptive) ? "A=1" : "A=0";
+  out += describe_misroutes(s, 2);
+  if (s.w[0] & kToI) out += std::string(" | ") + ((s.w[0] & kAdaptive2) ? "A=1" : "A=0") + describe_misroutes(s, 5);
+  return out;
+}
+
+// Misroutings: 1 to 3 directions, distinct dimensions, in direction order
+// X+ Y+ Z+ X- Y- Z-; shortest total first, then fewest directions.
+std::vector<Misroutes> FtTorusRouting::misroute_candidates() const {
+  const std::size_t n = lat_.dims();
+  std::vector<Misroutes> all;
+  // Extend `cur` by a direction of index > `last` (indices 0..2n-1).
+  auto extend = [&](auto&& self, Misroutes& cur, std::size_t from) -> void {
+    for (std::size_t index = from; index < 2 * n; ++index) {
+      const std::size_t d = index % n;
+      if (std::any_of(cur.begin(), cur.end(), [&](const Misroute& m) { return m.dim == d; })) continue;
+      for (std::uint32_t h = 1; h < lat_.factor(d).radix; ++h) {
+        cur.push_back(Misroute{d, index < n ? 1 : -1, h});
+        all.push_back(cur);
+        if (cur.size() < kMisWords) self(self, cur, index + 1);
+        cur.pop_back();
+      }
+    }
+  };
+  Misroutes cur;
+  extend(extend, cur, 0);
+  auto total = [](const Misroutes& m) {
+    std::uint32_t t = 0;
+    for (const Misroute& x : m) t += x.hops;
+    return t;
+  };
+  std::stable_sort(all.begin(), all.end(), [&](const Misroutes& a, const Misroutes& b) {
+    return std::make_tuple(total(a), a.size()) < std::make_tuple(total(b), b.size());
+  });
+  return all;
+}
+
+// ---- The source's search ---------------------------------------------------
+
+// All paths of minimal routing from `from` to `to` are fault-free: every
+// productive link of the minimal cube and the node behind it.  Nodes nearest
+// `from` are read first, so a fault near the source ends the check early.
+bool DescriptorSearch::adaptive_clear(NodeId from, NodeId to) {
+  const std::vector<int> off = lat_.offsets(from, to);
+  const std::size_t n = off.size();
+  // Points of the cube as step counts per dimension, by layer.
+  std::vector<std::vector<std::uint32_t>> points{std::vector<std::uint32_t>(n, 0)};
+  for (std::size_t d = 0; d < n; ++d) {
+    std::vector<std::vector<std::uint32_t>> more;
+    for (const auto& p : points)
+      for (std::uint32_t a = 0; a <= static_cast<std::uint32_t>(std::abs(off[d])); ++a) {
+        more.push_back(p);
+        more.back()[d] = a;
+      }
+    points = std::move(more);
+  }
+  auto layer = [](const std::vector<std::uint32_t>& p) {
+    std::uint32_t s = 0;
+    for (auto a : p) s += a;
+    return s;
+  };
+  std::stable_sort(points.begin(), points.end(), [&](const auto& a, const auto& b) { return layer(a) < layer(b); });
+  for (const auto& p : points) {
+    NodeId x = from;
+    for (std::size_t d = 0; d < n; ++d) x = lat_.move(x, d, off[d] > 0 ? 1 : -1, p[d]);
+    for (std::size_t d = 0; d < n; ++d) {
+      if (p[d] == static_cast<std::uint32_t>(std::abs(off[d]))) continue;
+      if (!faults_.port_usable(x, lat_.port(d, off[d] > 0 ? 1 : -1))) return false;
+    }
+  }
+  return true;
+}
+
+// The single path of the deterministic subfunction is fault-free.
+bool DescriptorSearch::deterministic_clear(NodeId from, NodeId to) {
+  const Network& net = lat_.network();
+  for (NodeId x = from; x != to;) {
+    const PortId p = r_.direction_order_port(x, to);
+    if (!faults_.port_usable(x, p)) return false;
+    x = net.port(x, p).peer;
+  }
+  return true;
+}
+
+// Where the misrouting ends, if every hop of it is usable (mesh borders are not).
+std::optional<NodeId> DescriptorSearch::misroute_end(const Misroutes& m) {
+  const Network& net = lat_.network();
+  NodeId x = s_;
+  for (const Misroute& step : m)
+    for (std::uint32_t h = 0; h < step.hops; ++h) {
+      const PortId p = lat_.port(step.dim, step.dir);
+      if (!faults_.port_usable(x, p)) return std::nullopt;
+      x = net.port(x, p).peer;
+    }
+  return x;
+}
+
+// S -> I -> D with the given adaptivity per subpath.  I itself is read first:
+// every S -> I path ends there.
+std::optional<PacketState> DescriptorSearch::via(NodeId i, bool a1, bool a2) {
+  if (faults_.node_faulty(i)) return std::nullopt;
+  if (!clear(s_, i, a1) || !clear(i, d_, a2)) return std::nullopt;
+  return FtTorusRouting::via(i, a1, a2);
+}
+
+// Stages (b) and (c): I inside the minimal cube of S and D, nearest S first.
+std::optional<PacketState> DescriptorSearch::inside_cube(bool adaptive_only) {
+  const std::vector<int> off = lat_.offsets(s_, d_);
+  std::vector<NodeId> inner;
+  for (NodeId v = 0; v < lat_.network().num_nodes(); ++v) {
+    if (v == s_ || v == d_ || lat_.distance(s_, v) + lat_.distance(v, d_) != lat_.distance(s_, d_)) continue;
+    bool in = true;  // on a minimal path with S's own directions (ties: + only)
+    for (std::size_t d = 0; d < off.size() && in; ++d) {
+      const int a = lat_.offset(s_, v, d);
+      in = (off[d] >= 0 ? a >= 0 && a <= off[d] : a <= 0 && a >= off[d]);
+    }
+    if (in) inner.push_back(v);
+  }
+  std::stable_sort(inner.begin(), inner.end(), [&](NodeId a, NodeId b) {
+    return std::make_tuple(lat_.distance(s_, a), lat_.relative_code(s_, a)) <
+           std::make_tuple(lat_.distance(s_, b), lat_.relative_code(s_, b));
+  });
+  for (NodeId i : inner) {
+    if (adaptive_only) {
+      if (auto st = via(i, true, true)) return st;
+      continue;
+    }
+    for (auto [a1, a2] : {std::pair{false, true}, {true, false}, {false, false}})
+      if (auto st = via(i, a1, a2)) return st;
+  }
+  return std::nullopt;
+}
+
+// Stage (d): I outside the cube, shortest S -> I -> D first.
+std::optional<PacketState> DescriptorSearch::outside_cube() {
+  const std::uint32_t dsd = lat_.distance(s_, d_);
+  std::vector<NodeId> outer;
+  for (NodeId v = 0; v < lat_.network().num_nodes(); ++v)
+    if (v != s_ && v != d_ && lat_.distance(s_, v) + lat_.distance(v, d_) > dsd) outer.push_back(v);
+  auto key = [&](NodeId v) {
+    return std::make_tuple(lat_.distance(s_, v) + lat_.distance(v, d_), lat_.distance(s_, v),
+                           lat_.relative_code(s_, v));
+  };
+  std::sort(outer.begin(), outer.end(), [&](NodeId a, NodeId b) { return key(a) < key(b); });
+  for (NodeId i : outer)
+    for (auto [a1, a2] : {std::pair{true, true}, {false, true}, {true, false}, {false, false}})
+      if (auto st = via(i, a1, a2)) return st;
+  return std::nullopt;
+}
+
+// Stage (e): misrouting from S, then minimal routing to D.
+std::optional<PacketState> DescriptorSearch::misrouted() {
+  for (const Misroutes& m : r_.misroute_list()) {
+    const auto end = misroute_end(m);
+    if (!end) continue;
+    std::optional<bool> adaptive;
+    if (*end == d_ || adaptive_clear(*end, d_)) adaptive = true;
+    else if (deterministic_clear(*end, d_)) adaptive = false;
+    if (!adaptive) continue;
+    return r_.direct(*adaptive, m);
+  }
+  return std::nullopt;
+}
+
+PacketState DescriptorSearch::run() {
+  if (adaptive_clear(s_, d_)) return r_.direct(true);  // (a)
+  if (auto st = inside_cube(true)) return *st;                       // (b)
+  if (deterministic_clear(s_, d_)) return r_.direct(false);  // (c)
+  if (auto st = inside_cube(false)) return *st;
+  if (auto st = outside_cube()) return *st;                          // (d)
+  if (auto st = misrouted()) return *st;                             // (e)
+  PacketState none;
+  none.w[0] = kNone;
+  return none;
+}
+
+}  // namespace
+
+void register_ft_torus_routing(RoutingRegistry& reg) {
+  reg.add(RoutingFamily{
+      "ft-torus",
+      "003's fault-tolerant methodology: intermediate node, misrouting, adaptivity off; global knowledge",
+      "003 section 2 (methodology), section 4 (header, virtual channels)",
+      {},
+      [](const Network& net, const BoundParams&) -> std::unique_ptr<Routing> {
+        Lattice lat(net, "ft-torus");
+        for (std::size_t d = 0; d < lat.dims(); ++d)
+          if (lat.factor(d).kind == FactorKind::Link)
+            throw InputError("ft-torus needs tori with every radix >= 3 or meshes (directions X+ and X- distinct), not " +
+                             net.spec());
+        return std::make_unique<FtTorusRouting>(std::move(lat));
+      }});
+}
+
+}  // namespace menger
