@@ -60,6 +60,12 @@ class DualNet : public Topology {
   const ProductGraph& base() const { return *base_; }
   std::uint64_t supernode_size(std::size_t level) const { return levels_[level].s; }
   const std::vector<std::size_t>& supernode_dims(std::size_t level) const { return levels_[level].sn_dims; }
+  // The node of H_{level-1} at cluster-local position (x, n) of level `level`
+  // (1..k): every cluster of level `level` is a copy of H_{level-1}, and ports
+  // other than the level's cross-edge keep their numbers in that copy.
+  std::uint64_t cluster_member(std::size_t level, std::uint64_t x, std::uint64_t n) const {
+    return inner_node(level, x, n);
+  }
 
  private:
   struct Level {

@@ -1,0 +1,105 @@
+// Building blocks of the HDN routings of 004 (routing_hdn.cpp): the split of
+// HDN(B,k,S) into super-nodes and RDNs, and the two fault-tolerant
+// sub-routings the paper's algorithms call.
+//
+// 004 section 3: "an HDN can be considered as a product graph of RDN and S_k".
+// A node (c,u,x,n) lies in the super-node SN(c,u,x) (the s_k nodes that differ
+// in n only) and in RDN(n) (the N/s_k nodes with node-id n).  Every port either
+// stays in the super-node (the base dimensions of SN^k: "SN ports") or keeps n
+// (the other base dimensions and every cross-edge: "RDN ports");
+// test_dual_net.cpp's IsTheProductOfItsRdnAndTheSuperNode checks that split.
+//
+// Sub-routings.  The paper leaves F(B), the fault-tolerant routing of the base
+// network and hence Supernode_FaultTolerantRouting, open (section 3), and takes
+// RDN_FaultTolerantRouting from its reference [8], which it does not restate.
+// Both are modelled here as a shortest fault-free path inside the sub-network
+// (the super-node, or RDN(n)), ties broken by the lowest port at each node.
+// For [8] this is a stand-in: a shortest path is never longer than the path
+// [8] finds whenever [8] finds one, so Theorem 4's length bound, which adds
+// up [8]'s bound, is not loosened by it; it may succeed where [8] gives up.
+//
+// Fault reads are lazy: a breadth-first search from the target backwards,
+// reading each node it reaches (link first, then node, as port_usable does),
+// stopped as soon as the node asking is settled.  A node's distance is then
+// final for every node one hop closer, so the hop choice is consistent along
+// the path: recomputing at the next node gives the same path.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/network.h"
+#include "core/routing.h"
+#include "models/dual_net.h"
+
+namespace menger {
+
+class HdnGeometry {
+ public:
+  // Throws InputError unless `net` is an hdn(...) or rdn(...) network.
+  HdnGeometry(const Network& net, const std::string& routing);
+
+  const Network& net() const { return net_; }
+  const DualNet& dual() const { return dual_; }
+  std::size_t k() const { return dual_.levels(); }
+  std::uint64_t s() const { return dual_.supernode_size(k()); }  // s_k
+  std::uint32_t d0() const { return d0_; }
+  std::uint32_t sn_degree() const { return sn_degree_; }               // d(S_k)
+  std::uint32_t rdn_degree() const { return d0_ + static_cast<std::uint32_t>(k()) - sn_degree_; }  // r
+  bool sn_port(PortId p) const { return sn_port_[p]; }
+
+  std::uint64_t node_id(NodeId v) const { return dual_.address(v, k()).n; }
+  // (c,u,x) of v with node-id n.
+  NodeId with_node_id(NodeId v, std::uint64_t n) const;
+  bool same_supernode(NodeId a, NodeId b) const;
+  std::span<const NodeId> supernode(NodeId v) const;  // SN(c,u,x) of v
+  std::span<const NodeId> rdn(std::uint64_t n) const;  // RDN(n)
+  std::string label(NodeId v) const { return net_.label(v); }
+
+ private:
+  const Network& net_;
+  const DualNet& dual_;
+  std::uint32_t d0_ = 0, sn_degree_ = 0;
+  std::vector<bool> sn_port_;
+  std::vector<NodeId> by_supernode_;             // nodes grouped by super-node, s_k each
+  std::vector<std::vector<NodeId>> by_node_id_;  // RDN(n) for each n
+};
+
+// Which part of the product a sub-routing moves in.
+enum class Part { Supernode, Rdn };
+
+// Decides whether a node reached by the search may be used; reads faults.
+// Default (empty): the link to it and the node itself are healthy.
+using NodeOk = std::function<bool(NodeId from, PortId port, NodeId node)>;
+
+// Shortest fault-free path inside one part from `from` to `to` (both taken
+// as healthy unless `ok` says otherwise for `to`).
+class PartSearch {
+ public:
+  PartSearch(const HdnGeometry& g, Part part, FaultView& faults, NodeOk ok = {})
+      : g_(g), part_(part), faults_(faults), ok_(std::move(ok)) {}
+  // Length of the path, nullopt when `to` cannot be reached.
+  std::optional<std::uint32_t> distance(NodeId from, NodeId to);
+  // First port of the path (lowest port among the shortest), nullopt when cut.
+  std::optional<PortId> first_port(NodeId from, NodeId to);
+  // The whole path from `from` to `to`, nodes in order, empty when cut.
+  std::vector<NodeId> path(NodeId from, NodeId to);
+
+ private:
+  const HdnGeometry& g_;
+  Part part_;
+  FaultView& faults_;
+  NodeOk ok_;
+  std::unordered_map<NodeId, std::uint32_t> dist_;  // hop distance to the target, settled nodes only
+
+  bool in_part(PortId p) const { return g_.sn_port(p) == (part_ == Part::Supernode); }
+  bool usable(NodeId from, PortId p, NodeId node);
+  bool search(NodeId from, NodeId to);
+  std::optional<PortId> step(NodeId here);
+};
+
+}  // namespace menger
