@@ -206,6 +206,14 @@ void check_against_brute_force(const std::string& spec, UnitChoice units, const 
   opt.k = k;
   opt.symmetry = false;
   RouteCheckResult r = route_check(routing, m, opt);
+  RouteCheckOptions all = opt;
+  all.settle_all = true;  // searching every level must not change the least failure
+  RouteCheckResult settled = route_check(routing, m, all);
+  ASSERT_EQ(settled.status, r.status);
+  if (r.failure) {
+    EXPECT_EQ(settled.failure->faults, r.failure->faults);
+  }
+  EXPECT_GE(settled.runs(), r.runs());
   opt.naive = true;  // the blind baseline must pick the very same least failure
   RouteCheckResult naive = route_check(routing, m, opt);
   ASSERT_EQ(naive.status, r.status) << spec << " " << routing.spec();

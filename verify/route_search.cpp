@@ -88,6 +88,7 @@ struct PairSearch {
   bool done = false;                // searched to its last level, or failed
   std::vector<RouteLevelStats> stats;
   std::optional<RouteFailure> failure;  // first failure of its failing level
+  std::uint32_t failure_level = 0;
 };
 
 struct Worker {
@@ -161,16 +162,21 @@ void Search::search_level(PairSearch& p, std::uint32_t level, std::uint32_t last
     auto bound = bound_.at(level, p.distance);
     RunResult res = w.runner.run(w.faults, p.pair.s, p.pair.d, bound, false);
     ++st.runs;
+    bool extend = res.delivered();
     if (!res.delivered()) {
       bool cut = !physically_connected(model_, w.faults, p.pair.s, p.pair.d);
       st.disconnected += cut;
       if (!cut || !opt_.excuse_disconnected) {
         ++st.failures;
-        if (!p.failure)  // the frontier is sorted: the first failure is the least set
+        if (!p.failure) {  // the frontier is sorted: the first failure is the least set
           p.failure = RouteFailure{w.faults, p.pair, w.runner.run(w.faults, p.pair.s, p.pair.d, bound, true), bound,
                                    cut};
+          p.failure_level = level;
+        }
       }
-    } else if (level < last_level) {
+      extend = opt_.settle_all && !cut;  // a cut stays a cut under more faults: settled
+    }
+    if (extend && level < last_level) {
       for (std::size_t u : w.runner.reads()) {
         Units child = f;
         child.insert(std::upper_bound(child.begin(), child.end(), u), u);
@@ -181,7 +187,7 @@ void Search::search_level(PairSearch& p, std::uint32_t level, std::uint32_t last
   }
   p.frontier.assign(next.begin(), next.end());
   std::sort(p.frontier.begin(), p.frontier.end());
-  if (p.failure || level == last_level || p.frontier.empty()) {
+  if ((p.failure && !opt_.settle_all) || level == last_level || p.frontier.empty()) {
     p.done = true;
     p.frontier.clear();
   }
@@ -209,6 +215,7 @@ void Search::naive_level(PairSearch& p, std::uint32_t level, std::uint32_t last_
         if ((!cut || !opt_.excuse_disconnected) && !p.failure) {
           ++st.failures;
           p.failure = RouteFailure{w.faults, p.pair, w.runner.run(w.faults, p.pair.s, p.pair.d, bound, true), bound, cut};
+          p.failure_level = level;
         } else if (!cut || !opt_.excuse_disconnected) {
           ++st.failures;
         }
@@ -222,7 +229,7 @@ void Search::naive_level(PairSearch& p, std::uint32_t level, std::uint32_t last_
     ++f[i - 1];
     for (std::size_t j = i; j < level; ++j) f[j] = f[j - 1] + 1;
   }
-  if (p.failure || level == last_level) p.done = true;
+  if ((p.failure && !opt_.settle_all) || level == last_level) p.done = true;
 }
 
 RouteCheckResult Search::run() {
@@ -240,8 +247,8 @@ RouteCheckResult Search::run() {
   std::vector<std::uint32_t> dist_row;
 
   for (std::size_t c0 = 0; c0 < pairs.size() && !expired_; c0 += opt_.chunk_pairs) {
-    if (fail_level && *fail_level == 0) break;
-    std::uint32_t last = fail_level ? *fail_level - 1 : opt_.k;
+    if (fail_level && *fail_level == 0 && !opt_.settle_all) break;
+    std::uint32_t last = fail_level && !opt_.settle_all ? *fail_level - 1 : opt_.k;
     std::vector<PairSearch> chunk;
     for (std::size_t i = c0; i < std::min(pairs.size(), c0 + opt_.chunk_pairs); ++i) {
       PairSearch p;
@@ -265,14 +272,16 @@ RouteCheckResult Search::run() {
         complete_level = std::min(complete_level, level == 0 ? 0u : level - 1);
         break;
       }
+      // The least (level, pair index) failure so far; without settle_all the
+      // chunk stops at its first failing level.
       const PairSearch* first = nullptr;
       for (const PairSearch& p : chunk)
-        if (p.failure && p.stats.size() == level + 1 && !first) first = &p;
-      if (first) {
+        if (p.failure && p.failure_level == level && !first) first = &p;
+      if (first && (!fail_level || level < *fail_level)) {
         fail_level = level;
         r.failure = first->failure;
-        break;
       }
+      if (first && !opt_.settle_all) break;
     }
     for (const PairSearch& p : chunk) {
       for (std::size_t j = 0; j < p.stats.size(); ++j) {

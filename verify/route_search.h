@@ -72,6 +72,9 @@ struct RouteCheckOptions {
   std::optional<std::chrono::steady_clock::duration> budget;  // wall time; UNKNOWN when it runs out
   std::size_t chunk_pairs = 512;            // pairs per deterministic chunk
   bool naive = false;                       // baseline: enumerate every fault set blindly
+  bool settle_all = false;                  // do not stop at the first failing level: search every
+                                            // level to k, extending failing sets too, so that the
+                                            // counts cover every fault set of size <= k
 };
 
 struct RoutePair {

@@ -113,7 +113,7 @@ CheckResult check(const RouteClaim& c, const std::string& where, const std::shar
 
   CheckResult out{Holds{}, {}, nlohmann::json::object()};
   const std::string claim = routing->spec() + " routes around every set of " +
-                            (c.exact ? "exactly up to " : "up to ") + std::to_string(t) + " " + c.faults + " faults" +
+                            (c.exact ? "exactly up to " : "up to ") + std::to_string(t) + " faults (" + c.faults + ")" +
                             (c.path_bound.empty() ? "" : " within " + c.path_bound + " hops");
   out.details = {{"routing", routing->spec()}, {"faults", model.describe()}, {"search", counts(r)}};
   out.explanation.push_back(claim);

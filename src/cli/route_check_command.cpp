@@ -19,7 +19,7 @@ namespace {
 struct RouteCheckArgs {
   std::string spec, routing, faults = "nodes", path_bound, witness;
   unsigned k = 1, hop_limit = 0, budget = 0;
-  bool json = false, no_symmetry = false, excuse_disconnected = false, naive = false;
+  bool json = false, no_symmetry = false, excuse_disconnected = false, naive = false, settle_all = false;
 };
 
 std::string status_word(RouteCheckResult::Status s) {
@@ -43,10 +43,11 @@ std::string trace_text(const RouteWitness& w) {
 std::string verdict_line(const RouteCheckResult& r, const FaultModel& m, unsigned k) {
   const std::string unit = to_string(m.spec().units);
   if (r.status == RouteCheckResult::Status::Holds)
-    return "HOLDS: delivers every pair under every set of <= " + std::to_string(k) + " " + unit + " faults";
+    return "HOLDS: delivers every pair under every set of <= " + std::to_string(k) + " faults (" + unit + ")";
   if (r.status == RouteCheckResult::Status::Unknown) return "UNKNOWN: " + r.coverage;
   const std::size_t n = r.failure->faults.count();
-  std::string line = "FAILS: " + std::to_string(n) + " " + unit + " fault" + (n == 1 ? "" : "s") + " defeat it";
+  std::string line = "FAILS: " + std::to_string(n) + " fault" + (n == 1 ? "" : "s") + " (" + unit + ") " +
+                     (n == 1 ? "defeats" : "defeat") + " it";
   if (r.minimum_proved)
     line += n == 0 ? " (without faults)" : " (minimum; it tolerates any " + std::to_string(n - 1) + ")";
   else
@@ -78,6 +79,7 @@ int run_route_check(const RouteCheckArgs& a) {
   opt.symmetry = !a.no_symmetry;
   opt.excuse_disconnected = a.excuse_disconnected;
   opt.naive = a.naive;
+  opt.settle_all = a.settle_all;
   if (a.budget) opt.budget = std::chrono::seconds(a.budget);
   const RouteCheckResult r = route_check(*routing, model, opt);
   const std::uint32_t hop_limit = a.hop_limit ? a.hop_limit : 2 * net.num_nodes() + 16;
@@ -116,6 +118,14 @@ int run_route_check(const RouteCheckArgs& a) {
     std::cout << "search       " << r.runs() << " routing runs (" << ratio.str() << "), " << r.pairs_examined
               << " of " << r.pairs_total << " pairs examined" << (r.symmetry_used ? " (translations)" : "") << ", "
               << r.seconds << " s\n";
+    std::cout << "by size     ";
+    for (std::size_t j = 0; j < r.levels.size(); ++j) {
+      const auto& l = r.levels[j];
+      if (!l.runs) continue;
+      std::cout << " |F|=" << j << ": " << l.runs << " runs, " << l.failures << " failed, " << l.disconnected
+                << " cut;";
+    }
+    std::cout << "\n";
     std::uint64_t cut = 0;
     for (const auto& l : r.levels) cut += l.disconnected;
     if (cut) std::cout << "disconnected " << cut << " explored (fault set, pair) cases had no fault-free path at all\n";
@@ -165,6 +175,8 @@ void add_route_check_command(CLI::App& app, CommandRegistry& commands) {
   sub->add_flag("--excuse-disconnected", a->excuse_disconnected,
                 "do not count pairs the faults disconnect as routing failures (they are still counted)");
   sub->add_flag("--no-symmetry", a->no_symmetry, "examine every pair even where translations apply");
+  sub->add_flag("--settle-all", a->settle_all,
+                "search every level up to K even after a failure (counts then cover every fault set)");
   sub->add_flag("--naive", a->naive, "enumerate every fault set blindly (the baseline the lazy search is measured against)");
   sub->add_flag("--json", a->json, "print JSON");
   commands.emplace_back(sub, [a] { return run_route_check(*a); });
