@@ -4,6 +4,7 @@
 #include "claims/property.h"
 #include "cli/commands.h"
 #include "models/registry.h"
+#include "models/routing_registry.h"
 
 namespace menger {
 
@@ -25,16 +26,25 @@ std::string type_text(const ParamSpec& p) {
   return "?";
 }
 
+void print_params(const std::vector<ParamSpec>& params) {
+  for (const ParamSpec& p : params) {
+    std::cout << "      " << p.name << " (" << type_text(p) << ")  " << p.description;
+    if (p.default_value) std::cout << " [default " << p.default_value->to_string() << "]";
+    else if (p.optional) std::cout << " [optional]";
+    std::cout << "\n";
+  }
+}
+
 int run_list() {
   std::cout << "Network families (model specs):\n";
   for (const Family& f : Registry::builtin().families()) {
     std::cout << "\n  " << f.name << "  " << f.summary << "\n      source: " << f.source << "\n";
-    for (const ParamSpec& p : f.params) {
-      std::cout << "      " << p.name << " (" << type_text(p) << ")  " << p.description;
-      if (p.default_value) std::cout << " [default " << p.default_value->to_string() << "]";
-      else if (p.optional) std::cout << " [optional]";
-      std::cout << "\n";
-    }
+    print_params(f.params);
+  }
+  std::cout << "\nRouting algorithms (route-check --routing):\n";
+  for (const RoutingFamily& f : RoutingRegistry::builtin().families()) {
+    std::cout << "\n  " << f.name << "  " << f.summary << "\n      source: " << f.source << "\n";
+    print_params(f.params);
   }
   std::cout << "\nClaim property kinds:\n";
   for (const PropertyKind& k : property_kinds()) std::cout << "  " << k.name << "  " << k.description << "\n";
@@ -47,7 +57,7 @@ int run_list() {
 }  // namespace
 
 void add_list_command(CLI::App& app, CommandRegistry& commands) {
-  auto* sub = app.add_subcommand("list", "list network families, their parameters, and claim kinds");
+  auto* sub = app.add_subcommand("list", "list network families, routing algorithms, their parameters, and claim kinds");
   commands.emplace_back(sub, [] { return run_list(); });
 }
 
