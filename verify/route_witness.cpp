@@ -197,13 +197,27 @@ std::vector<std::string> validate_trace(const RouteWitness& w, const FaultModel&
   return problems;
 }
 
-ReplayReport replay(const RouteWitness& w) {
-  Network net(Registry::builtin().build(w.model));
+RouteSetup make_route_setup(std::shared_ptr<const Topology> topology, const std::string& routing,
+                            const std::string& faults) {
+  RouteSetup s;
+  s.net = std::make_unique<Network>(std::move(topology));
   FaultModelSpec spec;
-  spec.units = parse_unit_choice(w.faults_model);
-  spec.pairs = default_pairs(net);
-  FaultModel model(net, spec);
-  auto routing = RoutingRegistry::builtin().build(w.routing, net);
+  spec.units = parse_unit_choice(faults);
+  spec.pairs = default_pairs(*s.net);
+  s.model = std::make_unique<FaultModel>(*s.net, spec);
+  s.routing = RoutingRegistry::builtin().build(routing, *s.net);
+  return s;
+}
+
+RouteSetup make_route_setup(const std::string& model_spec, const std::string& routing, const std::string& faults) {
+  return make_route_setup(Registry::builtin().build(model_spec), routing, faults);
+}
+
+ReplayReport replay(const RouteWitness& w) {
+  RouteSetup setup = make_route_setup(w.model, w.routing, w.faults_model);
+  const Network& net = *setup.net;
+  const FaultModel& model = *setup.model;
+  const Routing* routing = setup.routing.get();
   ReplayReport rep;
   rep.problems = validate_trace(w, model);
   RouteRunner runner(*routing, model, RunLimits{w.hop_limit, w.path_bound, 0});

@@ -11,6 +11,7 @@
 // configuration, too many hops).
 #pragma once
 
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -18,6 +19,17 @@
 #include "verify/route_search.h"
 
 namespace menger {
+
+// The network, fault model and routing of one question, built from specs
+// (shared by route-check, replay and the route-tolerance claims).
+struct RouteSetup {
+  std::unique_ptr<Network> net;
+  std::unique_ptr<FaultModel> model;
+  std::unique_ptr<Routing> routing;
+};
+RouteSetup make_route_setup(std::shared_ptr<const Topology> topology, const std::string& routing,
+                            const std::string& faults);  // throws InputError
+RouteSetup make_route_setup(const std::string& model_spec, const std::string& routing, const std::string& faults);
 
 struct RouteWitness {
   std::string model, routing, faults_model;  // specs and unit choice

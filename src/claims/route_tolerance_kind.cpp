@@ -96,12 +96,10 @@ std::string search_line(const RouteCheckResult& r) {
 
 CheckResult check(const RouteClaim& c, const std::string& where, const std::shared_ptr<const Topology>& topology,
                   RunContext& ctx) {
-  Network net(topology);
-  FaultModelSpec spec;
-  spec.units = parse_unit_choice(c.faults);
-  spec.pairs = default_pairs(net);
-  FaultModel model(net, spec);
-  auto routing = RoutingRegistry::builtin().build(c.routing, net);
+  RouteSetup setup = make_route_setup(topology, c.routing, c.faults);
+  const Network& net = *setup.net;
+  const FaultModel& model = *setup.model;
+  const auto& routing = setup.routing;
   const std::uint32_t t = fault_count(c, *topology, where);
   RouteCheckOptions opt;
   opt.k = c.exact ? t + 1 : t;

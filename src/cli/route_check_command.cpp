@@ -66,12 +66,10 @@ nlohmann::json search_json(const RouteCheckResult& r) {
 }
 
 int run_route_check(const RouteCheckArgs& a) {
-  Network net(Registry::builtin().build(a.spec));
-  FaultModelSpec fspec;
-  fspec.units = parse_unit_choice(a.faults);
-  fspec.pairs = default_pairs(net);
-  FaultModel model(net, fspec);
-  auto routing = RoutingRegistry::builtin().build(a.routing, net);
+  RouteSetup setup = make_route_setup(a.spec, a.routing, a.faults);
+  const Network& net = *setup.net;
+  const FaultModel& model = *setup.model;
+  const auto& routing = setup.routing;
   RouteCheckOptions opt;
   opt.k = a.k;
   if (!a.path_bound.empty()) opt.path_bound = a.path_bound;
@@ -93,7 +91,8 @@ int run_route_check(const RouteCheckArgs& a) {
   if (a.json) {
     nlohmann::json j{{"model", net.spec()},         {"routing", routing->spec()},
                      {"knowledge", to_string(routing->knowledge())}, {"faults", model.describe()},
-                     {"k", a.k},                     {"verdict", status_word(r.status)},
+                     {"k", a.k},                     {"units", model.universe().size()},
+                     {"verdict", status_word(r.status)},
                      {"minimum_proved", r.minimum_proved}, {"coverage", r.coverage},
                      {"search", search_json(r)},     {"menger", {{"version", kVersion}}}};
     j["path_bound"] = a.path_bound.empty() ? nlohmann::json(nullptr) : nlohmann::json(a.path_bound);
