@@ -269,8 +269,9 @@ TEST(RoutingHdn, Algorithm1UnderTwoFaults) {
   EXPECT_EQ(st.over, 0u);
 }
 
-// The full hypothesis of Theorems 2-4 (|F| = d0 + k - 1 = 3) takes longer; run
-// with --gtest_also_run_disabled_tests.
+// The full hypothesis of Theorems 2-4 (|F| = d0 + k - 1 = 3) by brute force, an
+// engine-free cross-check of the claim proofs/004/thm4-ft-routing.toml; long
+// (ctest -L long runs the DISABLED_ tests).
 TEST(RoutingHdn, DISABLED_Algorithm1UnderThreeFaults) {
   Fixture fx(kFigureHdn);
   auto st = brute_force(fx, "hdn-ft1", 3, kTheorem4BoundFigure);
@@ -278,11 +279,9 @@ TEST(RoutingHdn, DISABLED_Algorithm1UnderThreeFaults) {
   EXPECT_EQ(st.over, 0u);
 }
 
-// Observations beyond the unit tests (run with --gtest_also_run_disabled_tests):
-// one fault on the other instances (Theorem 4's bound for them: torus
-// D(f(S_1)) + 2(4 - 3) + 7 with S_1 a 3x5 torus, D(f) = 3 + ... is not computed
-// here: only delivery is asserted), and d0 + k = 4 faults on the figure
-// instance, outside Theorem 4's hypothesis (nothing asserted).
+// Long (ctest -L long): one fault on the other instances (Theorem 4's bound for
+// them is not computed here: only delivery is asserted).  Beyond the hypothesis
+// (d0 + k = 4 faults) nothing is claimed; the issue note records what was seen.
 TEST(RoutingHdn, DISABLED_Algorithm1UnderOneFaultOtherInstances) {
   for (const char* spec : {kTorusHdn, kTwoLevelHdn}) {
     Fixture fx(spec);
@@ -291,11 +290,6 @@ TEST(RoutingHdn, DISABLED_Algorithm1UnderOneFaultOtherInstances) {
   }
 }
 
-TEST(RoutingHdn, DISABLED_Algorithm1And2BeyondTheHypothesis) {
-  Fixture fx(kFigureHdn);
-  brute_force(fx, "hdn-ft1", 4, kTheorem4BoundFigure, 2);  // sources (0,0,0,0) and (0,0,0,1)
-  brute_force(fx, "hdn-ft2", 4, kTheorem4BoundFigure, 2);
-}
 
 // Section 4: "The ratio is always 100% if the number of faulty node is less
 // than the node degree" (simulation of the proposed algorithms).  No length
