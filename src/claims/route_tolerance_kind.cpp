@@ -51,7 +51,12 @@ RouteClaim read(const toml::table& prop, const std::string& where) {
     if (key == "routing") c.routing = value;
     else if (key == "faults") c.faults = value;
     else if (key == "path_bound") c.path_bound = value;
-    else if (key == "hop_limit") c.hop_limit = static_cast<std::uint32_t>(std::stoul(value));
+    else if (key == "hop_limit") {
+      if (value.empty() || value.size() > 9 || value.find_first_not_of("0123456789") != std::string::npos ||
+          std::stoul(value) == 0)
+        throw InputError(where + ": hop_limit must be a whole number in 1..999999999, got '" + value + "'");
+      c.hop_limit = static_cast<std::uint32_t>(std::stoul(value));
+    }
     else if (key == "tolerates" || key == "tolerates_at_least") {
       if (!c.expected.empty()) throw InputError(where + ": give tolerates or tolerates_at_least, not both");
       c.expected = value;
