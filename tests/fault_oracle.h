@@ -16,17 +16,17 @@ namespace menger::testing {
 inline std::vector<char> reach_from(const Network& net, NodeId s, const std::vector<char>& dead_node,
                                     const std::vector<char>& dead_link) {
   std::vector<char> seen(net.num_nodes(), 0);
-  std::vector<NodeId> todo;
+  std::vector<NodeId> frontier;
   auto expand = [&](NodeId v) {
     for (const PortSlot& p : net.ports(v))
       if (p.connected() && p.dir != PortDir::In && !dead_link[p.link] && !dead_node[p.peer] && !seen[p.peer]) {
         seen[p.peer] = 1;
-        todo.push_back(p.peer);
+        frontier.push_back(p.peer);
       }
   };
   expand(s);
-  for (std::size_t i = 0; i < todo.size(); ++i)
-    if (net.forwards(todo[i])) expand(todo[i]);
+  for (std::size_t i = 0; i < frontier.size(); ++i)
+    if (net.forwards(frontier[i])) expand(frontier[i]);
   return seen;
 }
 

@@ -11,6 +11,7 @@
 #include <unordered_set>
 
 #include "core/error.h"
+#include "verify/distances.h"
 
 namespace menger {
 
@@ -26,24 +27,6 @@ struct UnitsHash {
     return h;
   }
 };
-
-// Hop distances from s, relaying only through nodes that forward.
-std::vector<std::uint32_t> distances_from(const Network& net, NodeId s) {
-  std::vector<std::uint32_t> dist(net.num_nodes(), UINT32_MAX);
-  std::deque<NodeId> queue{s};
-  dist[s] = 0;
-  while (!queue.empty()) {
-    NodeId x = queue.front();
-    queue.pop_front();
-    if (x != s && !net.forwards(x)) continue;
-    for (NodeId y : net.out_neighbors(x))
-      if (dist[y] == UINT32_MAX) {
-        dist[y] = dist[x] + 1;
-        queue.push_back(y);
-      }
-  }
-  return dist;
-}
 
 // Least node of each node's orbit under the translations (union-find).
 std::vector<NodeId> orbit_roots(const Network& net, const std::vector<std::vector<NodeId>>& gens) {
@@ -123,6 +106,7 @@ class Search {
   }
   std::vector<RoutePair> examined_pairs(RouteCheckResult& r) const;
   void naive_level(PairSearch& p, std::uint32_t level, std::uint32_t last_level, Worker& w);
+  bool judge(PairSearch& p, std::uint32_t level, RouteLevelStats& st, Worker& w);
   void search_level(PairSearch& p, std::uint32_t level, std::uint32_t last_level, Worker& w);
   bool pair_required_under(const Units& f, const RoutePair& p) const;
 };
@@ -150,6 +134,27 @@ std::vector<RoutePair> Search::examined_pairs(RouteCheckResult& r) const {
   return reps;
 }
 
+// Runs the pair under w.faults and counts the outcome; keeps the pair's first
+// failure (sets come in sorted order, so it is the least).  Returns whether
+// the set may be extended: when delivered, or with settle_all when the routing
+// failed on a pair that is still connected (a cut stays a cut under more faults).
+bool Search::judge(PairSearch& p, std::uint32_t level, RouteLevelStats& st, Worker& w) {
+  const auto bound = bound_.at(level, p.distance);
+  const RunResult res = w.runner.run(w.faults, p.pair.s, p.pair.d, bound, false);
+  ++st.runs;
+  if (res.delivered()) return true;
+  const bool cut = !physically_connected(model_, w.faults, p.pair.s, p.pair.d);
+  st.disconnected += cut;
+  if (!cut || !opt_.excuse_disconnected) {
+    ++st.failures;
+    if (!p.failure) {
+      p.failure = RouteFailure{w.faults, p.pair, w.runner.run(w.faults, p.pair.s, p.pair.d, bound, true), bound, cut};
+      p.failure_level = level;
+    }
+  }
+  return opt_.settle_all && !cut;
+}
+
 // One level of one pair: run every set of the frontier; failing sets and
 // excused sets stop, delivered ones extend by their reads (below the last level).
 void Search::search_level(PairSearch& p, std::uint32_t level, std::uint32_t last_level, Worker& w) {
@@ -159,23 +164,7 @@ void Search::search_level(PairSearch& p, std::uint32_t level, std::uint32_t last
   for (const Units& f : p.frontier) {
     if (out_of_time()) return;
     for (std::size_t u : f) w.faults.insert(u);
-    auto bound = bound_.at(level, p.distance);
-    RunResult res = w.runner.run(w.faults, p.pair.s, p.pair.d, bound, false);
-    ++st.runs;
-    bool extend = res.delivered();
-    if (!res.delivered()) {
-      bool cut = !physically_connected(model_, w.faults, p.pair.s, p.pair.d);
-      st.disconnected += cut;
-      if (!cut || !opt_.excuse_disconnected) {
-        ++st.failures;
-        if (!p.failure) {  // the frontier is sorted: the first failure is the least set
-          p.failure = RouteFailure{w.faults, p.pair, w.runner.run(w.faults, p.pair.s, p.pair.d, bound, true), bound,
-                                   cut};
-          p.failure_level = level;
-        }
-      }
-      extend = opt_.settle_all && !cut;  // a cut stays a cut under more faults: settled
-    }
+    const bool extend = judge(p, level, st, w);
     if (extend && level < last_level) {
       for (std::size_t u : w.runner.reads()) {
         Units child = f;
@@ -206,20 +195,7 @@ void Search::naive_level(PairSearch& p, std::uint32_t level, std::uint32_t last_
     if (out_of_time()) return;
     if (pair_required_under(f, p.pair)) {
       for (std::size_t u : f) w.faults.insert(u);
-      auto bound = bound_.at(level, p.distance);
-      RunResult res = w.runner.run(w.faults, p.pair.s, p.pair.d, bound, false);
-      ++st.runs;
-      if (!res.delivered()) {
-        bool cut = !physically_connected(model_, w.faults, p.pair.s, p.pair.d);
-        st.disconnected += cut;
-        if ((!cut || !opt_.excuse_disconnected) && !p.failure) {
-          ++st.failures;
-          p.failure = RouteFailure{w.faults, p.pair, w.runner.run(w.faults, p.pair.s, p.pair.d, bound, true), bound, cut};
-          p.failure_level = level;
-        } else if (!cut || !opt_.excuse_disconnected) {
-          ++st.failures;
-        }
-      }
+      judge(p, level, st, w);
       for (std::size_t u : f) w.faults.erase(u);
     }
     // Next combination of `level` units out of n.
@@ -318,6 +294,12 @@ RouteCheckResult Search::run() {
 std::uint64_t RouteCheckResult::runs() const {
   std::uint64_t n = 0;
   for (const auto& l : levels) n += l.runs;
+  return n;
+}
+
+std::uint64_t RouteCheckResult::disconnected() const {
+  std::uint64_t n = 0;
+  for (const auto& l : levels) n += l.disconnected;
   return n;
 }
 

@@ -109,6 +109,7 @@ struct RouteCheckResult {
   std::string coverage;                 // for UNKNOWN: what was settled
   double seconds = 0;
   std::uint64_t runs() const;
+  std::uint64_t disconnected() const;  // explored cases the faults disconnected, all sizes
 };
 
 // Searches; throws InputError on a bad path-bound formula.

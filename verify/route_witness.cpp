@@ -39,18 +39,18 @@ FaultSet fault_set_named(const FaultModel& m, const std::vector<std::string>& la
 // Breadth-first reachability written here, not borrowed from the engine.
 bool reachable(const Network& net, const FailedElements& dead, NodeId s, NodeId d) {
   std::vector<char> seen(net.num_nodes(), 0);
-  std::deque<NodeId> todo{s};
+  std::deque<NodeId> frontier{s};
   seen[s] = 1;
-  while (!todo.empty()) {
-    NodeId x = todo.front();
-    todo.pop_front();
+  while (!frontier.empty()) {
+    NodeId x = frontier.front();
+    frontier.pop_front();
     if (x == d) return true;
     if (x != s && !net.forwards(x)) continue;
     for (const PortSlot& p : net.ports(x))
       if (p.connected() && p.dir != PortDir::In && !seen[p.peer] && !dead.node_failed(p.peer) &&
           !dead.link_failed(p.link)) {
         seen[p.peer] = 1;
-        todo.push_back(p.peer);
+        frontier.push_back(p.peer);
       }
   }
   return false;

@@ -84,16 +84,14 @@ std::uint32_t fault_count(const RouteClaim& c, const Topology& t, const std::str
 }
 
 nlohmann::json counts(const RouteCheckResult& r) {
-  std::uint64_t cut = 0;
-  for (const auto& l : r.levels) cut += l.disconnected;
+  const std::uint64_t cut = r.disconnected();
   return {{"runs", r.runs()},        {"naive_runs", r.naive_runs},     {"pairs", r.pairs_total},
           {"pairs_examined", r.pairs_examined}, {"symmetry", r.symmetry_used},
           {"disconnected_cases_met", cut}};
 }
 
 std::string search_line(const RouteCheckResult& r) {
-  std::uint64_t cut = 0;
-  for (const auto& l : r.levels) cut += l.disconnected;
+  const std::uint64_t cut = r.disconnected();
   return "lazy search: " + std::to_string(r.runs()) + " routing runs for " + std::to_string(r.pairs_examined) + " of " +
          std::to_string(r.pairs_total) + " pairs" + (r.symmetry_used ? " (translations)" : "") +
          (cut ? "; " + std::to_string(cut) + " explored cases disconnected by the faults" : "");

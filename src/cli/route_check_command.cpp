@@ -125,8 +125,7 @@ int run_route_check(const RouteCheckArgs& a) {
                 << " cut;";
     }
     std::cout << "\n";
-    std::uint64_t cut = 0;
-    for (const auto& l : r.levels) cut += l.disconnected;
+    const std::uint64_t cut = r.disconnected();
     if (cut) std::cout << "disconnected " << cut << " explored (fault set, pair) cases had no fault-free path at all\n";
     if (w && !a.witness.empty()) std::cout << "witness      written to " << a.witness << " (menger replay " << a.witness << ")\n";
   }
