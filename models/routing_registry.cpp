@@ -38,6 +38,8 @@ const RoutingRegistry& RoutingRegistry::builtin() {
     register_mikant_routings(reg);
     register_hdn_routings(reg);
     register_torus_routings(reg);
+    register_turn_model_routings(reg);
+    register_dateline_routings(reg);
     return reg;
   }();
   return r;

@@ -47,5 +47,7 @@ void register_reference_routings(RoutingRegistry& reg);  // routing_reference.cp
 void register_mikant_routings(RoutingRegistry& reg);     // routing_mikant.cpp (002)
 void register_hdn_routings(RoutingRegistry& reg);        // routing_hdn.cpp (004)
 void register_torus_routings(RoutingRegistry& reg);      // routing_torus.cpp (003)
+void register_turn_model_routings(RoutingRegistry& reg); // routing_turn_model.cpp (Glass & Ni)
+void register_dateline_routings(RoutingRegistry& reg);   // routing_torus_dateline.cpp (Dally & Seitz, Duato)
 
 }  // namespace menger

@@ -1,0 +1,425 @@
+// Classic deadlock-free routings: the turn model on 2D meshes (Glass & Ni,
+// "The turn model for adaptive routing", ISCA 1992 / JACM 1994: west-first,
+// north-last, negative-first, and minimal-adaptive with every turn), and the
+// dateline routings on tori (Dally & Seitz, IEEE TC 1987: dor-dateline; Duato,
+// IEEE TPDS 1993: duato-torus).
+//
+// Where the expected values come from:
+//   * hop sets at given nodes are worked by hand from the rules (X = dimension
+//     0, west = X-, south = Y-; + on a half-way tie in a ring);
+//   * VC patterns along wrapping paths are worked by hand from the dateline
+//     rule of routing_torus_dateline.cpp (VC 0 while the wraparound is still
+//     ahead after the hop, else VC 1);
+//   * delivery and minimality: RouteRunner over every pair, compared with the
+//     lattice distance (the runner reports the longest adaptive branch);
+//   * deadlock freedom: a channel dependency graph built here from the routing
+//     answers (Dally & Seitz's definition; for duato-torus the escape channels
+//     with Duato's indirect dependencies through adaptive hops), independent of
+//     the engine in verify/.  The cyclic cases (dor on a torus, minimal-adaptive
+//     on a mesh) show that the check can fail.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "core/network.h"
+#include "models/registry.h"
+#include "models/routing_registry.h"
+#include "models/routing_torus.h"
+#include "verify/fault_model.h"
+#include "verify/route_run.h"
+
+namespace menger {
+namespace {
+
+using Strings = std::vector<std::string>;
+
+// A network, a routing on it, and a fault-free view to ask the routing through.
+struct Rig {
+  Rig(const std::string& topo, const std::string& routing_spec)
+      : net(Registry::builtin().build(topo)),
+        model(net, FaultModelSpec{}),
+        routing(RoutingRegistry::builtin().build(routing_spec, net)),
+        lattice(net, "test"),
+        view(model, routing->knowledge()),
+        none(model.universe().size()) {
+    view.reset(none, 0);
+  }
+  NodeId node(const std::string& label) const {
+    auto v = net.topology().find_node(label);
+    EXPECT_TRUE(v.has_value()) << label;
+    return v.value_or(0);
+  }
+  Hops hops(NodeId here, NodeId dst) {
+    Hops out;
+    view.at(here);
+    routing->next(here, routing->start(here, dst, view), dst, view, out);
+    return out;
+  }
+  std::string direction(PortId p) const {
+    for (std::size_t d = 0; d < lattice.dims(); ++d)
+      for (int dir : {1, -1})
+        if (lattice.port(d, dir) == p) return direction_name(d, dir);
+    return "?";
+  }
+  // Offered hops as "X-/0" (direction / VC), in the routing's order.
+  Strings offered(const std::string& here, const std::string& dst) {
+    Strings out;
+    for (const Hop& h : hops(node(here), node(dst))) out.push_back(direction(h.port) + "/" + std::to_string(h.vc));
+    return out;
+  }
+  NodeId peer(NodeId v, const Hop& h) const { return net.port(v, h.port).peer; }
+
+  Network net;
+  FaultModel model;
+  std::unique_ptr<Routing> routing;
+  Lattice lattice;
+  RecordingFaultView view;
+  FaultSet none;
+};
+
+// Every pair is delivered fault-free, and every adaptive branch is minimal.
+void expect_all_pairs_minimal(const std::string& topo, const std::string& routing) {
+  SCOPED_TRACE(topo + " " + routing);
+  Rig r(topo, routing);
+  RouteRunner runner(*r.routing, r.model, RunLimits{});
+  for (NodeId s = 0; s < r.net.num_nodes(); ++s)
+    for (NodeId d = 0; d < r.net.num_nodes(); ++d) {
+      if (s == d) continue;
+      RunResult res = runner.run(r.none, s, d, std::nullopt, false);
+      ASSERT_TRUE(res.delivered()) << r.net.label(s) << " -> " << r.net.label(d) << ": " << res.detail;
+      EXPECT_EQ(res.hops, r.lattice.distance(s, d)) << r.net.label(s) << " -> " << r.net.label(d);
+    }
+}
+
+// Channel dependency graph of a state-free routing (every (node, destination)
+// pair is reachable: inject there).  Only channels whose VC is `counted` are
+// vertices; c1 -> c2 when a packet on c1 may next request c2, directly or after
+// hops on uncounted channels (Duato's indirect dependencies).
+using Graph = std::vector<std::set<std::size_t>>;
+Graph dependency_graph(Rig& r, const std::function<bool(std::uint32_t)>& counted) {
+  const std::size_t ports = r.net.num_ports(0), vcs = r.routing->vcs();
+  auto id = [&](NodeId v, const Hop& h) { return (v * ports + h.port) * vcs + h.vc; };
+  Graph g(r.net.num_nodes() * ports * vcs);
+  for (NodeId dst = 0; dst < r.net.num_nodes(); ++dst)
+    for (NodeId u = 0; u < r.net.num_nodes(); ++u) {
+      if (u == dst) continue;
+      for (const Hop& h1 : r.hops(u, dst)) {
+        if (!counted(h1.vc)) continue;
+        std::vector<NodeId> stack{r.peer(u, h1)};
+        std::set<NodeId> seen(stack.begin(), stack.end());
+        while (!stack.empty()) {
+          const NodeId w = stack.back();
+          stack.pop_back();
+          if (w == dst) continue;
+          for (const Hop& h2 : r.hops(w, dst)) {
+            if (counted(h2.vc)) g[id(u, h1)].insert(id(w, h2));
+            else if (seen.insert(r.peer(w, h2)).second) stack.push_back(r.peer(w, h2));
+          }
+        }
+      }
+    }
+  return g;
+}
+
+bool acyclic(const Graph& g) {  // Kahn: every vertex gets removed
+  std::vector<std::size_t> indegree(g.size(), 0), ready;
+  for (const auto& out : g)
+    for (std::size_t c : out) ++indegree[c];
+  for (std::size_t c = 0; c < g.size(); ++c)
+    if (indegree[c] == 0) ready.push_back(c);
+  std::size_t removed = 0;
+  while (!ready.empty()) {
+    const std::size_t c = ready.back();
+    ready.pop_back();
+    ++removed;
+    for (std::size_t x : g[c])
+      if (--indegree[x] == 0) ready.push_back(x);
+  }
+  return removed == g.size();
+}
+
+bool all_vcs(std::uint32_t) { return true; }
+
+// ---------------------------------------------------------------------------
+// Turn model on 2D meshes.
+
+const char* const kTurnRoutings[] = {"west-first", "north-last", "negative-first", "minimal-adaptive"};
+
+TEST(RoutingTurnModel, WestFirstHopsByHand) {
+  Rig r("mesh(4,4)", "west-first");
+  EXPECT_EQ(r.offered("(2,1)", "(0,3)"), (Strings{"X-/0"}));  // west pending: west only
+  EXPECT_EQ(r.offered("(0,1)", "(3,3)"), (Strings{"X+/0", "Y+/0"}));
+  EXPECT_EQ(r.offered("(1,2)", "(3,0)"), (Strings{"X+/0", "Y-/0"}));
+  EXPECT_EQ(r.offered("(3,3)", "(0,0)"), (Strings{"X-/0"}));
+  EXPECT_EQ(r.offered("(2,2)", "(2,0)"), (Strings{"Y-/0"}));
+}
+
+TEST(RoutingTurnModel, NorthLastHopsByHand) {
+  Rig r("mesh(4,4)", "north-last");
+  EXPECT_EQ(r.offered("(1,1)", "(3,3)"), (Strings{"X+/0"}));  // north waits for X
+  EXPECT_EQ(r.offered("(2,1)", "(0,3)"), (Strings{"X-/0"}));
+  EXPECT_EQ(r.offered("(3,1)", "(3,3)"), (Strings{"Y+/0"}));  // north is all that is left
+  EXPECT_EQ(r.offered("(1,3)", "(3,0)"), (Strings{"X+/0", "Y-/0"}));
+  EXPECT_EQ(r.offered("(3,3)", "(0,0)"), (Strings{"X-/0", "Y-/0"}));
+}
+
+TEST(RoutingTurnModel, NegativeFirstHopsByHand) {
+  Rig r("mesh(4,4)", "negative-first");
+  EXPECT_EQ(r.offered("(2,1)", "(0,3)"), (Strings{"X-/0"}));  // W before N
+  EXPECT_EQ(r.offered("(1,2)", "(3,0)"), (Strings{"Y-/0"}));  // S before E
+  EXPECT_EQ(r.offered("(2,2)", "(0,0)"), (Strings{"X-/0", "Y-/0"}));
+  EXPECT_EQ(r.offered("(1,1)", "(3,3)"), (Strings{"X+/0", "Y+/0"}));
+  EXPECT_EQ(r.offered("(1,1)", "(3,1)"), (Strings{"X+/0"}));
+}
+
+TEST(RoutingTurnModel, MinimalAdaptiveHopsByHand) {
+  Rig r("mesh(4,4)", "minimal-adaptive");
+  EXPECT_EQ(r.offered("(2,1)", "(0,3)"), (Strings{"X-/0", "Y+/0"}));
+  EXPECT_EQ(r.offered("(1,2)", "(3,0)"), (Strings{"X+/0", "Y-/0"}));
+  EXPECT_EQ(r.offered("(1,1)", "(3,3)"), (Strings{"X+/0", "Y+/0"}));
+  EXPECT_EQ(r.offered("(2,2)", "(2,0)"), (Strings{"Y-/0"}));
+}
+
+TEST(RoutingTurnModel, SpecsAndChannels) {
+  for (const char* name : kTurnRoutings) {
+    Rig r("mesh(4,4)", name);
+    EXPECT_EQ(r.routing->spec(), name);
+    EXPECT_EQ(r.routing->vcs(), 1u);
+    EXPECT_EQ(r.routing->knowledge(), FaultKnowledge::Local);
+    EXPECT_FALSE(r.routing->translation_invariant());
+  }
+}
+
+TEST(RoutingTurnModel, EveryPairDeliveredOnMinimalPaths) {
+  for (const char* name : kTurnRoutings)
+    for (const char* topo : {"mesh(4,4)", "mesh(3,5)", "mesh(2,2)"}) expect_all_pairs_minimal(topo, name);
+}
+
+// No two consecutive hops make a turn the model prohibits (Glass & Ni, section 3);
+// minimal-adaptive makes all eight 90-degree turns.
+TEST(RoutingTurnModel, ProhibitedTurnsNeverTaken) {
+  using Turn = std::pair<std::string, std::string>;
+  const std::map<std::string, std::function<bool(const std::string&, const std::string&)>> prohibited{
+      {"west-first", [](const std::string& a, const std::string& b) { return a != "X-" && b == "X-"; }},
+      {"north-last", [](const std::string& a, const std::string& b) { return a == "Y+" && b != "Y+"; }},
+      {"negative-first", [](const std::string& a, const std::string& b) { return a[1] == '+' && b[1] == '-'; }},
+      {"minimal-adaptive", [](const std::string&, const std::string&) { return false; }}};
+  for (const auto& [name, forbidden] : prohibited) {
+    SCOPED_TRACE(name);
+    Rig r("mesh(4,4)", name);
+    std::set<Turn> turns;
+    for (NodeId dst = 0; dst < r.net.num_nodes(); ++dst)
+      for (NodeId u = 0; u < r.net.num_nodes(); ++u) {
+        if (u == dst) continue;
+        for (const Hop& h1 : r.hops(u, dst)) {
+          const NodeId v = r.peer(u, h1);
+          if (v == dst) continue;
+          for (const Hop& h2 : r.hops(v, dst)) {
+            const Turn t{r.direction(h1.port), r.direction(h2.port)};
+            EXPECT_FALSE(forbidden(t.first, t.second)) << r.net.label(u) << " " << t.first << " -> " << t.second;
+            if (t.first[0] != t.second[0]) turns.insert(t);
+          }
+        }
+      }
+    EXPECT_EQ(turns.size(), name == "minimal-adaptive" ? 8u : 6u);
+  }
+}
+
+TEST(RoutingTurnModel, DependencyGraphsAcyclicExceptMinimalAdaptive) {
+  for (const char* topo : {"mesh(4,4)", "mesh(3,5)"})
+    for (const char* name : kTurnRoutings) {
+      SCOPED_TRACE(std::string(topo) + " " + name);
+      Rig r(topo, name);
+      EXPECT_EQ(acyclic(dependency_graph(r, all_vcs)), std::string(name) != "minimal-adaptive");
+    }
+}
+
+TEST(RoutingTurnModel, InputErrorsOffTwoDimensionalMeshes) {
+  for (const char* topo : {"torus(4,4)", "mesh(4,4,4)", "mesh(5)", "hypercube(2)"}) {
+    Network net(Registry::builtin().build(topo));
+    for (const char* name : kTurnRoutings) {
+      try {
+        RoutingRegistry::builtin().build(name, net);
+        ADD_FAILURE() << name << " accepted " << topo;
+      } catch (const InputError& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find(name), std::string::npos) << what;
+        EXPECT_NE(what.find(topo), std::string::npos) << what;
+      }
+    }
+  }
+  Network tree(Registry::builtin().build("kary_ntree(2,2)"));
+  EXPECT_THROW(RoutingRegistry::builtin().build("west-first", tree), InputError);
+}
+
+// ---------------------------------------------------------------------------
+// dor-dateline on tori.
+
+// (node, VC) of every hop of the fault-free route s -> d.
+std::vector<std::pair<std::string, std::uint32_t>> vc_trace(Rig& r, const std::string& s, const std::string& d) {
+  RouteRunner runner(*r.routing, r.model, RunLimits{});
+  RunResult res = runner.run(r.none, r.node(s), r.node(d), std::nullopt);
+  EXPECT_TRUE(res.delivered()) << res.detail;
+  std::vector<std::pair<std::string, std::uint32_t>> out;
+  for (const TraceStep& t : res.trace)
+    if (t.moved) out.emplace_back(r.net.label(t.node), t.vc);
+  EXPECT_EQ(r.net.label(res.trace.back().node), d);
+  return out;
+}
+
+using VcTrace = std::vector<std::pair<std::string, std::uint32_t>>;
+
+TEST(RoutingTorusDateline, VcPatternAlongWrappingPaths) {
+  Rig r("torus(4,4)", "dor-dateline");
+  // X 2 -> 0 is a half-way tie, taken +: (2,.) -> (3,.) on VC 0 (wraparound
+  // still ahead), (3,.) -> (0,.) is the wrap hop, VC 1; then Y starts afresh.
+  EXPECT_EQ(vc_trace(r, "(2,2)", "(0,0)"), (VcTrace{{"(2,2)", 0}, {"(3,2)", 1}, {"(0,2)", 0}, {"(0,3)", 1}}));
+  // Y 3 -> 1 (tie, +) wraps at once: the wrap hop and the one after on VC 1.
+  EXPECT_EQ(vc_trace(r, "(2,3)", "(0,1)"), (VcTrace{{"(2,3)", 0}, {"(3,3)", 1}, {"(0,3)", 1}, {"(0,0)", 1}}));
+  // X 0 -> 3 is one hop the - way, over the wraparound: VC 1.
+  EXPECT_EQ(vc_trace(r, "(0,1)", "(3,1)"), (VcTrace{{"(0,1)", 1}}));
+  // A path that never wraps runs on VC 1 (the rule cannot tell it from one that has).
+  EXPECT_EQ(vc_trace(r, "(0,0)", "(2,1)"), (VcTrace{{"(0,0)", 1}, {"(1,0)", 1}, {"(2,0)", 1}}));
+}
+
+TEST(RoutingTorusDateline, VcPatternOnLargerRings) {
+  Rig five("torus(5,5)", "dor-dateline");
+  // X 1 -> 4 is 2 hops the - way: 1 -> 0 on VC 0, 0 -> 4 (wrap) on VC 1.
+  EXPECT_EQ(vc_trace(five, "(1,0)", "(4,0)"), (VcTrace{{"(1,0)", 0}, {"(0,0)", 1}}));
+  // X 3 -> 0 the + way: 3 -> 4 on VC 0, 4 -> 0 on VC 1; Y 0 -> 3 the - way over the wrap.
+  EXPECT_EQ(vc_trace(five, "(3,0)", "(0,3)"), (VcTrace{{"(3,0)", 0}, {"(4,0)", 1}, {"(0,0)", 1}, {"(0,4)", 1}}));
+  Rig six("torus(6,6)", "dor-dateline");
+  // X 4 -> 1 is a tie, +: 4 -> 5 VC 0, wrap 5 -> 0 VC 1, 0 -> 1 VC 1.
+  EXPECT_EQ(vc_trace(six, "(4,2)", "(1,2)"), (VcTrace{{"(4,2)", 0}, {"(5,2)", 1}, {"(0,2)", 1}}));
+  // X 3 -> 1 the - way without wrapping: VC 1 throughout.
+  EXPECT_EQ(vc_trace(six, "(3,2)", "(1,2)"), (VcTrace{{"(3,2)", 1}, {"(2,2)", 1}}));
+  // Order Y first: Y 4 -> 1 wraps (VC 0, 1, 1), then X 5 -> 0 is the wrap hop (VC 1).
+  Rig yx("torus(6,6)", "dor-dateline(order=[1,0])");
+  EXPECT_EQ(yx.routing->spec(), "dor-dateline(order=[1,0])");
+  EXPECT_EQ(vc_trace(yx, "(5,4)", "(0,1)"), (VcTrace{{"(5,4)", 0}, {"(5,5)", 1}, {"(5,0)", 1}, {"(5,1)", 1}}));
+}
+
+TEST(RoutingTorusDateline, SpecsAndChannels) {
+  Rig r("torus(4,4)", "dor-dateline");
+  EXPECT_EQ(r.routing->spec(), "dor-dateline");
+  EXPECT_EQ(r.routing->vcs(), 2u);
+  EXPECT_EQ(r.routing->knowledge(), FaultKnowledge::Local);
+  EXPECT_FALSE(r.routing->translation_invariant());
+}
+
+TEST(RoutingTorusDateline, EveryPairDeliveredOnMinimalPaths) {
+  for (const char* topo : {"torus(4,4)", "torus(5,3)", "torus(6)", "torus(3,4,3)"})
+    expect_all_pairs_minimal(topo, "dor-dateline");
+  expect_all_pairs_minimal("torus(4,5)", "dor-dateline(order=[1,0])");
+}
+
+// Same paths as dor (routing_torus.cpp): the VCs are the only difference.
+TEST(RoutingTorusDateline, SamePortsAsDor) {
+  Rig r("torus(5,4)", "dor-dateline");
+  auto dor = RoutingRegistry::builtin().build("dor", r.net);
+  for (NodeId d = 0; d < r.net.num_nodes(); ++d)
+    for (NodeId v = 0; v < r.net.num_nodes(); ++v) {
+      if (v == d) continue;
+      Hops mine = r.hops(v, d), theirs;
+      dor->next(v, PacketState{}, d, r.view, theirs);
+      ASSERT_EQ(mine.size(), 1u);
+      ASSERT_EQ(theirs.size(), 1u);
+      EXPECT_EQ(mine[0].port, theirs[0].port);
+      EXPECT_LT(mine[0].vc, 2u);
+    }
+}
+
+TEST(RoutingTorusDateline, DependencyGraphAcyclicWhereDorIsCyclic) {
+  for (const char* topo : {"torus(4,4)", "torus(5,5)", "torus(6,3)", "torus(3,4,3)"}) {
+    SCOPED_TRACE(topo);
+    Rig dateline(topo, "dor-dateline");
+    EXPECT_TRUE(acyclic(dependency_graph(dateline, all_vcs)));
+    const std::string order = std::string(topo) == "torus(3,4,3)" ? "[2,0,1]" : "[1,0]";
+    Rig yx(topo, "dor-dateline(order=" + order + ")");
+    EXPECT_TRUE(acyclic(dependency_graph(yx, all_vcs)));
+    Rig dor(topo, "dor");  // one VC: the 4-or-more rings close cycles
+    EXPECT_FALSE(acyclic(dependency_graph(dor, all_vcs)));
+  }
+}
+
+TEST(RoutingTorusDateline, InputErrorsOffTori) {
+  for (const char* topo : {"mesh(4,4)", "torus(4,2)", "hypercube(3)"}) {
+    Network net(Registry::builtin().build(topo));
+    for (const char* name : {"dor-dateline", "duato-torus"}) {
+      try {
+        RoutingRegistry::builtin().build(name, net);
+        ADD_FAILURE() << name << " accepted " << topo;
+      } catch (const InputError& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find(name), std::string::npos) << what;
+        EXPECT_NE(what.find(topo), std::string::npos) << what;
+      }
+    }
+  }
+  Network t(Registry::builtin().build("torus(4,4)"));
+  EXPECT_THROW(RoutingRegistry::builtin().build("dor-dateline(order=[0,0])", t), InputError);
+  EXPECT_THROW(RoutingRegistry::builtin().build("dor-dateline(order=[0])", t), InputError);
+  EXPECT_THROW(RoutingRegistry::builtin().build("duato-torus(order=[0,1])", t), InputError);
+}
+
+// ---------------------------------------------------------------------------
+// duato-torus.
+
+TEST(RoutingTorusDuato, HopsByHand) {
+  Rig r("torus(4,4)", "duato-torus");
+  EXPECT_EQ(r.routing->spec(), "duato-torus");
+  EXPECT_EQ(r.routing->vcs(), 3u);
+  EXPECT_FALSE(r.routing->translation_invariant());
+  // Adaptive VC 2 in both productive directions, then the escape X hop (no wrap: VC 1).
+  EXPECT_EQ(r.offered("(0,0)", "(1,1)"), (Strings{"X+/2", "Y+/2", "X+/1"}));
+  // X 2 -> 0 and Y 1 -> 3 are ties, taken +; the X wraparound lies ahead: escape on VC 0.
+  EXPECT_EQ(r.offered("(2,1)", "(0,3)"), (Strings{"X+/2", "Y+/2", "X+/0"}));
+  // The escape hop crosses the X wraparound: VC 1.
+  EXPECT_EQ(r.offered("(3,0)", "(1,0)"), (Strings{"X+/2", "X+/1"}));
+  // X done: the escape hop is in Y, 0 -> 3 the - way over the wraparound.
+  EXPECT_EQ(r.offered("(2,0)", "(2,3)"), (Strings{"Y-/2", "Y-/1"}));
+}
+
+// The escape hop is dor-dateline's hop from the same node, wherever the packet came from.
+TEST(RoutingTorusDuato, EscapeIsDorDateline) {
+  Rig r("torus(5,4)", "duato-torus");
+  auto escape = RoutingRegistry::builtin().build("dor-dateline", r.net);
+  for (NodeId d = 0; d < r.net.num_nodes(); ++d)
+    for (NodeId v = 0; v < r.net.num_nodes(); ++v) {
+      if (v == d) continue;
+      Hops mine = r.hops(v, d), theirs;
+      escape->next(v, PacketState{}, d, r.view, theirs);
+      ASSERT_EQ(theirs.size(), 1u);
+      const auto o = r.lattice.offsets(v, d);
+      const auto productive = static_cast<std::size_t>(std::count_if(o.begin(), o.end(), [](int x) { return x != 0; }));
+      ASSERT_EQ(mine.size(), productive + 1);
+      EXPECT_EQ(mine.back().port, theirs[0].port);
+      EXPECT_EQ(mine.back().vc, theirs[0].vc);
+      for (std::size_t i = 0; i + 1 < mine.size(); ++i) EXPECT_EQ(mine[i].vc, 2u);
+    }
+}
+
+TEST(RoutingTorusDuato, EveryPairDeliveredOnMinimalPaths) {
+  for (const char* topo : {"torus(4,4)", "torus(5,3)", "torus(3,4,3)"})
+    expect_all_pairs_minimal(topo, "duato-torus");
+}
+
+// Duato's condition: the escape channels (VCs 0, 1) with direct and indirect
+// dependencies are acyclic; the whole graph is not (VC 2 rings close cycles).
+TEST(RoutingTorusDuato, ExtendedEscapeDependencyGraphAcyclic) {
+  for (const char* topo : {"torus(4,4)", "torus(5,5)", "torus(6,3)", "torus(3,4,3)"}) {
+    SCOPED_TRACE(topo);
+    Rig r(topo, "duato-torus");
+    EXPECT_TRUE(acyclic(dependency_graph(r, [](std::uint32_t vc) { return vc < 2; })));
+    EXPECT_FALSE(acyclic(dependency_graph(r, all_vcs)));
+  }
+}
+
+}  // namespace
+}  // namespace menger
