@@ -65,5 +65,6 @@ const PropertyKind* find_property_kind(const std::string& name);
 PropertyKind structure_property_kind();
 PropertyKind tolerance_property_kind();
 PropertyKind route_tolerance_property_kind();
+PropertyKind deadlock_free_property_kind();
 
 }  // namespace menger

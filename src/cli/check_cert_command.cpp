@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "core/error.h"
 #include "verify/certificate_check.h"
+#include "verify/deadlock_evidence.h"
 
 namespace menger {
 
@@ -19,6 +20,18 @@ int run_check(const std::string& file) {
     j = nlohmann::json::parse(in);
   } catch (const nlohmann::json::exception& e) {
     throw InputError("certificate " + file + " is not JSON: " + e.what());
+  }
+  if (is_deadlock_evidence(j)) {
+    const DeadlockEvidence e = deadlock_evidence_from_json(j);
+    if (e.deadlock) throw InputError(file + " is a deadlock witness; check it with menger replay");
+    const EvidenceCheck c = check_deadlock_evidence(e);
+    if (c.valid) {
+      std::cout << "VALID  " << c.summary << "\n";
+      return 0;
+    }
+    std::cout << "INVALID\n";
+    for (const auto& p : c.problems) std::cout << "  " << p << "\n";
+    return 1;
   }
   const CheckReport r = check_certificate(certificate_from_json(j));
   if (r.valid) {
@@ -35,7 +48,7 @@ int run_check(const std::string& file) {
 void add_check_cert_command(CLI::App& app, CommandRegistry& commands) {
   auto file = std::make_shared<std::string>();
   auto* sub = app.add_subcommand("check-cert", "re-validate a certificate independently of the engine that made it");
-  sub->add_option("file", *file, "certificate (JSON) written by menger tolerance --certificate")->required();
+  sub->add_option("file", *file, "certificate (JSON) written by menger tolerance or menger deadlock --certificate")->required();
   commands.emplace_back(sub, [file] { return run_check(*file); });
 }
 

@@ -10,6 +10,7 @@
 #include "core/version.h"
 #include "models/registry.h"
 #include "models/routing_registry.h"
+#include "verify/deadlock_evidence.h"
 #include "verify/route_witness.h"
 
 namespace menger {
@@ -133,6 +134,21 @@ int run_route_check(const RouteCheckArgs& a) {
   return r.status == RouteCheckResult::Status::Holds ? 0 : 1;
 }
 
+// A deadlock witness: the packets are followed again and the blocking re-checked.
+int replay_deadlock(const nlohmann::json& j, const std::string& file) {
+  const DeadlockEvidence e = deadlock_evidence_from_json(j);
+  if (!e.deadlock) throw InputError(file + " is a deadlock-freedom certificate; check it with menger check-cert");
+  const EvidenceCheck c = check_deadlock_evidence(e);
+  std::cout << "model        " << e.model << "\nrouting      " << e.routing << "\nfault set    " << e.fault_set.size()
+            << " " << e.faults_model << " unit(s)\n";
+  if (c.valid) {
+    std::cout << "replay       confirmed: " << c.summary << "\n";
+    return 0;
+  }
+  for (const auto& p : c.problems) std::cout << "problem      " << p << "\n";
+  return 3;
+}
+
 int run_replay(const std::string& file) {
   std::ifstream in(file);
   if (!in) throw InputError("cannot read " + file);
@@ -142,6 +158,7 @@ int run_replay(const std::string& file) {
   } catch (const nlohmann::json::exception& e) {
     throw InputError(file + ": not JSON: " + e.what());
   }
+  if (is_deadlock_evidence(j)) return replay_deadlock(j, file);
   RouteWitness w = witness_from_json(j);
   ReplayReport rep = replay(w);
   std::cout << "model        " << w.model << "\nrouting      " << w.routing << "\nfault set    " << w.fault_set.size()
@@ -180,7 +197,7 @@ void add_route_check_command(CLI::App& app, CommandRegistry& commands) {
   commands.emplace_back(sub, [a] { return run_route_check(*a); });
 
   auto file = std::make_shared<std::string>();
-  auto* rep = app.add_subcommand("replay", "re-execute a routing failure witness and check its trace");
+  auto* rep = app.add_subcommand("replay", "re-execute a routing failure or deadlock witness and check it");
   rep->add_option("witness", *file, "witness file written by route-check --witness")->required();
   commands.emplace_back(rep, [file] { return run_replay(*file); });
 }

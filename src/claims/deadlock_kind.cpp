@@ -1,0 +1,123 @@
+// The `deadlock-free` property kind: can the routing deadlock?  (issue 5)
+//
+//   [property]
+//   kind = "deadlock-free"
+//   routing = "dor-dateline"    # routing spec (menger list)
+//   escape = "0,1"              # optional escape VCs for Duato's condition
+//                               #   (default: searched when the routing is adaptive)
+//   faults = "links"            # optional, with k: under every set of <= k faults
+//   k = 1
+//
+// HOLDS carries the certificate (an order of the escape channels), FAILS the
+// deadlocked configuration; both are re-checked here by the independent
+// checker of verify/deadlock_evidence.h before the verdict is reported (the
+// certificate only when the graph has at most kRecheckConfigurations
+// configurations: the checker follows every packet on its own).
+#include "claims/property.h"
+#include "core/error.h"
+#include "verify/deadlock_evidence.h"
+#include "verify/route_witness.h"
+
+namespace menger {
+
+namespace {
+
+constexpr std::uint64_t kRecheckConfigurations = 200'000;
+
+struct DeadlockClaim {
+  std::string routing, escape, faults = "nodes";
+  std::uint32_t k = 0;
+};
+
+DeadlockClaim read(const toml::table& prop, const std::string& where) {
+  DeadlockClaim c;
+  for (const auto& [key_node, v] : prop) {
+    const std::string key(key_node.str());
+    if (key == "kind") continue;
+    const std::string value = property_text(v, where, key);
+    if (key == "routing") c.routing = value;
+    else if (key == "escape") c.escape = value;
+    else if (key == "faults") c.faults = value;
+    else if (key == "k") {
+      if (value.empty() || value.size() > 2 || value.find_first_not_of("0123456789") != std::string::npos)
+        throw InputError(where + ": k must be a whole number in 0..16, got '" + value + "'");
+      c.k = static_cast<std::uint32_t>(std::stoul(value));
+      if (c.k > 16) throw InputError(where + ": k must be a whole number in 0..16, got '" + value + "'");
+    } else {
+      throw InputError(where + ": [property] has no key '" + key +
+                       "' for kind deadlock-free (keys: routing, escape, faults, k)");
+    }
+  }
+  if (c.routing.empty()) throw InputError(where + ": a deadlock-free claim names its routing");
+  parse_unit_choice(c.faults);
+  return c;
+}
+
+std::string evidence_problems(const EvidenceCheck& c) {
+  std::string s;
+  for (const auto& p : c.problems) s += (s.empty() ? "" : "; ") + p;
+  return s;
+}
+
+CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
+  RouteSetup setup = make_route_setup(topology, c.routing, c.faults);
+  const Routing& routing = *setup.routing;
+  const auto escape = parse_vc_set(c.escape, routing.vcs(), "escape");
+  std::optional<std::chrono::steady_clock::duration> budget;
+  if (ctx.budget()) budget = *ctx.budget();
+  const DeadlockSearchResult s = search_deadlock_faults(routing, *setup.model, c.k, escape, budget);
+  CheckResult out{Holds{}, {}, nlohmann::json::object()};
+  out.explanation.push_back(routing.spec() + " (" + std::to_string(routing.vcs()) + " VC) is deadlock-free" +
+                            (c.k ? " under every set of <= " + std::to_string(c.k) + " " + c.faults : ""));
+  if (!s.complete) {
+    out.verdict = Unknown{s.coverage, 0};
+    return out;
+  }
+  const DeadlockResult& r = s.failing_result ? *s.failing_result : *s.fault_free;
+  const FaultSet none(setup.model->universe().size());
+  const FaultSet& faults = s.failing ? *s.failing : none;
+  out.details = {{"routing", routing.spec()}, {"method", r.method}, {"packets", r.plain.packets},
+                 {"configurations", r.plain.configurations}, {"dependencies", r.plain.direct_dependencies},
+                 {"fault_sets_analysed", s.analyses}};
+  out.explanation.push_back(r.method + "; " + std::to_string(r.plain.packets) + " packets, " +
+                            std::to_string(r.plain.direct_dependencies) + " dependencies" +
+                            (c.k ? ", " + std::to_string(s.analyses) + " fault sets analysed" : ""));
+  if (s.failing) out.explanation.push_back("least fault set: " + faults.to_string(setup.model->universe()));
+  if (r.status == DeadlockResult::Status::Unknown) {
+    out.verdict = Unknown{r.reason, 0};
+    return out;
+  }
+  const DeadlockEvidence ev = make_deadlock_evidence(routing, *setup.model, faults, r);
+  const bool recheck = ev.deadlock || r.plain.configurations <= kRecheckConfigurations;
+  if (recheck) {
+    const EvidenceCheck chk = check_deadlock_evidence(ev);
+    if (!chk.valid) throw InternalError("the deadlock evidence does not check: " + evidence_problems(chk));
+    out.explanation.push_back("re-checked independently: " + chk.summary);
+  }
+  if (ev.deadlock) {
+    const auto& p = ev.packets.front();
+    out.explanation.push_back("deadlocked configuration of " + std::to_string(ev.packets.size()) +
+                              " packets, e.g. " + p.source + " -> " + p.destination + " holding a channel of " +
+                              p.channel.node);
+    out.verdict = Fails{to_json(ev)};
+  } else {
+    out.verdict = Holds{to_json(ev)};
+  }
+  return out;
+}
+
+}  // namespace
+
+PropertyKind deadlock_free_property_kind() {
+  PropertyKind k;
+  k.name = "deadlock-free";
+  k.description = "a routing cannot deadlock (acyclic dependency graph or Duato's condition), with a certificate "
+                  "or a deadlocked configuration";
+  k.prepare = [](const toml::table& prop, const std::string& where) -> Checker {
+    auto claim = read(prop, where);
+    return [claim](const std::shared_ptr<const Topology>& t, RunContext& ctx) { return check(claim, t, ctx); };
+  };
+  return k;
+}
+
+}  // namespace menger

@@ -1,0 +1,142 @@
+// menger deadlock SPEC --routing NAME [--escape VCS] [--faults U --k K]:
+// can the routing deadlock?  FREE with a certificate (check-cert), DEADLOCK
+// with a witness (replay), or UNKNOWN saying why (verify/deadlock.h).
+#include <fstream>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "core/error.h"
+#include "core/version.h"
+#include "verify/deadlock_evidence.h"
+#include "verify/route_witness.h"
+
+namespace menger {
+
+namespace {
+
+struct DeadlockArgs {
+  std::string spec, routing, faults = "nodes", escape, certificate, witness;
+  unsigned vcs = 0, k = 0, budget = 0;
+  bool json = false;
+};
+
+std::string status_word(DeadlockResult::Status s) {
+  switch (s) {
+    case DeadlockResult::Status::Free: return "FREE";
+    case DeadlockResult::Status::Deadlock: return "DEADLOCK";
+    case DeadlockResult::Status::Unknown: return "UNKNOWN";
+  }
+  return "?";
+}
+
+std::string ref_text(const ChannelRef& c, const Network& net) {
+  auto v = net.find_node(c.node);
+  return c.node + "->" + net.label(net.port(*v, c.port).peer) + (c.vc ? " vc" + std::to_string(c.vc) : "");
+}
+
+void print_human(const DeadlockResult& r, const DeadlockEvidence& e, const Network& net) {
+  std::cout << "verdict      " << status_word(r.status) << ": " << r.method << "\n";
+  if (!r.reason.empty()) std::cout << "             " << r.reason << "\n";
+  const DependencyAnalysis& a = r.plain;
+  std::cout << "graph        " << a.packets << " packets, " << a.configurations << " reachable configurations, "
+            << a.direct_dependencies << " channel dependencies over " << a.escape_channels_used.size()
+            << " channels" << (a.adaptive ? " (adaptive)" : " (deterministic)") << ", " << a.seconds << " s\n";
+  if (!a.acyclic) {
+    const ChannelSpace space(net, a.vcs);
+    std::cout << "cycle        ";
+    for (const auto& d : a.cycle) std::cout << channel_name(net, space, d.from) << "  =>  ";
+    std::cout << channel_name(net, space, a.cycle.front().from) << "\n";
+    for (const auto& d : a.cycle)
+      std::cout << "               " << channel_name(net, space, d.from) << " => " << channel_name(net, space, d.to)
+                << "  by packet " << net.label(d.packet.src) << " -> " << net.label(d.packet.dst) << "\n";
+  }
+  for (const auto& t : r.escape_attempts) std::cout << "escape try   " << t << "\n";
+  if (a.gap) std::cout << "note         the routing does not deliver everywhere: " << a.gap->what << "\n";
+  if (e.deadlock) {
+    std::cout << "deadlock     " << e.packets.size() << " packets:\n";
+    for (const auto& p : e.packets) {
+      std::cout << "               " << p.source << " -> " << p.destination << " holds " << ref_text(p.channel, net)
+                << (p.state == "-" ? "" : " [" + p.state + "]") << ", waits for";
+      for (const auto& q : p.requests) std::cout << " " << ref_text(q, net);
+      std::cout << "\n";
+    }
+  }
+}
+
+int run_deadlock(const DeadlockArgs& a) {
+  RouteSetup setup = make_route_setup(a.spec, a.routing, a.faults);
+  const Network& net = *setup.net;
+  const Routing& routing = *setup.routing;
+  if (a.vcs && a.vcs != routing.vcs())
+    throw InputError(routing.spec() + " uses " + std::to_string(routing.vcs()) + " virtual channel(s), not --vcs " +
+                     std::to_string(a.vcs));
+  const std::vector<bool> escape = parse_vc_set(a.escape, routing.vcs(), "--escape");
+  std::optional<std::chrono::steady_clock::duration> budget;
+  if (a.budget) budget = std::chrono::seconds(a.budget);
+  const DeadlockSearchResult s = search_deadlock_faults(routing, *setup.model, a.k, escape, budget);
+  const FaultSet none(setup.model->universe().size());
+  const FaultSet& faults = s.failing ? *s.failing : none;
+  // The evidence: for FREE the fault-free analysis (the search re-proves each set);
+  // otherwise the failing set's.
+  if (!s.failing_result && !s.fault_free) throw InternalError("the deadlock search analysed nothing");
+  const DeadlockResult& r = s.failing_result ? *s.failing_result : *s.fault_free;
+  std::optional<DeadlockEvidence> ev;
+  if (r.status != DeadlockResult::Status::Unknown) ev = make_deadlock_evidence(routing, *setup.model, faults, r);
+  auto write = [&](const std::string& file) {
+    std::ofstream out(file);
+    if (!out) throw InputError("cannot write " + file);
+    out << to_json(*ev).dump(1) << "\n";
+  };
+  if (ev && !ev->deadlock && !a.certificate.empty()) write(a.certificate);
+  if (ev && ev->deadlock && !a.witness.empty()) write(a.witness);
+  const std::string verdict = !s.complete ? "UNKNOWN" : status_word(r.status);
+  if (a.json) {
+    nlohmann::json j{{"model", net.spec()}, {"routing", routing.spec()}, {"vcs", routing.vcs()},
+                     {"verdict", verdict}, {"method", r.method}, {"reason", r.reason},
+                     {"k", a.k}, {"fault_sets_analysed", s.analyses}, {"coverage", s.coverage},
+                     {"fault_set", faults.to_string(setup.model->universe())},
+                     {"packets", r.plain.packets}, {"configurations", r.plain.configurations},
+                     {"dependencies", r.plain.direct_dependencies}, {"acyclic", r.plain.acyclic},
+                     {"escape_attempts", r.escape_attempts}, {"seconds", s.seconds},
+                     {"menger", {{"version", kVersion}}}};
+    j["evidence"] = ev ? to_json(*ev) : nlohmann::json(nullptr);
+    std::cout << j.dump(2) << "\n";
+  } else {
+    std::cout << "model        " << net.spec() << "\nrouting      " << routing.spec() << " (" << routing.vcs()
+              << " virtual channel" << (routing.vcs() == 1 ? "" : "s") << ")\n";
+    if (a.k)
+      std::cout << "faults       every set of <= " << a.k << " " << a.faults << ": " << s.analyses
+                << " fault sets analysed, " << s.seconds << " s\n";
+    if (!s.complete) std::cout << "verdict      UNKNOWN: " << s.coverage << "\n";
+    if (s.failing) std::cout << "fault set    " << faults.to_string(setup.model->universe()) << "\n";
+    print_human(r, ev ? *ev : DeadlockEvidence{}, net);
+    if (ev && !ev->deadlock && !a.certificate.empty())
+      std::cout << "certificate  written to " << a.certificate << " (menger check-cert " << a.certificate << ")\n";
+    if (ev && ev->deadlock && !a.witness.empty())
+      std::cout << "witness      written to " << a.witness << " (menger replay " << a.witness << ")\n";
+  }
+  if (!s.complete || r.status == DeadlockResult::Status::Unknown) return 4;
+  return r.status == DeadlockResult::Status::Free ? 0 : 1;
+}
+
+}  // namespace
+
+void add_deadlock_command(CLI::App& app, CommandRegistry& commands) {
+  auto a = std::make_shared<DeadlockArgs>();
+  auto* sub = app.add_subcommand("deadlock", "can a routing deadlock? (channel dependency graph, Duato's condition)");
+  sub->add_option("spec", a->spec, "model spec")->required();
+  sub->add_option("--routing", a->routing, "routing spec (see `menger list`)")->required();
+  sub->add_option("--vcs", a->vcs, "check that the routing uses this many virtual channels");
+  sub->add_option("--escape", a->escape, "escape virtual channels, e.g. 0,1 (default: searched when adaptive)");
+  sub->add_option("--faults", a->faults, "fault units for --k: nodes | switches | links | switch-links | components")
+      ->capture_default_str();
+  sub->add_option("--k", a->k, "check under every set of <= K faults")->capture_default_str()->check(
+      CLI::Range(0u, 16u));
+  sub->add_option("--budget", a->budget, "seconds allowed for --k (default: no limit); UNKNOWN when it runs out");
+  sub->add_option("--certificate", a->certificate, "write the FREE certificate (JSON) for `menger check-cert`");
+  sub->add_option("--witness", a->witness, "write the DEADLOCK witness (JSON) for `menger replay`");
+  sub->add_flag("--json", a->json, "print JSON");
+  commands.emplace_back(sub, [a] { return run_deadlock(*a); });
+}
+
+}  // namespace menger

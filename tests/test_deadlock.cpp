@@ -1,0 +1,224 @@
+// Deadlock engine (verify/dependency_graph, verify/deadlock, verify/deadlock_evidence)
+// against a brute-force dependency graph built pair by pair, the classic results
+// (Dally and Seitz: dimension order on meshes and rings), forged evidence, the
+// lazy fault search against enumerating every fault set, and thread counts.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tbb/global_control.h>
+
+#include "core/error.h"
+#include "verify/deadlock_evidence.h"
+#include "verify/route_witness.h"
+
+namespace menger {
+namespace {
+
+using Dep = std::pair<ChannelId, ChannelId>;
+
+// Every dependency, pair by pair, with no memory shared between pairs.
+std::set<Dep> brute_dependencies(const RouteSetup& s, const FaultSet& faults) {
+  const Network& net = *s.net;
+  const ChannelSpace space(net, s.routing->vcs());
+  RecordingFaultView view(*s.model, s.routing->knowledge());
+  std::set<Dep> deps;
+  for (NodeId a : s.model->terminals())
+    for (NodeId d : s.model->terminals()) {
+      if (a == d || !s.model->pair_required(a, d)) continue;
+      view.reset(faults, 0);
+      std::set<std::tuple<std::int64_t, NodeId, PacketState>> seen;
+      view.at(a);
+      std::vector<std::tuple<std::int64_t, NodeId, PacketState>> stack{{-1, a, s.routing->start(a, d, view)}};
+      while (!stack.empty()) {
+        auto [held, here, st] = stack.back();
+        stack.pop_back();
+        if (here == d) continue;
+        Hops hops;
+        view.at(here);
+        s.routing->next(here, st, d, view, hops);
+        for (const Hop& h : hops) {
+          const PortSlot& slot = net.port(here, h.port);
+          if (view.hop_blocked(slot)) continue;
+          const ChannelId c = space.channel(slot.link, here, h.vc);
+          if (held >= 0) deps.emplace(static_cast<ChannelId>(held), c);
+          if (seen.emplace(c, slot.peer, h.state).second) stack.emplace_back(c, slot.peer, h.state);
+        }
+      }
+    }
+  return deps;
+}
+
+// Kahn's algorithm on the brute-force graph.
+bool brute_acyclic(const std::set<Dep>& deps, ChannelId channels) {
+  std::vector<std::uint32_t> indeg(channels, 0);
+  std::multimap<ChannelId, ChannelId> out;
+  for (auto [a, b] : deps) {
+    ++indeg[b];
+    out.emplace(a, b);
+  }
+  std::vector<ChannelId> ready;
+  for (ChannelId c = 0; c < channels; ++c)
+    if (!indeg[c]) ready.push_back(c);
+  std::size_t removed = 0;
+  while (!ready.empty()) {
+    const ChannelId c = ready.back();
+    ready.pop_back();
+    ++removed;
+    auto [lo, hi] = out.equal_range(c);
+    for (auto it = lo; it != hi; ++it)
+      if (--indeg[it->second] == 0) ready.push_back(it->second);
+  }
+  return removed == channels;
+}
+
+struct Case {
+  std::string model, routing;
+};
+
+TEST(DependencyGraph, MatchesBruteForcePairByPair) {
+  const std::vector<Case> cases = {{"mesh(4,4)", "dor"},          {"torus(4,4)", "dor"},
+                                   {"torus(3,3,3)", "dor"},       {"hypercube(4)", "dor"},
+                                   {"hypercube(3)", "shortest"},  {"mesh(3,4)", "shortest"},
+                                   {"torus(4,4)", "ft-torus"},    {"mikant(3,3)", "mikant-shortest"},
+                                   {"mikant(3,3)", "mikant-x-turns"}};
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.model + " " + c.routing);
+    RouteSetup s = make_route_setup(c.model, c.routing, "nodes");
+    const DependencyAnalysis a = analyse_dependencies(*s.routing, *s.model, {});
+    const auto deps = brute_dependencies(s, FaultSet(s.model->universe().size()));
+    const ChannelSpace space(*s.net, s.routing->vcs());
+    EXPECT_EQ(a.direct_dependencies, deps.size());
+    EXPECT_EQ(a.acyclic, brute_acyclic(deps, space.size()));
+    for (const auto& d : a.cycle) EXPECT_TRUE(deps.count({d.from, d.to})) << "a cycle edge the routing never makes";
+    if (!a.cycle.empty()) {
+      EXPECT_EQ(a.cycle.front().from, a.cycle.back().to);
+    }
+    for (std::size_t i = 1; i < a.cycle.size(); ++i) EXPECT_EQ(a.cycle[i - 1].to, a.cycle[i].from);
+  }
+}
+
+TEST(Deadlock, DimensionOrderOnMeshIsFreeWithACheckedOrder) {
+  RouteSetup s = make_route_setup("mesh(4,4)", "dor", "nodes");
+  const DeadlockResult r = check_deadlock(*s.routing, *s.model, {});
+  ASSERT_EQ(r.status, DeadlockResult::Status::Free);
+  DeadlockEvidence e = make_deadlock_evidence(*s.routing, *s.model, FaultSet(s.model->universe().size()), r);
+  EXPECT_TRUE(check_deadlock_evidence(deadlock_evidence_from_json(to_json(e))).valid);
+  // A forged order: the last channel first.
+  std::rotate(e.order.rbegin(), e.order.rbegin() + 1, e.order.rend());
+  EXPECT_FALSE(check_deadlock_evidence(e).valid);
+  e.order.pop_back();
+  EXPECT_FALSE(check_deadlock_evidence(e).valid);
+}
+
+TEST(Deadlock, DimensionOrderOnRingsDeadlocksWithAReplayableWitness) {
+  for (const std::string model : {"torus(4,4)", "torus(5,3)", "torus(4,4,4)"}) {
+    SCOPED_TRACE(model);
+    RouteSetup s = make_route_setup(model, "dor", "nodes");
+    const DeadlockResult r = check_deadlock(*s.routing, *s.model, {});
+    ASSERT_EQ(r.status, DeadlockResult::Status::Deadlock);
+    EXPECT_FALSE(r.plain.adaptive);
+    DeadlockEvidence e = make_deadlock_evidence(*s.routing, *s.model, FaultSet(s.model->universe().size()), r);
+    EXPECT_TRUE(check_deadlock_evidence(deadlock_evidence_from_json(to_json(e))).valid);
+    e.packets.pop_back();  // the ring no longer closes: someone can move
+    EXPECT_FALSE(check_deadlock_evidence(e).valid);
+  }
+}
+
+TEST(Deadlock, DuatoEscapeChannelsProveTheAdaptiveTorusRoutingFree) {
+  RouteSetup s = make_route_setup("torus(4,4)", "duato-torus", "nodes");
+  const DeadlockResult r = check_deadlock(*s.routing, *s.model, {});
+  ASSERT_EQ(r.status, DeadlockResult::Status::Free);
+  EXPECT_FALSE(r.plain.acyclic);  // the adaptive VC alone has ring cycles
+  ASSERT_TRUE(r.escape.has_value());
+  EXPECT_EQ(vc_set_text(r.escape->escape_vcs), "{0,1}");
+  DeadlockEvidence e = make_deadlock_evidence(*s.routing, *s.model, FaultSet(s.model->universe().size()), r);
+  EXPECT_TRUE(check_deadlock_evidence(e).valid);
+  e.escape_vcs = {false, false, true};  // the adaptive VC as escape: its order cannot be right
+  EXPECT_FALSE(check_deadlock_evidence(e).valid);
+}
+
+TEST(Deadlock, AllTurnsOnAMeshGiveADeadlockedConfiguration) {
+  RouteSetup s = make_route_setup("mesh(4,4)", "minimal-adaptive", "nodes");
+  const DeadlockResult r = check_deadlock(*s.routing, *s.model, {});
+  ASSERT_EQ(r.status, DeadlockResult::Status::Deadlock);
+  EXPECT_TRUE(r.plain.adaptive);
+  DeadlockEvidence e = make_deadlock_evidence(*s.routing, *s.model, FaultSet(s.model->universe().size()), r);
+  EXPECT_TRUE(check_deadlock_evidence(e).valid);
+  e.packets.erase(e.packets.begin());
+  EXPECT_FALSE(check_deadlock_evidence(e).valid);
+  for (const std::string free : {"west-first", "north-last", "negative-first"}) {
+    RouteSetup t = make_route_setup("mesh(4,4)", free, "nodes");
+    EXPECT_EQ(check_deadlock(*t.routing, *t.model, {}).status, DeadlockResult::Status::Free) << free;
+  }
+}
+
+TEST(Deadlock, SameAnswerForAnyThreadCount) {
+  auto run = [](int threads) {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+    RouteSetup s = make_route_setup("torus(5,5)", "ft-torus", "nodes");
+    const DeadlockResult r = check_deadlock(*s.routing, *s.model, {});
+    return to_json(make_deadlock_evidence(*s.routing, *s.model, FaultSet(s.model->universe().size()), r)).dump() +
+           std::to_string(r.plain.configurations) + std::to_string(r.plain.graph_edges);
+  };
+  EXPECT_EQ(run(1), run(2));
+}
+
+// The least fault-set size at which the verdict is not FREE, by enumerating
+// every set of size <= k (nullopt: none).
+std::optional<std::size_t> brute_least_failing(const RouteSetup& s, std::uint32_t k) {
+  const std::size_t n = s.model->universe().size();
+  for (std::size_t j = 0; j <= k; ++j) {
+    std::vector<bool> pick(n, false);
+    std::fill(pick.begin(), pick.begin() + static_cast<std::ptrdiff_t>(j), true);
+    do {
+      FaultSet f(n);
+      for (std::size_t u = 0; u < n; ++u)
+        if (pick[u]) f.insert(u);
+      DeadlockOptions o;
+      o.faults = &f;
+      o.fault_budget = k;
+      if (check_deadlock(*s.routing, *s.model, o).status != DeadlockResult::Status::Free) return j;
+    } while (std::prev_permutation(pick.begin(), pick.end()));
+  }
+  return std::nullopt;
+}
+
+TEST(DeadlockFaults, LazySearchFindsTheLeastFailingSizeOfBruteForce) {
+  const std::vector<Case> cases = {{"mesh(3,3)", "shortest(choice=first)"}, {"mesh(3,3)", "dor"}, {"mesh(4,4)", "shortest(choice=first)"},
+                                   {"hypercube(3)", "shortest"}};
+  for (const auto& c : cases)
+    for (const std::string units : {"links", "nodes"}) {
+      SCOPED_TRACE(c.model + " " + c.routing + " " + units);
+      RouteSetup s = make_route_setup(c.model, c.routing, units);
+      const DeadlockSearchResult r = search_deadlock_faults(*s.routing, *s.model, 2, {}, std::nullopt);
+      const auto brute = brute_least_failing(s, 2);
+      ASSERT_TRUE(r.complete);
+      EXPECT_EQ(r.failing.has_value(), brute.has_value());
+      if (r.failing && brute) {
+        EXPECT_EQ(r.failing->count(), *brute);
+      }
+    }
+}
+
+TEST(DeadlockFaults, BudgetEndsInUnknownWithCoverage) {
+  RouteSetup s = make_route_setup("torus(4,4)", "shortest", "links");
+  const DeadlockSearchResult r =
+      search_deadlock_faults(*s.routing, *s.model, 3, {}, std::chrono::steady_clock::duration::zero());
+  EXPECT_FALSE(r.complete);
+  EXPECT_NE(r.coverage.find("budget"), std::string::npos);
+}
+
+TEST(Deadlock, EscapeSetsThatDoNotFitAreInputErrors) {
+  RouteSetup s = make_route_setup("torus(4,4)", "ft-torus", "nodes");
+  EXPECT_THROW(parse_vc_set("0,3", 3, "escape"), InputError);
+  EXPECT_THROW(parse_vc_set("0,,1", 3, "escape"), InputError);
+  EXPECT_THROW(parse_vc_set("x", 3, "escape"), InputError);
+  DeadlockOptions o;
+  o.escape_vcs = {true, false};
+  EXPECT_THROW(check_deadlock(*s.routing, *s.model, o), InputError);
+}
+
+}  // namespace
+}  // namespace menger

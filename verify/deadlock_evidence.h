@@ -1,0 +1,65 @@
+// Evidence for deadlock verdicts, in files that code independent of the engine
+// re-checks (`menger check-cert`, `menger replay`):
+//
+//   certificate (FREE)  the escape channels in an order such that every packet,
+//                       followed through every hop the routing may offer, takes
+//                       escape channels in increasing order, counting the ones it
+//                       reaches through non-escape channels (Duato's indirect
+//                       dependencies); when escape channels are a proper subset,
+//                       also that every configuration away from the destination
+//                       offers a usable escape hop.  The checker re-derives all of
+//                       this from the routing with its own walk per packet; it does
+//                       not use the dependency graph the engine built.
+//   witness (DEADLOCK)  packets, each holding one channel, such that every hop a
+//                       packet may take from there leads to a channel another packet
+//                       holds.  The checker confirms each packet can reach its
+//                       channel in that situation and that the channels are distinct.
+// Channels are named by the node they leave, the port and the virtual channel.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "verify/deadlock.h"
+
+namespace menger {
+
+struct ChannelRef {
+  std::string node;  // label of the node the channel leaves
+  PortId port = 0;
+  std::uint32_t vc = 0;
+  auto operator<=>(const ChannelRef&) const = default;
+};
+
+struct DeadlockEvidence {
+  bool deadlock = false;  // false: certificate of freedom; true: deadlock witness
+  std::string model, routing, faults_model;
+  std::vector<std::string> fault_set;  // unit labels
+  std::vector<bool> escape_vcs;        // certificate: the escape VCs (all: plain graph)
+  std::vector<ChannelRef> order;       // certificate
+  struct Packet {
+    std::string source, destination, state;
+    ChannelRef channel;
+    std::vector<ChannelRef> requests;
+  };
+  std::vector<Packet> packets;  // witness
+};
+
+// From an engine result (FREE with its analysis, or DEADLOCK with its packets).
+DeadlockEvidence make_deadlock_evidence(const Routing& routing, const FaultModel& model, const FaultSet& faults,
+                                        const DeadlockResult& r);
+nlohmann::json to_json(const DeadlockEvidence& e);
+// Throws InputError naming the first malformed field.
+DeadlockEvidence deadlock_evidence_from_json(const nlohmann::json& j);
+bool is_deadlock_evidence(const nlohmann::json& j);
+
+struct EvidenceCheck {
+  bool valid = false;
+  std::string summary;
+  std::vector<std::string> problems;
+};
+// Rebuilds model, routing and faults from the evidence and re-checks it.
+EvidenceCheck check_deadlock_evidence(const DeadlockEvidence& e);
+
+}  // namespace menger

@@ -1,0 +1,126 @@
+// Channel dependency graphs (DESIGN.md "Deadlock"; Dally and Seitz, IEEE TC
+// 36(5), 1987; Duato, IEEE TPDS 4(12), 1993).
+//
+// Every required (source, destination) pair is injected and followed through
+// every hop the routing may offer, over the reachable configurations
+// (channel held, packet state, destination).  A packet holding channel ci that
+// may request channel cj makes the dependency ci -> cj.  Injection and
+// ejection channels are not in the graph: a packet is injected from its own
+// queue and consumed at its destination (the usual consumption assumption).
+//
+// Escape channels.  The analysis is done for a set of escape virtual channels
+// E (all of them for the plain graph).  The routing subfunction R1 is the set of
+// hops on channels of E at every reachable configuration.  The extended
+// dependency graph of R1 (Duato 1993, definitions 8-10) has the escape
+// channels as vertices and an edge ci -> cj when a packet holding ci may reach
+// cj directly (direct dependency) or through non-escape channels only, all for
+// one destination (indirect dependency).  Since every use of an escape channel
+// is a use by R1 here, Duato's cross dependencies (an escape channel supplied
+// as an adaptive one) do not arise.
+//
+// Rather than listing indirect dependencies (their number grows with the
+// square of the channels), the engine builds one graph H: the escape channels,
+// plus one vertex per (non-escape configuration, destination), with the hops
+// as edges.  A cycle of the extended graph is a cycle of H through an escape
+// vertex and back (split it at escape vertices: each piece stays inside one
+// destination's configurations), and a cycle of H through an escape vertex is
+// such a cycle.  So the extended graph is acyclic exactly when no strongly
+// connected component of H holds an escape vertex and a cycle.
+//
+// Determinism: destinations are explored in parallel (TBB) into per-destination
+// blocks merged in destination order, and each dependency keeps the least
+// (destination, source) packet that creates it, so every output is the same
+// for any thread count.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "core/fault.h"
+#include "core/routing.h"
+#include "verify/fault_model.h"
+
+namespace menger {
+
+// A packet: injected at src for dst.
+struct PacketRef {
+  NodeId src = kNoNode, dst = kNoNode;
+  auto operator<=>(const PacketRef&) const = default;
+};
+
+// A dependency of the extended graph: ci -> cj, created by `packet`, through
+// the non-escape channels `via` (empty for a direct dependency).
+struct ChannelDependency {
+  ChannelId from = 0, to = 0;
+  PacketRef packet;
+  std::vector<ChannelId> via;
+};
+
+// A place where the routing offers nothing usable: the packet cannot move on.
+struct RoutingGap {
+  PacketRef packet;
+  NodeId node = kNoNode;
+  std::string what;
+};
+
+struct DependencyOptions {
+  std::vector<bool> escape_vcs;      // per VC; empty: every VC (the plain graph)
+  const FaultSet* faults = nullptr;  // null: no faults
+  std::uint32_t fault_budget = 0;    // for budget-aware reads (route_run.h)
+  bool keep_configurations = false;  // record each non-escape configuration's packet and state
+};
+
+// The graph H of the header: vertices [0, channels) are the channels (only the
+// escape ones carry edges), then the non-escape configurations of every
+// destination, destination by destination.  One edge per (from, to), with
+// the least packet that creates it.
+struct ConfigurationGraph {
+  struct Edge {
+    std::uint32_t from, to;
+    PacketRef packet;
+    bool operator<(const Edge& o) const { return std::tie(from, to, packet) < std::tie(o.from, o.to, o.packet); }
+  };
+  std::uint64_t channels = 0;
+  std::vector<ChannelId> local_channel;   // channel held in vertex channels + i
+  std::vector<PacketRef> local_packet;    // with keep_configurations: a packet reaching it
+  std::vector<PacketState> local_state;   // with keep_configurations: its state
+  std::vector<Edge> edges;                // sorted by (from, to)
+  std::uint32_t vertices() const { return static_cast<std::uint32_t>(channels + local_channel.size()); }
+  ChannelId channel_of(std::uint32_t v) const { return v < channels ? v : local_channel[v - channels]; }
+};
+
+struct DependencyAnalysis {
+  std::uint32_t vcs = 1;
+  std::vector<bool> escape_vcs;        // per VC
+  bool adaptive = false;               // some configuration offered several hops
+  std::uint64_t packets = 0;           // pairs injected
+  std::uint64_t configurations = 0;    // reachable (channel, state, destination)
+  std::uint64_t direct_dependencies = 0;  // distinct escape -> escape edges
+  std::uint64_t graph_vertices = 0, graph_edges = 0;  // of H
+  std::vector<ChannelId> escape_channels_used;
+  bool acyclic = true;
+  std::vector<ChannelDependency> cycle;  // when cyclic: c0 -> c1 -> ... -> c0
+  std::vector<ChannelId> order;          // when acyclic: the escape channels used, in
+                                         // an order every dependency goes forward in
+  std::optional<RoutingGap> escape_gap;  // a reachable configuration without an escape hop
+  std::optional<RoutingGap> gap;         // a packet dropped or sent over a fault
+  std::vector<std::size_t> reads;        // healthy fault units the routing read (sorted)
+  double seconds = 0;
+};
+
+// Throws InputError when the routing's answers are malformed for the network
+// (a port that does not exist, a virtual channel beyond vcs()).
+DependencyAnalysis analyse_dependencies(const Routing& routing, const FaultModel& model,
+                                        const DependencyOptions& opt);
+
+// The graph H alone, with the counts of `stats` filled (not its cycle or order).
+ConfigurationGraph configuration_graph(const Routing& routing, const FaultModel& model,
+                                       const DependencyOptions& opt, DependencyAnalysis& stats);
+
+// "X+ (0,0)->(1,0) vc1"-style name of a channel for reports.
+std::string channel_name(const Network& net, const ChannelSpace& space, ChannelId c);
+
+}  // namespace menger
