@@ -7,6 +7,8 @@
 // may request channel cj makes the dependency ci -> cj.  Injection and
 // ejection channels are not in the graph: a packet is injected from its own
 // queue and consumed at its destination (the usual consumption assumption).
+// A packet for its own source (io pairs of multistage networks) is delivered
+// without entering the network, as in route_run.h.
 //
 // Escape channels.  The analysis is done for a set of escape virtual channels
 // E (all of them for the plain graph).  The routing subfunction R1 is the set of
