@@ -77,6 +77,19 @@ std::string direction_name(std::size_t dim, int dir) {
 
 // ---- dor -------------------------------------------------------------------
 
+// The order parameter must be a permutation of the dimensions.
+std::vector<std::size_t> dimension_order(const Lattice& lat, const BoundParams& p) {
+  std::vector<std::size_t> order(lat.dims());
+  for (std::size_t d = 0; d < order.size(); ++d) order[d] = d;
+  if (!p.has("order")) return order;
+  const auto given = p.int_list("order");
+  std::vector<std::size_t> sorted(given.begin(), given.end());
+  std::sort(sorted.begin(), sorted.end());
+  if (sorted != order)
+    p.fail("order must list each of the " + std::to_string(lat.dims()) + " dimensions once, from 0");
+  return {given.begin(), given.end()};
+}
+
 namespace {
 
 class DimensionOrderRouting final : public Routing {
@@ -103,19 +116,6 @@ class DimensionOrderRouting final : public Routing {
   std::vector<std::size_t> order_;
   std::string spec_;
 };
-
-// The order parameter must be a permutation of the dimensions.
-std::vector<std::size_t> dimension_order(const Lattice& lat, const BoundParams& p) {
-  std::vector<std::size_t> order(lat.dims());
-  for (std::size_t d = 0; d < order.size(); ++d) order[d] = d;
-  if (!p.has("order")) return order;
-  const auto given = p.int_list("order");
-  std::vector<std::size_t> sorted(given.begin(), given.end());
-  std::sort(sorted.begin(), sorted.end());
-  if (sorted != order)
-    p.fail("order must list each of the " + std::to_string(lat.dims()) + " dimensions once, from 0");
-  return {given.begin(), given.end()};
-}
 
 RoutingFamily dor_family() {
   return RoutingFamily{

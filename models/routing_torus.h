@@ -47,6 +47,10 @@ class Lattice {
   std::vector<std::uint64_t> stride_;
 };
 
+// The dimension order of a `dor`-style routing from its `order` parameter
+// (default 0, 1, ...); it must list every dimension once.
+std::vector<std::size_t> dimension_order(const Lattice& lat, const BoundParams& p);
+
 // Direction names for traces: X+, Y-, ..., D3+ beyond the third dimension.
 std::string direction_name(std::size_t dim, int dir);
 
