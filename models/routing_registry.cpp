@@ -48,7 +48,10 @@ const RoutingRegistry& RoutingRegistry::builtin() {
 std::string canonical_routing_spec(const RoutingFamily& f, const BoundParams& p) {
   if (f.params.empty()) return f.name;
   Family schema{f.name, f.summary, f.source, f.params, {}};
-  return canonical_spec(schema, p);
+  std::string spec = canonical_spec(schema, p);
+  // Every parameter absent (and none defaulted): the bare name, not "name()".
+  if (spec == f.name + "()") spec = f.name;
+  return spec;
 }
 
 }  // namespace menger

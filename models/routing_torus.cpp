@@ -53,6 +53,13 @@ std::uint32_t Lattice::distance(NodeId a, NodeId b) const {
   return sum;
 }
 
+PortId Lattice::direction_order_port(NodeId here, NodeId target) const {
+  for (int dir : {1, -1})
+    for (std::size_t d = 0; d < dims(); ++d)
+      if (offset(here, target, d) * dir > 0) return port(d, dir);
+  throw InternalError("direction order: no direction from a node to itself");
+}
+
 NodeId Lattice::move(NodeId v, std::size_t d, int dir, std::uint32_t steps) const {
   const std::uint32_t k = factor(d).radix;
   const std::uint32_t x = coord(v, d);
@@ -128,9 +135,38 @@ RoutingFamily dor_family() {
       [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
         Lattice lat(net, "dor");
         auto order = dimension_order(lat, p);
-        // Without an order the spec is the bare name (canonical_spec would print "dor()").
-        std::string spec = p.has("order") ? canonical_routing_spec(dor_family(), p) : "dor";
+        std::string spec = canonical_routing_spec(dor_family(), p);
         return std::make_unique<DimensionOrderRouting>(std::move(lat), std::move(order), std::move(spec));
+      }};
+}
+
+// 003 section 2: "the X+ Y+ Z+ X- Y- Z- direction-order routing, which is
+// deadlock-free", the deterministic routing whose order the methodology's
+// misrouting follows.  Minimal: every + hop the packet needs, dimension by
+// dimension, before any - hop.  One virtual channel; on tori the paper adds
+// bubble flow control in the rings, which this model does not have.
+class DirectionOrderRouting final : public Routing {
+ public:
+  explicit DirectionOrderRouting(Lattice lat) : lattice_(std::move(lat)) {}
+  std::string spec() const override { return "direction-order"; }
+  FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
+  bool translation_invariant() const override { return lattice_.wraps(); }
+  void next(NodeId here, const PacketState& state, NodeId dst, FaultView&, Hops& out) const override {
+    out.push_back(Hop{lattice_.direction_order_port(here, dst), 0, state});
+  }
+
+ private:
+  Lattice lattice_;
+};
+
+RoutingFamily direction_order_family() {
+  return RoutingFamily{
+      "direction-order",
+      "deterministic X+ Y+ Z+ X- Y- Z- direction-order routing on tori, meshes and hypercubes; 1 VC",
+      "003 section 2 (the deterministic routing the misrouting follows)",
+      {},
+      [](const Network& net, const BoundParams&) -> std::unique_ptr<Routing> {
+        return std::make_unique<DirectionOrderRouting>(Lattice(net, "direction-order"));
       }};
 }
 
@@ -138,6 +174,7 @@ RoutingFamily dor_family() {
 
 void register_torus_routings(RoutingRegistry& reg) {
   reg.add(dor_family());
+  reg.add(direction_order_family());
   register_ft_torus_routing(reg);
 }
 

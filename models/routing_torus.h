@@ -35,6 +35,9 @@ class Lattice {
   std::uint32_t distance(NodeId a, NodeId b) const;
   // Port of dimension d towards direction `dir` (+1 or -1; a link has only +1).
   PortId port(std::size_t d, int dir) const { return graph_->port_of(d, dir); }
+  // Port of the first productive direction in the order X+ Y+ Z+ ... X- Y- Z- ...
+  // (003 section 2, the deterministic direction-order routing); here != target.
+  PortId direction_order_port(NodeId here, NodeId target) const;
   // v moved `steps` hops in direction dir of dimension d (no bounds check).
   NodeId move(NodeId v, std::size_t d, int dir, std::uint32_t steps) const;
   // Offset of v from `origin`, coordinate by coordinate modulo the radix, as a

@@ -145,8 +145,7 @@ RoutingFamily dor_dateline_family() {
       [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
         Lattice lat = torus_of_rings(net, "dor-dateline");
         auto order = dimension_order(lat, p);
-        // Without an order the spec is the bare name (canonical_spec would print "dor-dateline()").
-        std::string spec = p.has("order") ? canonical_routing_spec(dor_dateline_family(), p) : "dor-dateline";
+        std::string spec = canonical_routing_spec(dor_dateline_family(), p);
         return std::make_unique<DatelineRouting>(std::move(lat), std::move(order), std::move(spec));
       }};
 }

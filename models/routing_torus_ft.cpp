@@ -179,10 +179,7 @@ std::vector<std::size_t> FtTorusRouting::productive_dims(NodeId here, NodeId tar
 }
 
 PortId FtTorusRouting::direction_order_port(NodeId here, NodeId target) const {
-  for (int dir : {1, -1})
-    for (std::size_t d = 0; d < lat_.dims(); ++d)
-      if (lat_.offset(here, target, d) * dir > 0) return lat_.port(d, dir);
-  throw InternalError("ft-torus: no direction from a node to itself");
+  return lat_.direction_order_port(here, target);
 }
 
 void FtTorusRouting::next(NodeId here, const PacketState& state, NodeId dst, FaultView&, Hops& out) const {

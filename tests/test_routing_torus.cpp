@@ -157,9 +157,22 @@ TEST(RoutingTorusDor, PathsByLabelOnAMeshAndAHypercube) {
   EXPECT_EQ(h.path(r), (Path{"000", "001", "101"}));
 }
 
+// 003 section 2: X+ Y+ Z+ X- Y- Z-: every + hop before any - hop.
+TEST(RoutingTorusDirectionOrder, PositiveDirectionsFirstByLabel) {
+  Bench b("mesh(4,4)", "direction-order");
+  auto r = b.run("(3,0)", "(1,2)");  // Y+ twice, then X- twice (dor would go X first)
+  ASSERT_TRUE(r.delivered()) << r.detail;
+  EXPECT_EQ(b.path(r), (Path{"(3,0)", "(3,1)", "(3,2)", "(2,2)", "(1,2)"}));
+  r = b.run("(0,3)", "(2,1)");  // X+ first, then Y-
+  EXPECT_EQ(b.path(r), (Path{"(0,3)", "(1,3)", "(2,3)", "(2,2)", "(2,1)"}));
+  Bench t("torus(4,4)", "direction-order");
+  r = t.run("(0,0)", "(3,1)");  // X offset -1 (wraps), Y offset +1: Y+ first
+  EXPECT_EQ(t.path(r), (Path{"(0,0)", "(0,1)", "(3,1)"}));
+}
+
 TEST(RoutingTorusDor, FaultFreeEveryPairAtGraphDistance) {
   for (const char* topo : {"torus(4,4)", "torus(5,3)", "torus(3,4,2)", "mesh(3,4)", "mesh(2,3,2)", "hypercube(4)"}) {
-    for (const char* rs : {"dor", "ft-torus"}) {
+    for (const char* rs : {"dor", "direction-order", "ft-torus"}) {
       if (std::string(rs) == "ft-torus" && std::string(topo) != "torus(4,4)" && std::string(topo) != "torus(5,3)" &&
           std::string(topo) != "mesh(3,4)")
         continue;

@@ -169,7 +169,7 @@ bool try_duato(const Routing& routing, const FaultModel& model, const DeadlockOp
   else if (routing.vcs() > 6)
     r.escape_attempts.push_back("not searched: " + std::to_string(routing.vcs()) + " VCs; name the escape VCs");
   for (const auto& set : sets) {
-    DependencyOptions o{set, opt.faults, opt.fault_budget, false};
+    DependencyOptions o{set, opt.faults, opt.fault_budget, false, true};
     DependencyAnalysis a = analyse_dependencies(routing, model, o);
     add_reads(r, a.reads);
     const std::string name = "escape VCs " + vc_set_text(set);

@@ -97,8 +97,11 @@ class Explorer {
   std::vector<Item> stack_;
   Hops hops_;
 
-  void note_gap(std::optional<RoutingGap>& slot, NodeId s, NodeId d, NodeId at, std::string what) {
-    if (!slot) slot = RoutingGap{{s, d}, at, std::move(what)};
+  // Only the first gap of a destination is kept; its text is built only then
+  // (gaps repeat on every configuration of an escape set that is not connected).
+  template <class Text>
+  void note_gap(std::optional<RoutingGap>& slot, NodeId s, NodeId d, NodeId at, Text what) {
+    if (!slot) slot = RoutingGap{{s, d}, at, what()};
   }
 
   // The hops from one configuration: each becomes a dependency from `from`
@@ -108,7 +111,8 @@ class Explorer {
     view_.at(here);
     hops_.clear();
     routing_.next(here, st, d, view_, hops_);
-    if (hops_.empty()) return note_gap(b.gap, s, d, here, "no hop offered at " + net.label(here) + " (dropped)");
+    if (hops_.empty())
+      return note_gap(b.gap, s, d, here, [&] { return "no hop offered at " + net.label(here) + " (dropped)"; });
     b.adaptive |= hops_.size() > 1;
     bool escape_offered = false;
     for (const Hop& h : hops_) {
@@ -117,11 +121,13 @@ class Explorer {
                             std::to_string(h.vc) + " at " + net.label(here) + ", which does not exist");
       const PortSlot& slot = net.port(here, h.port);
       if (!slot.connected() || slot.dir == PortDir::In) {
-        note_gap(b.gap, s, d, here, "port " + std::to_string(h.port) + " of " + net.label(here) + " cannot send");
+        note_gap(b.gap, s, d, here,
+                 [&] { return "port " + std::to_string(h.port) + " of " + net.label(here) + " cannot send"; });
         continue;
       }
       if (view_.hop_blocked(slot)) {
-        note_gap(b.gap, s, d, here, "hop from " + net.label(here) + " to " + net.label(slot.peer) + " is faulty");
+        note_gap(b.gap, s, d, here,
+                 [&] { return "hop from " + net.label(here) + " to " + net.label(slot.peer) + " is faulty"; });
         continue;
       }
       const ChannelId c = space_.channel(slot.link, here, h.vc);
@@ -145,8 +151,9 @@ class Explorer {
       if (from != kNoRef) b.edges.push_back({from, pos->second, s});
     }
     if (!escape_offered && from != kNoRef)
-      note_gap(b.escape_gap, s, d, here, "no usable escape hop at " + net.label(here) + " [" +
-                                             routing_.describe_state(st) + "]");
+      note_gap(b.escape_gap, s, d, here, [&] {
+        return "no usable escape hop at " + net.label(here) + " [" + routing_.describe_state(st) + "]";
+      });
   }
 };
 
@@ -273,11 +280,17 @@ ConfigurationGraph configuration_graph(const Routing& routing, const FaultModel&
   std::vector<Block> blocks(net.num_nodes());
   tbb::enumerable_thread_specific<Explorer> explorers(
       [&] { return Explorer(routing, model, opt, space, a.escape_vcs); });
-  tbb::parallel_for(tbb::blocked_range<NodeId>(0, net.num_nodes(), 4), [&](const auto& r) {
-    Explorer& ex = explorers.local();
-    for (NodeId d = r.begin(); d != r.end(); ++d)
-      if (net.is_terminal(d) && !node_failed(model, opt.faults, d)) ex.explore(d, blocks[d]);
-  });
+  const NodeId chunk = opt.stop_at_escape_gap ? 64 : net.num_nodes();
+  for (NodeId lo = 0; lo < net.num_nodes() && !a.stopped_early; lo += chunk) {
+    const NodeId hi = std::min<NodeId>(net.num_nodes(), lo + chunk);
+    tbb::parallel_for(tbb::blocked_range<NodeId>(lo, hi, 4), [&](const auto& r) {
+      Explorer& ex = explorers.local();
+      for (NodeId d = r.begin(); d != r.end(); ++d)
+        if (net.is_terminal(d) && !node_failed(model, opt.faults, d)) ex.explore(d, blocks[d]);
+    });
+    if (opt.stop_at_escape_gap)
+      for (NodeId d = lo; d < hi; ++d) a.stopped_early |= blocks[d].escape_gap.has_value();
+  }
   std::vector<ChannelId> used;
   for (const Block& b : blocks) {
     a.packets += b.packets;
@@ -293,6 +306,7 @@ ConfigurationGraph configuration_graph(const Routing& routing, const FaultModel&
   a.escape_channels_used = std::move(used);
   std::sort(a.reads.begin(), a.reads.end());
   a.reads.erase(std::unique(a.reads.begin(), a.reads.end()), a.reads.end());
+  if (a.stopped_early) return {};
   ConfigurationGraph g = merge(blocks, space.size());
   a.graph_vertices = g.vertices();
   a.graph_edges = g.edges.size();
@@ -305,8 +319,11 @@ DependencyAnalysis analyse_dependencies(const Routing& routing, const FaultModel
   const auto t0 = std::chrono::steady_clock::now();
   DependencyAnalysis a;
   const ConfigurationGraph g = configuration_graph(routing, model, opt, a);
-  analyse_cycles(g, a);
-  a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const auto t1 = std::chrono::steady_clock::now();
+  if (!a.stopped_early) analyse_cycles(g, a);
+  const auto t2 = std::chrono::steady_clock::now();
+  a.check_seconds = std::chrono::duration<double>(t2 - t1).count();
+  a.seconds = std::chrono::duration<double>(t2 - t0).count();
   return a;
 }
 

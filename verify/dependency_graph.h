@@ -73,6 +73,11 @@ struct DependencyOptions {
   const FaultSet* faults = nullptr;  // null: no faults
   std::uint32_t fault_budget = 0;    // for budget-aware reads (route_run.h)
   bool keep_configurations = false;  // record each non-escape configuration's packet and state
+  // Stop at the first destination chunk whose packets meet a configuration
+  // without an escape hop (Duato's condition already fails): destinations go in
+  // chunks, in order, so the gap reported is the same as a full run's.  The
+  // graph is then neither merged nor analysed (stopped_early).
+  bool stop_at_escape_gap = false;
 };
 
 // The graph H of the header: vertices [0, channels) are the channels (only the
@@ -110,7 +115,9 @@ struct DependencyAnalysis {
   std::optional<RoutingGap> escape_gap;  // a reachable configuration without an escape hop
   std::optional<RoutingGap> gap;         // a packet dropped or sent over a fault
   std::vector<std::size_t> reads;        // healthy fault units the routing read (sorted)
-  double seconds = 0;
+  bool stopped_early = false;            // stop_at_escape_gap hit: counts cover part of the pairs
+  double seconds = 0;                    // building and checking
+  double check_seconds = 0;              // of which checking (components, cycle or order)
 };
 
 // Throws InputError when the routing's answers are malformed for the network

@@ -12,6 +12,16 @@ namespace menger {
 
 namespace {
 
+int report(bool valid, const std::string& summary, const std::vector<std::string>& problems) {
+  if (valid) {
+    std::cout << "VALID  " << summary << "\n";
+    return 0;
+  }
+  std::cout << "INVALID\n";
+  for (const auto& p : problems) std::cout << "  " << p << "\n";
+  return 1;
+}
+
 int run_check(const std::string& file) {
   std::ifstream in(file);
   if (!in) throw InputError("cannot read certificate " + file);
@@ -25,22 +35,10 @@ int run_check(const std::string& file) {
     const DeadlockEvidence e = deadlock_evidence_from_json(j);
     if (e.deadlock) throw InputError(file + " is a deadlock witness; check it with menger replay");
     const EvidenceCheck c = check_deadlock_evidence(e);
-    if (c.valid) {
-      std::cout << "VALID  " << c.summary << "\n";
-      return 0;
-    }
-    std::cout << "INVALID\n";
-    for (const auto& p : c.problems) std::cout << "  " << p << "\n";
-    return 1;
+    return report(c.valid, c.summary, c.problems);
   }
   const CheckReport r = check_certificate(certificate_from_json(j));
-  if (r.valid) {
-    std::cout << "VALID  " << r.summary << "\n";
-    return 0;
-  }
-  std::cout << "INVALID\n";
-  for (const auto& p : r.problems) std::cout << "  " << p << "\n";
-  return 1;
+  return report(r.valid, r.summary, r.problems);
 }
 
 }  // namespace

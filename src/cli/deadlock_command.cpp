@@ -15,7 +15,7 @@ namespace menger {
 namespace {
 
 struct DeadlockArgs {
-  std::string spec, routing, faults = "nodes", escape, certificate, witness;
+  std::string spec, routing, faults = "nodes", escape, certificate, witness, export_graph;
   unsigned vcs = 0, k = 0, budget = 0;
   bool json = false;
 };
@@ -63,6 +63,19 @@ void print_human(const DeadlockResult& r, const DeadlockEvidence& e, const Netwo
   }
 }
 
+// The plain channel dependency graph (every VC), one "from to" line per
+// dependency, channel ids as numbered by ChannelSpace; names in comments.
+// For peers (bench/deadlock_vs_networkx.py) and for inspection.
+void export_graph(const Routing& routing, const FaultModel& model, const std::string& file) {
+  DependencyAnalysis stats;
+  const ConfigurationGraph g = configuration_graph(routing, model, {}, stats);
+  std::ofstream out(file);
+  if (!out) throw InputError("cannot write " + file);
+  out << "# channel dependency graph of " << routing.spec() << " on " << model.network().spec() << ": "
+      << stats.escape_channels_used.size() << " channels used, " << g.edges.size() << " dependencies\n";
+  for (const auto& e : g.edges) out << e.from << " " << e.to << "\n";
+}
+
 int run_deadlock(const DeadlockArgs& a) {
   RouteSetup setup = make_route_setup(a.spec, a.routing, a.faults);
   const Network& net = *setup.net;
@@ -88,6 +101,7 @@ int run_deadlock(const DeadlockArgs& a) {
     out << to_json(*ev).dump(1) << "\n";
   };
   if (ev && !ev->deadlock && !a.certificate.empty()) write(a.certificate);
+  if (!a.export_graph.empty()) export_graph(routing, *setup.model, a.export_graph);
   if (ev && ev->deadlock && !a.witness.empty()) write(a.witness);
   const std::string verdict = !s.complete ? "UNKNOWN" : status_word(r.status);
   if (a.json) {
@@ -96,6 +110,7 @@ int run_deadlock(const DeadlockArgs& a) {
                      {"k", a.k}, {"fault_sets_analysed", s.analyses}, {"coverage", s.coverage},
                      {"fault_set", faults.to_string(setup.model->universe())},
                      {"packets", r.plain.packets}, {"configurations", r.plain.configurations},
+                     {"graph_seconds", r.plain.seconds}, {"check_seconds", r.plain.check_seconds},
                      {"dependencies", r.plain.direct_dependencies}, {"acyclic", r.plain.acyclic},
                      {"escape_attempts", r.escape_attempts}, {"seconds", s.seconds},
                      {"menger", {{"version", kVersion}}}};
@@ -135,6 +150,8 @@ void add_deadlock_command(CLI::App& app, CommandRegistry& commands) {
   sub->add_option("--budget", a->budget, "seconds allowed for --k (default: no limit); UNKNOWN when it runs out");
   sub->add_option("--certificate", a->certificate, "write the FREE certificate (JSON) for `menger check-cert`");
   sub->add_option("--witness", a->witness, "write the DEADLOCK witness (JSON) for `menger replay`");
+  sub->add_option("--export-graph", a->export_graph,
+                  "write the fault-free channel dependency graph (every VC) as an edge list of channel ids");
   sub->add_flag("--json", a->json, "print JSON");
   commands.emplace_back(sub, [a] { return run_deadlock(*a); });
 }

@@ -1,0 +1,82 @@
+#!/usr/bin/python3
+"""Channel dependency graphs: Menger against NetworkX cycle detection (issue 5).
+
+For each configuration, in the same run: `menger deadlock --json --export-graph`
+builds the dependency graph from the routing (every pair injected, every hop
+followed) and checks it: `graph_seconds` covers building and checking the plain
+graph, `check_seconds` the check alone (strongly connected components, then the
+shortest cycle or the order), `seconds` the whole verdict (Duato's escape search
+included).  NetworkX (Debian's python3-networkx) then reads the exported edge
+list and runs `is_directed_acyclic_graph` and, on a cyclic graph, `find_cycle`:
+the plain baseline, which is given the graph and only checks it.  The ratio
+compares the checks (NetworkX over Menger); the build, which NetworkX does not
+do, is reported beside it.  The two must agree on acyclicity and on the number
+of dependencies.
+
+Usage: /usr/bin/python3 bench/deadlock_vs_networkx.py path/to/menger [repeats]
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import networkx as nx
+
+CONFIGS = [
+    # (model, routing, extra flags)
+    ("torus(8,8,8)", "dor-dateline", []),
+    ("torus(8,8,8)", "duato-torus", []),
+    ("torus(8,8,8)", "duato-torus", ["--escape", "0,1"]),
+    ("torus(8,8,8)", "dor", []),
+    ("mesh(32,32)", "west-first", []),
+    ("mesh(32,32)", "minimal-adaptive", []),
+    ("hypercube(10)", "dor", []),
+]
+
+
+def menger_run(menger, model, routing, extra, graph_file):
+    cmd = [menger, "deadlock", model, "--routing", routing, *extra, "--json", "--export-graph", graph_file]
+    start = time.perf_counter()
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    if out.returncode not in (0, 1, 4):
+        sys.exit(f"{' '.join(cmd)} failed ({out.returncode}): {out.stderr}")
+    return json.loads(out.stdout), wall
+
+
+def networkx_check(graph_file):
+    start = time.perf_counter()
+    g = nx.read_edgelist(graph_file, create_using=nx.DiGraph, nodetype=int, comments="#")
+    loaded = time.perf_counter()
+    acyclic = nx.is_directed_acyclic_graph(g)
+    if not acyclic:
+        nx.find_cycle(g)
+    checked = time.perf_counter()
+    return acyclic, loaded - start, checked - loaded, g.number_of_edges()
+
+
+def main():
+    menger = sys.argv[1]
+    repeats = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    print("| model | routing | flags | verdict | dependencies | Menger build+check (s) | Menger check (s) "
+          "| Menger verdict (s) | NetworkX load (s) | NetworkX check (s) | check ratio | agree |")
+    print("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        graph_file = os.path.join(tmp, "cdg.txt")
+        for model, routing, extra in CONFIGS:
+            runs = [menger_run(menger, model, routing, extra, graph_file) for _ in range(repeats)]
+            j = min(runs, key=lambda r: r[0]["graph_seconds"])[0]
+            checks = [networkx_check(graph_file) for _ in range(repeats)]
+            acyclic, load, check, edges = min(checks, key=lambda c: c[2])
+            mine = min(r[0]["check_seconds"] for r in runs)
+            ratio = check / mine if mine > 0 else float("inf")
+            agree = "yes" if acyclic == j["acyclic"] and edges == j["dependencies"] else "NO"
+            print(f"| {model} | {routing} | {' '.join(extra)} | {j['verdict']} | {edges} | "
+                  f"{j['graph_seconds']:.3f} | {mine:.4f} | {min(r[0]['seconds'] for r in runs):.3f} | {load:.3f} | "
+                  f"{check:.4f} | {ratio:.2f}x | {agree} |")
+
+
+if __name__ == "__main__":
+    main()
