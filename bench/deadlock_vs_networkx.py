@@ -24,6 +24,8 @@ import time
 
 import networkx as nx
 
+from bench_env import loadavg, machine, source_revision
+
 CONFIGS = [
     # (model, routing, extra flags)
     ("torus(8,8,8)", "dor-dateline", []),
@@ -60,6 +62,7 @@ def networkx_check(graph_file):
 def main():
     menger = sys.argv[1]
     repeats = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    print(f"Machine: {machine()}; NetworkX {nx.__version__}{source_revision(menger)}; load average {loadavg()}\n")
     print("| model | routing | flags | verdict | dependencies | Menger build+check (s) | Menger check (s) "
           "| Menger verdict (s) | NetworkX load (s) | NetworkX check (s) | check ratio | agree |")
     print("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|")
@@ -76,6 +79,7 @@ def main():
             print(f"| {model} | {routing} | {' '.join(extra)} | {j['verdict']} | {edges} | "
                   f"{j['graph_seconds']:.3f} | {mine:.4f} | {min(r[0]['seconds'] for r in runs):.3f} | {load:.3f} | "
                   f"{check:.4f} | {ratio:.2f}x | {agree} |")
+    print(f"\nLoad average at the end: {loadavg()}")
 
 
 if __name__ == "__main__":

@@ -61,6 +61,8 @@ import time
 
 import networkx as nx
 
+from bench_env import loadavg, machine, source_revision
+
 try:
     import igraph as ig
 except ImportError:
@@ -259,44 +261,6 @@ def timed(fn, repeat):
 
 
 # --------------------------------------------------------------------------- main
-
-def machine():
-    model = platform.processor() or "unknown CPU"
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    model = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    return "%s, %d cores (os.cpu_count), %s %s" % (model, os.cpu_count() or 0,
-                                                   platform.system(), platform.release())
-
-
-def source_revision(menger):
-    """', source <commit>[ + local changes]' when the binary sits in a git checkout."""
-    where = os.path.dirname(os.path.abspath(menger))
-    try:
-        rev = subprocess.run(["git", "-C", where, "rev-parse", "--short", "HEAD"],
-                             capture_output=True, text=True, timeout=10)
-        if rev.returncode != 0:
-            return ""
-        dirty = subprocess.run(["git", "-C", where, "status", "--porcelain", "--untracked-files=no"],
-                               capture_output=True, text=True, timeout=10)
-        return ", source %s%s" % (rev.stdout.strip(),
-                                  " + uncommitted changes" if dirty.stdout.strip() else "")
-    except (OSError, subprocess.SubprocessError):
-        return ""
-
-
-def loadavg():
-    try:
-        with open("/proc/loadavg") as f:
-            return " ".join(f.read().split()[:3])
-    except OSError:
-        return "unknown"
-
 
 def ratio(peer, mine):
     return "%.1f%s" % (peer / mine, "*" if mine < NOISE_SECONDS else "")

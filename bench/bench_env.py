@@ -1,0 +1,51 @@
+"""What a bench report says about where it ran: machine, source revision, load.
+
+Shared by the bench scripts so that every report states the same facts.
+"""
+import os
+import platform
+import subprocess
+
+
+def machine():
+    model = platform.processor() or "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    mem = ""
+    try:
+        with open("/proc/meminfo") as f:
+            kb = int(f.readline().split()[1])
+            mem = ", %.0f GB RAM" % (kb / 2**20)
+    except (OSError, ValueError, IndexError):
+        pass
+    return "%s, %d cores (os.cpu_count)%s, %s %s" % (model, os.cpu_count() or 0, mem,
+                                                     platform.system(), platform.release())
+
+
+def source_revision(menger):
+    where = os.path.dirname(os.path.abspath(menger))
+    try:
+        rev = subprocess.run(["git", "-C", where, "rev-parse", "--short", "HEAD"],
+                             capture_output=True, text=True, timeout=10)
+        if rev.returncode != 0:
+            return ""
+        dirty = subprocess.run(["git", "-C", where, "status", "--porcelain", "--untracked-files=no"],
+                               capture_output=True, text=True, timeout=10)
+        return ", source %s%s" % (rev.stdout.strip(),
+                                  " + uncommitted changes" if dirty.stdout.strip() else "")
+    except (OSError, subprocess.SubprocessError):
+        return ""
+
+
+def loadavg():
+    try:
+        with open("/proc/loadavg") as f:
+            return " ".join(f.read().split()[:3])
+    except OSError:
+        return "unknown"
