@@ -1,10 +1,23 @@
-"""What a bench report says about where it ran: machine, source revision, load.
-
-Shared by the bench scripts so that every report states the same facts.
+"""What the bench scripts share: where a report ran (machine, source revision,
+load) and how a verdict command of menger is run and timed.
 """
+import json
 import os
 import platform
 import subprocess
+import sys
+import time
+
+
+def run_menger_json(cmd):
+    """Runs a menger verdict command with --json in cmd; returns (parsed output, wall seconds).
+    Exits on anything but a verdict (0 holds/free, 1 fails, 4 unknown)."""
+    start = time.perf_counter()
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    if out.returncode not in (0, 1, 4):
+        sys.exit(f"{' '.join(cmd)} failed ({out.returncode}): {out.stderr}")
+    return json.loads(out.stdout), wall
 
 
 def machine():

@@ -15,16 +15,14 @@ of dependencies.
 
 Usage: /usr/bin/python3 bench/deadlock_vs_networkx.py path/to/menger [repeats]
 """
-import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
 
 import networkx as nx
 
-from bench_env import loadavg, machine, source_revision
+from bench_env import loadavg, machine, run_menger_json, source_revision
 
 CONFIGS = [
     # (model, routing, extra flags)
@@ -40,12 +38,7 @@ CONFIGS = [
 
 def menger_run(menger, model, routing, extra, graph_file):
     cmd = [menger, "deadlock", model, "--routing", routing, *extra, "--json", "--export-graph", graph_file]
-    start = time.perf_counter()
-    out = subprocess.run(cmd, capture_output=True, text=True)
-    wall = time.perf_counter() - start
-    if out.returncode not in (0, 1, 4):
-        sys.exit(f"{' '.join(cmd)} failed ({out.returncode}): {out.stderr}")
-    return json.loads(out.stdout), wall
+    return run_menger_json(cmd)
 
 
 def networkx_check(graph_file):

@@ -14,11 +14,10 @@ run finishes.
 
 Usage: /usr/bin/python3 bench/route_search_vs_naive.py path/to/menger [naive-budget-seconds]
 """
-import json
 import math
-import subprocess
 import sys
-import time
+
+from bench_env import run_menger_json
 
 CONFIGS = [
     # (model, routing, faults, k, extra flags)
@@ -34,12 +33,7 @@ def run(menger, args, budget=None):
     cmd = [menger, "route-check", *args, "--json"]
     if budget:
         cmd += ["--budget", str(budget)]
-    start = time.perf_counter()
-    out = subprocess.run(cmd, capture_output=True, text=True)
-    wall = time.perf_counter() - start
-    if out.returncode not in (0, 1, 4):
-        sys.exit(f"{' '.join(cmd)} failed ({out.returncode}): {out.stderr}")
-    return json.loads(out.stdout), wall
+    return run_menger_json(cmd)
 
 
 def least(j):
