@@ -1,0 +1,100 @@
+// The Monte Carlo engine (DESIGN.md "Monte Carlo"): independent trials of an
+// experiment, run in parallel, merged so that the answer does not depend on
+// the thread count or on how trials were split.
+//
+// Determinism.  Trial t of point p draws from Rng(seed, stream(p, t)) only
+// (core/rng.h: a counter-based generator), so its observations are a pure
+// function of (seed, p, t).  Trials are grouped into shards of fixed size; a
+// shard is run by one thread in trial order and its sums are merged with the
+// other shards' in shard order, so even the floating-point sums are the same
+// bits for any thread count.  The stop rule looks at the sums only after
+// whole rounds of shards, so where it stops is deterministic too.
+//
+// Stop rules: the trial count (the papers' own), and optionally a target
+// half-width: stop after the first round in which every watched series'
+// confidence interval is at most that wide (and at least min_trials ran).
+// A deadline ends the run early with the longest finished prefix of shards,
+// reported as incomplete with its coverage; finished work is never dropped.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/rng.h"
+#include "verify/statistics.h"
+
+namespace menger {
+
+enum class SeriesKind { Ratio, Mean };
+
+// One observed quantity of an experiment, e.g. "success ratio of X-Turns".
+struct Series {
+  std::string name;
+  SeriesKind kind = SeriesKind::Ratio;  // Ratio: each observation is 0 or 1
+};
+
+// The sums of every series of an experiment.
+class Tally {
+ public:
+  explicit Tally(std::size_t series = 0) : acc_(series) {}
+  void add(std::size_t series, double x) { acc_[series].add(x); }
+  void merge(const Tally& o);
+  std::size_t size() const { return acc_.size(); }
+  const Accumulator& operator[](std::size_t series) const { return acc_[series]; }
+
+ private:
+  std::vector<Accumulator> acc_;
+};
+
+// The mutable state one thread needs to run trials (e.g. a routing runner).
+class TrialWorker {
+ public:
+  virtual ~TrialWorker() = default;
+  // Runs one trial with its own generator and adds its observations.
+  virtual void trial(Rng& rng, Tally& out) = 0;
+};
+
+class Experiment {
+ public:
+  virtual ~Experiment() = default;
+  virtual const std::vector<Series>& series() const = 0;
+  virtual std::unique_ptr<TrialWorker> worker() const = 0;
+};
+
+struct SampleOptions {
+  std::uint64_t seed = 1;
+  std::uint64_t point = 0;          // the curve point: trials of different points use different streams
+  std::uint64_t trials = 10'000;    // at most this many
+  std::optional<double> half_width; // stop once every watched series is this tight
+  std::vector<std::size_t> watched; // default: every Ratio series
+  std::uint64_t min_trials = 1'000; // the stop rule waits for at least this many
+  double confidence = 0.95;
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  std::uint64_t shard = 256;        // trials per shard
+  std::uint64_t round = 16;         // shards per round (stop-rule check)
+};
+
+struct SampleResult {
+  Tally tally;
+  std::uint64_t trials = 0;     // trials run and merged
+  bool complete = false;        // false: the deadline stopped it
+  bool stopped_by_width = false;
+  double seconds = 0;
+  double coverage(std::uint64_t planned) const { return planned ? double(trials) / double(planned) : 1; }
+};
+
+// The stream of trial t of point p: distinct for every (p, t) with t < 2^40.
+inline std::uint64_t trial_stream(std::uint64_t point, std::uint64_t trial) { return (point << 40) ^ trial; }
+
+// Runs the experiment (TBB; the thread count is the caller's tbb::global_control).
+SampleResult sample(const Experiment& experiment, const SampleOptions& options);
+
+// The confidence interval of one series of a tally: Wilson for ratios, normal for means.
+Interval series_interval(const Series& s, const Accumulator& a, double confidence);
+
+}  // namespace menger

@@ -1,0 +1,181 @@
+#include "verify/reliability.h"
+
+#include <tbb/combinable.h>
+#include <tbb/parallel_for.h>
+
+#include <numeric>
+
+#include "core/error.h"
+#include "verify/route_run.h"
+#include "verify/route_search.h"
+#include "verify/survival.h"
+
+namespace menger {
+
+void draw_units(Rng& rng, std::size_t m, std::vector<std::size_t>& scratch) {
+  // Reset to the identity every time: the draw must not depend on which trials
+  // this worker ran before (determinism across thread counts).
+  std::iota(scratch.begin(), scratch.end(), std::size_t{0});
+  for (std::size_t i = 0; i < m; ++i) std::swap(scratch[i], scratch[i + rng.below(scratch.size() - i)]);
+}
+
+// ---- completeness (001) ------------------------------------------------------
+
+namespace {
+
+class CompletenessWorker final : public TrialWorker {
+ public:
+  CompletenessWorker(const FaultModel& model, std::size_t max_faults)
+      : checker_(model), order_(model.universe().size()), max_faults_(max_faults) {}
+  void trial(Rng& rng, Tally& out) override {
+    draw_units(rng, order_.size(), order_);
+    const std::size_t tolerated = checker_.tolerated_prefix(order_);
+    out.add(0, static_cast<double>(tolerated));
+    for (std::size_t f = 1; f <= max_faults_; ++f) out.add(f, tolerated >= f ? 1 : 0);
+  }
+
+ private:
+  SurvivalChecker checker_;
+  std::vector<std::size_t> order_;
+  std::size_t max_faults_;
+};
+
+}  // namespace
+
+CompletenessExperiment::CompletenessExperiment(const FaultModel& model, std::size_t max_faults) : model_(model) {
+  if (max_faults > model.universe().size())
+    throw InputError("cannot fail " + std::to_string(max_faults) + " of " + std::to_string(model.universe().size()) +
+                     " fault units");
+  series_.push_back({"faults tolerated", SeriesKind::Mean});
+  for (std::size_t f = 1; f <= max_faults; ++f)
+    series_.push_back({"complete with " + std::to_string(f) + " faults", SeriesKind::Ratio});
+}
+
+std::unique_ptr<TrialWorker> CompletenessExperiment::worker() const {
+  return std::make_unique<CompletenessWorker>(model_, series_.size() - 1);
+}
+
+std::uint64_t binomial(std::uint64_t n, std::uint64_t k) {
+  if (k > n) return 0;
+  k = std::min(k, n - k);
+  __extension__ typedef unsigned __int128 Wide;  // holds r * n before the division
+  Wide r = 1;
+  for (std::uint64_t i = 1; i <= k; ++i) {
+    r = r * (n - k + i) / i;  // exact: r * (n-k+i) is divisible by i at every step
+    if (r > UINT64_MAX) return UINT64_MAX;
+  }
+  return static_cast<std::uint64_t>(r);
+}
+
+namespace {
+
+// Counts surviving f-subsets whose least unit is `first`: a lexicographic walk
+// over the remaining f-1 units above it.
+std::uint64_t count_from(SurvivalChecker& checker, std::size_t n, std::size_t f, std::size_t first) {
+  std::vector<std::size_t> pick(f);
+  pick[0] = first;
+  for (std::size_t i = 1; i < f; ++i) pick[i] = first + i;
+  if (f > 0 && pick[f - 1] >= n) return 0;
+  std::uint64_t surviving = 0;
+  while (true) {
+    FaultSet set(n);
+    for (std::size_t u : pick) set.insert(u);
+    surviving += checker.survives(set);
+    std::size_t i = f;  // advance the last position that can move (position 0 stays `first`)
+    while (i > 1 && pick[i - 1] == n - f + i - 1) --i;
+    if (i <= 1) return surviving;
+    ++pick[i - 1];
+    for (std::size_t j = i; j < f; ++j) pick[j] = pick[j - 1] + 1;
+  }
+}
+
+}  // namespace
+
+ExactCount exact_completeness(const FaultModel& model, std::size_t faults, std::uint64_t limit) {
+  const std::size_t n = model.universe().size();
+  ExactCount r;
+  r.total = binomial(n, faults);
+  if (faults > n) throw InputError("cannot fail " + std::to_string(faults) + " of " + std::to_string(n) + " fault units");
+  if (r.total > limit)
+    throw InputError("exact mode: C(" + std::to_string(n) + ", " + std::to_string(faults) + ") = " +
+                     (r.total == UINT64_MAX ? std::string("more than 2^64") : std::to_string(r.total)) +
+                     " fault sets is above the limit of " + std::to_string(limit));
+  if (faults == 0) {
+    SurvivalChecker c(model);
+    r.surviving = c.survives(FaultSet(n));
+    return r;
+  }
+  tbb::combinable<std::uint64_t> sums([] { return std::uint64_t{0}; });
+  tbb::enumerable_thread_specific<std::unique_ptr<SurvivalChecker>> checkers(
+      [&] { return std::make_unique<SurvivalChecker>(model); });
+  tbb::parallel_for(std::size_t{0}, n, [&](std::size_t first) {
+    sums.local() += count_from(*checkers.local(), n, faults, first);
+  });
+  r.surviving = sums.combine(std::plus<>());  // integer sums: exact for any split
+  return r;
+}
+
+// ---- routing success (002, 004) -----------------------------------------------
+
+namespace {
+
+class RoutingWorker final : public TrialWorker {
+ public:
+  explicit RoutingWorker(const RoutingExperiment& e) : e_(e), scratch_(e.model().universe().size()) {
+    RunLimits limits;
+    limits.hop_limit = e.hop_limit();
+    for (const Routing* r : e.routings()) runners_.push_back(std::make_unique<RouteRunner>(*r, e.model(), limits));
+  }
+
+  void trial(Rng& rng, Tally& out) override {
+    const FaultModel& model = e_.model();
+    draw_units(rng, e_.faults(), scratch_);
+    FaultSet faults(model.universe().size());
+    for (std::size_t i = 0; i < e_.faults(); ++i) faults.insert(scratch_[i]);
+    const FailedElements failed(model.universe(), faults);
+    healthy_.clear();
+    for (NodeId t : model.terminals())
+      if (!failed.node_failed(t)) healthy_.push_back(t);
+    if (healthy_.size() < 2) throw InputError("a fault set left fewer than two healthy terminals: no pair to route");
+    const NodeId s = healthy_[rng.below(healthy_.size())];
+    NodeId d = healthy_[rng.below(healthy_.size() - 1)];
+    if (d == s) d = healthy_.back();  // uniform over the healthy terminals other than s
+    out.add(0, physically_connected(model, faults, s, d) ? 1 : 0);
+    for (std::size_t r = 0; r < runners_.size(); ++r) {
+      const RunResult run = runners_[r]->run(faults, s, d, std::nullopt, false);
+      out.add(1 + 2 * r, run.delivered() ? 1 : 0);
+      if (run.delivered()) out.add(2 + 2 * r, run.hops);
+    }
+  }
+
+ private:
+  const RoutingExperiment& e_;
+  std::vector<std::unique_ptr<RouteRunner>> runners_;
+  std::vector<std::size_t> scratch_;
+  std::vector<NodeId> healthy_;
+};
+
+}  // namespace
+
+RoutingExperiment::RoutingExperiment(const FaultModel& model, std::vector<const Routing*> routings, std::size_t faults,
+                                     std::uint32_t hop_limit)
+    : model_(model), routings_(std::move(routings)), faults_(faults), hop_limit_(hop_limit) {
+  const std::size_t units = model.universe().size();
+  if (faults > units)
+    throw InputError("cannot fail " + std::to_string(faults) + " of " + std::to_string(units) + " fault units");
+  std::size_t can_fail = 0;  // terminals a fault unit can take down
+  for (NodeId t : model.terminals()) can_fail += model.unit_of_node(t).has_value();
+  const std::size_t terminals = model.terminals().size();
+  if (terminals < std::min(faults, can_fail) + 2)
+    throw InputError("with " + std::to_string(faults) + " faulty units fewer than two of the " +
+                     std::to_string(terminals) + " terminals may stay healthy: no pair to route");
+  series_.push_back({"pair connected", SeriesKind::Ratio});
+  for (const Routing* r : routings_) {
+    series_.push_back({r->spec() + " success", SeriesKind::Ratio});
+    series_.push_back({r->spec() + " path length", SeriesKind::Mean});
+  }
+}
+
+std::unique_ptr<TrialWorker> RoutingExperiment::worker() const { return std::make_unique<RoutingWorker>(*this); }
+
+}  // namespace menger

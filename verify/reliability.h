@@ -1,0 +1,83 @@
+// The papers' reliability experiments (issue 6), as Monte Carlo experiments
+// (montecarlo.h) over the abstract FaultModel and Routing interfaces.
+//
+// Completeness (001 section 4): "For each trial, we randomly add component
+// faults until the network is incomplete" (uniform faults, without
+// replacement).  A trial draws a uniformly random order of all fault units and
+// finds T, the largest number of leading units whose failure the network
+// survives (survival.h).  Series 0 is T itself: its mean is Table 1's
+// "expected number of faults each network can tolerate".  Series f (f >= 1)
+// is "complete after f faults", i.e. T >= f: the first f units of a uniform
+// order are a uniform f-subset, so its mean is P(complete | f), Figure 7's
+// curve.  (Hence also E[T] = sum over f >= 1 of P(complete | f).)
+//
+// Routing success (002 section 4, 004 section 4): a trial draws exactly m
+// faulty units uniformly, then a source and a destination uniformly among
+// the healthy terminals (distinct), and routes that one configuration with
+// every routing ("One configuration is used for the simulations of all the
+// algorithms", 002).  Per routing: a success ratio (delivered) and the path
+// length of the successful runs (hops; 004: "we just consider the paths which
+// successfully connect the two nodes"); and whether any fault-free path joins
+// the pair at all (the ceiling no routing can beat).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "core/routing.h"
+#include "verify/fault_model.h"
+#include "verify/montecarlo.h"
+
+namespace menger {
+
+class CompletenessExperiment final : public Experiment {
+ public:
+  // Series: 0 "faults tolerated" (mean), then "complete with f faults" for f = 1..max_faults.
+  CompletenessExperiment(const FaultModel& model, std::size_t max_faults);
+  const std::vector<Series>& series() const override { return series_; }
+  std::unique_ptr<TrialWorker> worker() const override;
+  const FaultModel& model() const { return model_; }
+
+ private:
+  const FaultModel& model_;
+  std::vector<Series> series_;
+};
+
+// The exact P(complete | f): how many of the C(units, f) fault sets of size f
+// the network survives, by enumerating them all (TBB over the first unit; the
+// count is the same for any split).  Throws InputError above `limit` sets.
+struct ExactCount {
+  std::uint64_t surviving = 0, total = 0;
+  double ratio() const { return total ? double(surviving) / double(total) : 0; }
+};
+std::uint64_t binomial(std::uint64_t n, std::uint64_t k);  // saturates at UINT64_MAX
+ExactCount exact_completeness(const FaultModel& model, std::size_t faults, std::uint64_t limit);
+
+class RoutingExperiment final : public Experiment {
+ public:
+  // Series: 0 "pair connected" (ratio); then per routing r: 1 + 2r "<spec> success" (ratio) and
+  // 2 + 2r "<spec> path length" (mean over successful runs).  Throws InputError when fewer than two
+  // terminals could stay healthy with `faults` units failed.
+  RoutingExperiment(const FaultModel& model, std::vector<const Routing*> routings, std::size_t faults,
+                    std::uint32_t hop_limit = 0);
+  const std::vector<Series>& series() const override { return series_; }
+  std::unique_ptr<TrialWorker> worker() const override;
+  const FaultModel& model() const { return model_; }
+  const std::vector<const Routing*>& routings() const { return routings_; }
+  std::size_t faults() const { return faults_; }
+  std::uint32_t hop_limit() const { return hop_limit_; }
+
+ private:
+  const FaultModel& model_;
+  std::vector<const Routing*> routings_;
+  std::size_t faults_;
+  std::uint32_t hop_limit_;
+  std::vector<Series> series_;
+};
+
+// m distinct units drawn uniformly from `universe` units (partial Fisher-Yates
+// over `scratch`, which holds a permutation of 0..universe-1 and is reused).
+void draw_units(Rng& rng, std::size_t m, std::vector<std::size_t>& scratch);
+
+}  // namespace menger
