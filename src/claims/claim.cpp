@@ -78,8 +78,9 @@ Claim read_claim(const std::filesystem::path& file, const std::string& default_i
     ci.model = text(*t, "model", file, true);
     const std::string e = text(*t, "expect", file, true);
     auto k = parse_verdict_kind(e);
-    if (!k || (*k != VerdictKind::Holds && *k != VerdictKind::Fails))
-      bad(file, "instance " + ci.model + ": expect must be \"holds\" or \"fails\", got \"" + e + "\"");
+    if (!k || *k == VerdictKind::Unknown)
+      bad(file, "instance " + ci.model + ": expect must be \"holds\", \"fails\" or \"estimate\" (a number that agrees "
+                "with the paper's), got \"" + e + "\"");
     ci.expect = *k;
     ci.note = text(*t, "note", file, false);
     if (const toml::node* p = t->get("property")) {

@@ -12,7 +12,8 @@
 //   nodes = "(2*N0)^(2^k) / (2*prod(i,1,k,s[i]))"
 //   [[instance]]
 //   model = "hdn(base=hypercube(3), k=1, s=[4])"
-//   expect = "holds"                 # or "fails": a refuted claim stays, with its reason
+//   expect = "holds"                 # or "fails": a refuted claim stays, with its reason;
+//                                    # "estimate": a sampled number that agrees with the paper's
 //   note = "..."                     # optional: what the verdict means here
 //   [instance.property]              # optional: values for this instance only, e.g. the
 //   nodes = 32                       # paper's own numbers for each of its examples

@@ -1,10 +1,10 @@
 // Property kinds of the claim runner.  A kind reads the [property] table of a
 // claim once (validating it) and returns a checker that evaluates one model.
-// Later engines register their kinds (tolerance, route-tolerance, deadlock-free,
-// estimate) next to `structure` in property_kinds.cpp.
+// Each engine registers its kind next to `structure` in property_kinds.cpp.
 #pragma once
 
 #include <chrono>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <memory>
@@ -29,16 +29,26 @@ struct CheckResult {
 
 // Shared state of one `menger prove` run: the per-instance budget and caches
 // that let several claims about one model reuse its expensive facts.
+struct StudyResult;
+
 class RunContext {
  public:
-  explicit RunContext(std::optional<std::chrono::seconds> budget) : budget_(budget) {}
+  explicit RunContext(std::optional<std::chrono::seconds> budget, std::filesystem::path artifacts = {})
+      : budget_(budget), artifacts_(std::move(artifacts)) {}
   // Structural facts of a model, shared by every claim naming the same spec.
   // The deadline is set when the facts are first requested.
   StructureFacts& structure(const std::shared_ptr<const Topology>& topology);
   std::optional<std::chrono::seconds> budget() const { return budget_; }
+  // Where claims write their artifacts (CSV, plots); empty: nowhere.
+  const std::filesystem::path& artifacts() const { return artifacts_; }
+  // Reliability studies already run in this prove run, by a key naming model and request,
+  // so that several claims about one curve sample it once.
+  std::map<std::string, std::shared_ptr<const StudyResult>>& studies() { return studies_; }
 
  private:
   std::optional<std::chrono::seconds> budget_;
+  std::filesystem::path artifacts_;
+  std::map<std::string, std::shared_ptr<const StudyResult>> studies_;
   std::map<std::string, std::unique_ptr<StructureFacts>> structure_;
 };
 
@@ -66,5 +76,6 @@ PropertyKind structure_property_kind();
 PropertyKind tolerance_property_kind();
 PropertyKind route_tolerance_property_kind();
 PropertyKind deadlock_free_property_kind();
+PropertyKind estimate_property_kind();
 
 }  // namespace menger

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "claims/reliability_study.h"  // complete type for the study cache
 #include "core/error.h"
 #include "models/registry.h"
 
@@ -80,7 +81,7 @@ InstanceOutcome run_instance(const Claim& claim, const ClaimInstance& inst, cons
 
 ProveReport prove(const std::vector<fs::path>& paths, const ProveOptions& opts) {
   ProveReport report;
-  RunContext ctx(opts.budget);
+  RunContext ctx(opts.budget, opts.artifacts);
   std::set<std::string> ids;
   const auto files = collect_claim_files(paths);
   std::size_t done = 0;

@@ -36,6 +36,7 @@ struct ClaimOutcome {
 struct ProveOptions {
   std::optional<std::chrono::seconds> budget;  // per model, for the expensive facts
   std::string filter;                          // run only claims whose id contains this
+  std::filesystem::path artifacts;             // where claims write CSV and plots (empty: nowhere)
   // Called before each claim file with (files done, files in all, the file).
   std::function<void(std::size_t, std::size_t, const std::filesystem::path&)> progress;
 };

@@ -15,6 +15,7 @@ namespace {
 struct ProveArgs {
   std::vector<std::string> paths;
   std::string json = "menger-prove.json";
+  std::string artifacts = "menger-artifacts";
   std::string filter;
   unsigned budget = 0;
   bool no_timing = false, verbose = false;
@@ -24,6 +25,7 @@ int run_prove(const ProveArgs& a) {
   ProveOptions opts;
   if (a.budget) opts.budget = std::chrono::seconds(a.budget);
   opts.filter = a.filter;
+  opts.artifacts = a.artifacts;
   std::vector<std::filesystem::path> paths(a.paths.begin(), a.paths.end());
   if (isatty(STDERR_FILENO)) {  // progress with ETA, only for a person watching
     const auto start = std::chrono::steady_clock::now();
@@ -60,6 +62,8 @@ void add_prove_command(CLI::App& app, CommandRegistry& commands) {
   auto* sub = app.add_subcommand("prove", "check claim files against their expected verdicts");
   sub->add_option("paths", args->paths, "claim files or directories (searched for *.toml)")->required();
   sub->add_option("--json", args->json, "where to write the JSON report ('' for none)")->capture_default_str();
+  sub->add_option("--artifacts", args->artifacts, "where claims write CSV files and plots ('' for none)")
+      ->capture_default_str();
   sub->add_option("--filter", args->filter, "only claims whose id contains this text");
   sub->add_option("--budget", args->budget, "seconds allowed per model for expensive facts (default: no limit)");
   sub->add_flag("--no-timing", args->no_timing, "leave timings out, so that the output is byte-reproducible");

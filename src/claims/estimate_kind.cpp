@@ -1,0 +1,298 @@
+// The `estimate` property kind: a paper's reliability number, recomputed by a
+// reliability study (reliability_study.h) and set beside Menger's interval.
+//
+//   [property]
+//   kind = "estimate"
+//   experiment = "completeness"          # or "routing"
+//   faults = "components"                # optional (completeness: components; routing: nodes)
+//   routings = ["hdn-route", "hdn-ft2"]  # routing
+//   rates = "0..0.25:0.05"               # routing points: rates of the units, or
+//   counts = "0..20"                     #   fault counts ("a..b[:step]" or "x,y,z")
+//   best_of = 10                         # completeness: wirings seed=1..10, keep the best
+//   trials = 1000                        # per point; the paper's own count where it gives one
+//   seed = 1
+//   statistic = "faults tolerated"       # a series of the study (menger montecarlo lists them)
+//   at_rate = "0.25"                     # routing: the point the statistic is read at
+//   at_faults = 20                       #   (or by fault count)
+//   # What the paper says, any of:
+//   value = "8.1"                        # its number, with
+//   error = "0.079"                      #   its error bound (a standard error; default 0) and
+//   rounding = "0.05"                    #   half its last printed digit (default 0)
+//   at_least = "0.999"                   # "over 99.9%"
+//   at_most = "0.5"                      # "less than 50%"
+//   lowest_of = "success"                # the statistic is the lowest of the series ending in
+//                                        #   " success" at every point with faults (002 Fig. 6)
+//   plot = "001-table1-deterministic-3"  # optional: CSV and SVG under the artifacts folder
+//
+// Agreement.  value: |Menger - paper| <= z sqrt(se_Menger^2 + error^2) + rounding,
+// z of the claim's confidence (0.95 unless `confidence` says otherwise).
+// at_least X: the paper is refuted only when Menger's upper bound is below X
+// (and confirmed when Menger's lower bound is above it); at_most alike.
+// lowest_of: refuted where the statistic is significantly above another
+// (its lower bound above the other's upper bound).  The verdict is ESTIMATE
+// with Menger's interval when everything agrees, FAILS with the numbers
+// otherwise (a finding), UNKNOWN when the budget cut the sampling short.
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "claims/property.h"
+#include "claims/reliability_study.h"
+#include "core/error.h"
+
+namespace menger {
+
+namespace {
+
+struct EstimateClaim {
+  StudyRequest request;
+  std::string statistic, plot;
+  std::optional<double> at_rate;
+  std::optional<std::size_t> at_faults;
+  std::optional<double> value, at_least, at_most;
+  double error = 0, rounding = 0;
+  std::string lowest_of;
+  std::string key;  // names the study for the run's cache
+};
+
+double number(const toml::node& v, const std::string& where, const std::string& key) {
+  const std::string text = property_text(v, where, key);
+  std::size_t used = 0;
+  double x = 0;
+  try {
+    x = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size() || !std::isfinite(x))
+    throw InputError(where + ": '" + key + "' must be a number, got '" + text + "'");
+  return x;
+}
+
+std::uint64_t whole(const toml::node& v, const std::string& where, const std::string& key) {
+  const double x = number(v, where, key);
+  if (x < 0 || x != std::floor(x) || x > 1e12) throw InputError(where + ": '" + key + "' must be a whole number >= 0");
+  return static_cast<std::uint64_t>(x);
+}
+
+std::vector<double> points(const std::string& text, const std::string& where, const std::string& key) {
+  std::vector<double> out;
+  const auto dots = text.find("..");
+  auto num = [&](const std::string& s) {
+    toml::value<std::string> n(s);
+    return number(n, where, key);
+  };
+  if (dots == std::string::npos) {
+    std::size_t start = 0;
+    while (true) {
+      const auto comma = text.find(',', start);
+      out.push_back(num(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start)));
+      if (comma == std::string::npos) return out;
+      start = comma + 1;
+    }
+  }
+  const auto colon = text.find(':', dots);
+  const double a = num(text.substr(0, dots));
+  const double b = num(text.substr(dots + 2, colon == std::string::npos ? std::string::npos : colon - dots - 2));
+  const double step = colon == std::string::npos ? 1 : num(text.substr(colon + 1));
+  if (step <= 0 || b < a) throw InputError(where + ": '" + key + "' = '" + text + "' is not a range a..b[:step]");
+  const auto n = static_cast<std::size_t>(std::floor((b - a) / step + 1e-9)) + 1;
+  for (std::size_t i = 0; i < n; ++i) out.push_back(a + static_cast<double>(i) * step);
+  return out;
+}
+
+void read_study_key(EstimateClaim& c, const std::string& key, const toml::node& v, const std::string& where) {
+  StudyRequest& q = c.request;
+  if (key == "experiment") q.experiment = property_text(v, where, key);
+  else if (key == "faults") q.faults = property_text(v, where, key);
+  else if (key == "routings") {
+    const auto* arr = v.as_array();
+    if (!arr) throw InputError(where + ": 'routings' must be a list of routing specs");
+    for (const auto& r : *arr) q.routings.push_back(property_text(r, where, key));
+  } else if (key == "rates") q.rates = points(property_text(v, where, key), where, key);
+  else if (key == "counts")
+    for (double x : points(property_text(v, where, key), where, key)) q.counts.push_back(static_cast<std::size_t>(x));
+  else if (key == "best_of") q.best_of = whole(v, where, key);
+  else if (key == "max_faults") q.max_faults = whole(v, where, key);
+  else if (key == "exact_limit") q.exact_limit = whole(v, where, key);
+  else if (key == "hop_limit") q.hop_limit = static_cast<std::uint32_t>(whole(v, where, key));
+  else if (key == "trials") q.sampling.trials = whole(v, where, key);
+  else if (key == "seed") q.sampling.seed = whole(v, where, key);
+  else if (key == "confidence") q.sampling.confidence = number(v, where, key);
+  else throw InputError(where + ": [property] has no key '" + key + "' for kind estimate (keys: experiment, faults, "
+                        "routings, rates, counts, best_of, max_faults, exact_limit, hop_limit, trials, seed, confidence, "
+                        "statistic, at_rate, at_faults, value, error, rounding, at_least, at_most, lowest_of, plot)");
+  if (!v.is_array()) c.key += key + "=" + property_text(v, where, key) + ";";  // routings: added in read()
+}
+
+EstimateClaim read(const toml::table& prop, const std::string& where) {
+  EstimateClaim c;
+  c.request.sampling.trials = 0;
+  for (const auto& [k, v] : prop) {
+    const std::string key(k.str());
+    if (key == "kind") continue;
+    if (key == "statistic") c.statistic = property_text(v, where, key);
+    else if (key == "plot") c.plot = property_text(v, where, key);
+    else if (key == "at_rate") c.at_rate = number(v, where, key);
+    else if (key == "at_faults") c.at_faults = whole(v, where, key);
+    else if (key == "value") c.value = number(v, where, key);
+    else if (key == "error") c.error = number(v, where, key);
+    else if (key == "rounding") c.rounding = number(v, where, key);
+    else if (key == "at_least") c.at_least = number(v, where, key);
+    else if (key == "at_most") c.at_most = number(v, where, key);
+    else if (key == "lowest_of") c.lowest_of = property_text(v, where, key);
+    else read_study_key(c, key, v, where);
+  }
+  if (c.request.experiment.empty()) throw InputError(where + ": an estimate claim names its experiment");
+  if (c.request.sampling.trials == 0) throw InputError(where + ": an estimate claim states its trials (per point)");
+  if (c.statistic.empty()) throw InputError(where + ": an estimate claim names the statistic it checks");
+  if (!c.value && !c.at_least && !c.at_most && c.lowest_of.empty())
+    throw InputError(where + ": an estimate claim states what the paper says: value, at_least, at_most or lowest_of");
+  if (c.error < 0 || c.rounding < 0) throw InputError(where + ": error and rounding are not negative");
+  for (const auto& r : c.request.routings) c.key += "routing=" + r + ";";
+  return c;
+}
+
+std::shared_ptr<const StudyResult> study_for(const EstimateClaim& c, const std::shared_ptr<const Topology>& t,
+                                             RunContext& ctx) {
+  auto& slot = ctx.studies()[t->spec() + "|" + c.key];
+  if (slot && slot->complete) return slot;
+  StudyRequest q = c.request;
+  if (ctx.budget()) q.sampling.deadline = std::chrono::steady_clock::now() + *ctx.budget();
+  slot = std::make_shared<const StudyResult>(run_study(t, q));
+  return slot;
+}
+
+std::size_t point_of(const EstimateClaim& c, const StudyResult& r, const std::string& where) {
+  if (r.points.size() == 1 && !c.at_rate && !c.at_faults) return 0;
+  for (std::size_t i = 0; i < r.points.size(); ++i) {
+    if (c.at_faults && r.points[i].faults == *c.at_faults) return i;
+    if (c.at_rate && r.points[i].rate && std::abs(*r.points[i].rate - *c.at_rate) < 1e-9) return i;
+  }
+  throw InputError(where + ": the study has no point " +
+                   (c.at_rate ? "at rate " + std::to_string(*c.at_rate)
+                              : c.at_faults ? "with " + std::to_string(*c.at_faults) + " faults"
+                                            : std::string("named: give at_rate or at_faults")));
+}
+
+std::string num(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", x);
+  return buf;
+}
+
+std::string interval_text(const Interval& i) { return num(i.value) + " [" + num(i.low) + ", " + num(i.high) + "]"; }
+
+// Checks the statements; returns the disagreements (empty: agrees).
+std::vector<std::string> compare(const EstimateClaim& c, const StudyResult& r, std::size_t point, std::size_t s,
+                                 std::vector<std::string>& lines) {
+  std::vector<std::string> off;
+  const Interval i = r.interval(point, s);
+  const double z = normal_quantile(r.sampling.confidence);
+  if (c.value) {
+    const Accumulator& a = r.points[point].result.tally[s];
+    const double se = r.series[s].kind == SeriesKind::Mean ? standard_error(a) : (i.high - i.low) / (2 * z);
+    const double allowed = z * std::sqrt(se * se + c.error * c.error) + c.rounding;
+    const double gap = std::abs(i.value - *c.value);
+    lines.push_back("paper " + num(*c.value) + (c.error ? " +- " + num(c.error) : "") + ", Menger " + interval_text(i) +
+                    ": differ by " + num(gap) + ", allowed " + num(allowed));
+    if (gap > allowed) off.push_back("the paper's " + num(*c.value) + " is outside the allowed " + num(allowed) + " of " + num(i.value));
+  }
+  if (c.at_least) {
+    lines.push_back("paper: at least " + num(*c.at_least) + "; Menger " + interval_text(i) +
+                    (i.low >= *c.at_least ? " (confirmed)" : i.high >= *c.at_least ? " (consistent)" : ""));
+    if (i.high < *c.at_least) off.push_back("Menger's upper bound " + num(i.high) + " is below the paper's " + num(*c.at_least));
+  }
+  if (c.at_most) {
+    lines.push_back("paper: at most " + num(*c.at_most) + "; Menger " + interval_text(i) +
+                    (i.high <= *c.at_most ? " (confirmed)" : i.low <= *c.at_most ? " (consistent)" : ""));
+    if (i.low > *c.at_most) off.push_back("Menger's lower bound " + num(i.low) + " is above the paper's " + num(*c.at_most));
+  }
+  if (!c.lowest_of.empty()) {
+    const std::string suffix = " " + c.lowest_of;
+    std::size_t compared = 0;
+    for (std::size_t p = 0; p < r.points.size(); ++p) {
+      if (r.points[p].faults == 0) continue;
+      const Interval mine = r.interval(p, s);
+      for (std::size_t o = 0; o < r.series.size(); ++o) {
+        const std::string& name = r.series[o].name;
+        if (o == s || name.size() < suffix.size() || name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
+          continue;
+        ++compared;
+        const Interval other = r.interval(p, o);
+        if (mine.low > other.high)
+          off.push_back("with " + std::to_string(r.points[p].faults) + " faults " + r.series[s].name + " " +
+                        interval_text(mine) + " is above " + name + " " + interval_text(other));
+      }
+    }
+    if (compared == 0) throw InputError("lowest_of '" + c.lowest_of + "': no other series ends in '" + suffix + "'");
+    lines.push_back(r.series[s].name + " against " + std::to_string(compared) + " (point, series) comparisons: " +
+                    (off.empty() ? "never significantly above another" : std::to_string(off.size()) + " times above"));
+  }
+  return off;
+}
+
+void write_artifacts(const EstimateClaim& c, const StudyResult& r, RunContext& ctx, std::vector<std::string>& lines) {
+  if (c.plot.empty() || ctx.artifacts().empty()) return;
+  std::filesystem::create_directories(ctx.artifacts());
+  const std::string base = (ctx.artifacts() / c.plot).string();
+  {
+    std::ofstream out(base + ".csv");
+    if (!out) throw InputError("cannot write " + base + ".csv");
+    write_study_csv(out, r);
+  }
+  plot_study(r, base + ".csv", base + ".svg", c.plot + ": " + r.experiment + " of " + r.model);
+  lines.push_back("curve: " + c.plot + ".csv and " + c.plot + ".svg in the artifacts folder");
+}
+
+CheckResult check(const EstimateClaim& c, const std::string& where, const std::shared_ptr<const Topology>& t,
+                  RunContext& ctx) {
+  const auto study = study_for(c, t, ctx);
+  const StudyResult& r = *study;
+  const auto s = r.find_series(c.statistic);
+  if (!s) {
+    std::string known;
+    for (const auto& x : r.series) known += (known.empty() ? "" : "; ") + x.name;
+    throw InputError(where + ": the study has no statistic '" + c.statistic + "' (it has: " + known + ")");
+  }
+  const std::size_t p = point_of(c, r, where);
+  CheckResult out{Holds{}, {}, study_json(r)};
+  const auto& pt = r.points[p];
+  out.explanation.push_back(c.statistic + (pt.rate ? " at fault rate " + num(*pt.rate) : "") +
+                            (r.experiment == "routing" ? " (" + std::to_string(pt.faults) + " faults)" : "") + ", " +
+                            std::to_string(pt.result.trials) + " trials, seed " + std::to_string(r.sampling.seed) + ", " +
+                            num(r.sampling.confidence * 100) + "% interval");
+  for (const auto& [spec, i] : r.wirings)
+    out.explanation.push_back("  wiring " + spec + ": " + interval_text(i));
+  const auto off = compare(c, r, p, *s, out.explanation);
+  write_artifacts(c, r, ctx, out.explanation);
+  const Interval i = r.interval(p, *s);
+  if (!r.complete) {
+    out.verdict = Unknown{"the time budget ran out during sampling", pt.result.coverage(r.sampling.trials)};
+    return out;
+  }
+  if (off.empty()) {
+    out.verdict = Estimate{i.value, i.low, i.high, r.sampling.confidence};
+    return out;
+  }
+  for (const auto& line : off) out.explanation.push_back("finding: " + line);
+  out.verdict = Fails{nlohmann::json{{"statistic", c.statistic}, {"value", i.value}, {"low", i.low}, {"high", i.high},
+                                     {"disagreements", off}}};
+  return out;
+}
+
+}  // namespace
+
+PropertyKind estimate_property_kind() {
+  PropertyKind k;
+  k.name = "estimate";
+  k.description = "a paper's reliability number against Menger's Monte Carlo interval (and exact values where enumeration reaches)";
+  k.prepare = [](const toml::table& prop, const std::string& where) -> Checker {
+    auto claim = read(prop, where);
+    return [claim, where](const std::shared_ptr<const Topology>& t, RunContext& ctx) { return check(claim, where, t, ctx); };
+  };
+  k.exclusive_keys = {{"at_rate", "at_faults"}};
+  return k;
+}
+
+}  // namespace menger

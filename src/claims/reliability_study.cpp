@@ -1,0 +1,336 @@
+#include "claims/reliability_study.h"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+
+#include "core/error.h"
+#include "models/registry.h"
+#include "models/routing_registry.h"
+#include "verify/survival.h"
+
+namespace menger {
+
+Interval StudyResult::interval(std::size_t point, std::size_t s) const {
+  return series_interval(series[s], points[point].result.tally[s], sampling.confidence);
+}
+
+std::optional<std::size_t> StudyResult::find_series(const std::string& name) const {
+  for (std::size_t i = 0; i < series.size(); ++i)
+    if (series[i].name == name) return i;
+  return std::nullopt;
+}
+
+namespace {
+
+FaultModelSpec fault_spec(const StudyRequest& q, const Network& net) {
+  FaultModelSpec s;
+  s.units = parse_unit_choice(q.faults.empty() ? (q.experiment == "completeness" ? "components" : "nodes") : q.faults);
+  s.pairs = default_pairs(net);
+  return s;
+}
+
+// The spec of wiring `seed` of a randomly wired model ("... seed=N ...").
+std::string with_seed(const std::string& canonical, std::uint64_t seed) {
+  const auto at = canonical.find("seed=");
+  if (at == std::string::npos)
+    throw InputError("best_of needs a randomly wired model (its spec has a seed), got " + canonical);
+  const auto end = canonical.find_first_not_of("0123456789", at + 5);
+  return canonical.substr(0, at + 5) + std::to_string(seed) + canonical.substr(end);
+}
+
+void finish(StudyResult& r, const StudyPoint& p) {
+  r.complete = r.complete && p.result.complete;
+}
+
+StudyResult completeness_once(const std::shared_ptr<const Topology>& topology, const StudyRequest& q) {
+  const Network net(topology);
+  const FaultModel model(net, fault_spec(q, net));
+  StudyResult r;
+  r.experiment = "completeness";
+  r.model = topology->spec();
+  r.faults_described = model.describe();
+  r.units = model.universe().size();
+  r.sampling = q.sampling;
+  const std::size_t max_f = q.max_faults.value_or(model.universe().size());
+  CompletenessExperiment e(model, max_f);
+  r.series = e.series();
+  StudyPoint p;
+  p.result = sample(e, q.sampling);
+  finish(r, p);
+  r.points.push_back(std::move(p));
+  r.exact.resize(max_f + 1);
+  SurvivalChecker checker(model);
+  r.exact[0] = ExactCount{checker.survives(FaultSet(r.units)) ? 1u : 0u, 1};
+  for (std::size_t f = 1; f <= max_f && binomial(r.units, f) <= q.exact_limit; ++f) {
+    r.exact[f] = exact_completeness(model, f, q.exact_limit);
+    if (r.exact[f]->surviving == 0) break;  // P(complete | f) never grows with f
+  }
+  return r;
+}
+
+StudyResult completeness_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& q) {
+  if (q.best_of == 0) return completeness_once(topology, q);
+  std::optional<StudyResult> best;
+  std::vector<std::pair<std::string, Interval>> wirings;
+  for (std::uint64_t seed = 1; seed <= q.best_of; ++seed) {
+    auto t = Registry::builtin().build(with_seed(topology->spec(), seed));
+    StudyResult r = completeness_once(t, q);
+    const Interval tolerated = r.interval(0, 0);
+    wirings.emplace_back(r.model, tolerated);
+    if (!best || tolerated.value > best->interval(0, 0).value) best = std::move(r);  // ties: the lower seed
+  }
+  best->wirings = std::move(wirings);
+  return std::move(*best);
+}
+
+std::vector<std::size_t> study_counts(const StudyRequest& q, std::size_t units, std::vector<std::optional<double>>& rates) {
+  if (q.counts.empty() == q.rates.empty()) throw InputError("a routing study takes fault counts or fault rates (one of them)");
+  std::vector<std::size_t> counts = q.counts;
+  rates.assign(counts.size(), std::nullopt);
+  for (double rate : q.rates) {
+    if (!(rate >= 0 && rate <= 1)) throw InputError("a fault rate lies in [0, 1], got " + std::to_string(rate));
+    counts.push_back(static_cast<std::size_t>(std::llround(rate * static_cast<double>(units))));
+    rates.push_back(rate);
+  }
+  return counts;
+}
+
+StudyResult routing_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& q) {
+  if (q.routings.empty()) throw InputError("a routing study names at least one routing");
+  const Network net(topology);
+  const FaultModel model(net, fault_spec(q, net));
+  std::vector<std::unique_ptr<Routing>> owned;
+  std::vector<const Routing*> routings;
+  for (const auto& spec : q.routings) {
+    owned.push_back(RoutingRegistry::builtin().build(spec, net));
+    routings.push_back(owned.back().get());
+  }
+  StudyResult r;
+  r.experiment = "routing";
+  r.model = topology->spec();
+  r.faults_described = model.describe();
+  r.units = model.universe().size();
+  r.sampling = q.sampling;
+  std::vector<std::optional<double>> rates;
+  const auto counts = study_counts(q, r.units, rates);
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    RoutingExperiment e(model, routings, counts[i], q.hop_limit);
+    if (r.series.empty()) r.series = e.series();
+    StudyPoint p;
+    p.faults = counts[i];
+    p.rate = rates[i];
+    SampleOptions o = q.sampling;
+    o.point = counts[i];
+    p.result = sample(e, o);
+    finish(r, p);
+    r.points.push_back(std::move(p));
+    if (!r.complete) break;  // out of time: later points would run no trials
+  }
+  return r;
+}
+
+std::string fixed(double x, int digits = 4) {
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, x);
+  return buf;
+}
+
+std::string csv_name(const std::string& s) { return "\"" + s + "\""; }
+
+// Completeness rows stop after the first f no trial survived (all later ones are 0).
+std::size_t completeness_rows(const StudyResult& r) {
+  const Tally& t = r.points[0].result.tally;
+  std::size_t f = 1;
+  while (f < r.series.size() && t[f].sum > 0) ++f;
+  return std::min(f + 1, r.series.size());
+}
+
+}  // namespace
+
+StudyResult run_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& q) {
+  const auto start = std::chrono::steady_clock::now();
+  StudyResult r;
+  if (q.experiment == "completeness") r = completeness_study(topology, q);
+  else if (q.experiment == "routing") r = routing_study(topology, q);
+  else throw InputError("unknown experiment '" + q.experiment + "' (known: completeness, routing)");
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return r;
+}
+
+void print_study(std::ostream& out, const StudyResult& r) {
+  const double conf = r.sampling.confidence;
+  out << "model       " << r.model << "\nfaults      " << r.faults_described << "\n"
+      << "seed        " << r.sampling.seed << "\nconfidence  " << conf << "\n";
+  for (const auto& [spec, i] : r.wirings)
+    out << "wiring      " << spec << ": faults tolerated " << fixed(i.value, 3) << " [" << fixed(i.low, 3) << ", "
+        << fixed(i.high, 3) << "]\n";
+  if (r.experiment == "completeness") {
+    const Interval t = r.interval(0, 0);
+    out << "trials      " << r.points[0].result.trials << "\nfaults tolerated (expected)  " << fixed(t.value, 3) << "  ["
+        << fixed(t.low, 3) << ", " << fixed(t.high, 3) << "]  standard error "
+        << fixed(standard_error(r.points[0].result.tally[0]), 3) << "\n\n";
+    out << std::left << std::setw(8) << "faults" << std::setw(34) << "P(complete) sampled [interval]" << "exact\n";
+    for (std::size_t f = 0; f < completeness_rows(r); ++f) {
+      std::string sampled = "1 (no faults)";
+      if (f > 0) {
+        const Interval i = r.interval(0, f);
+        sampled = fixed(i.value) + " [" + fixed(i.low) + ", " + fixed(i.high) + "]";
+      }
+      const auto& ex = f < r.exact.size() ? r.exact[f] : std::nullopt;
+      out << std::setw(8) << f << std::setw(34) << sampled
+          << (ex ? std::to_string(ex->surviving) + "/" + std::to_string(ex->total) + " = " + fixed(ex->ratio(), 6) : "")
+          << "\n";
+    }
+  } else {
+    for (const StudyPoint& p : r.points) {
+      const std::size_t i = static_cast<std::size_t>(&p - r.points.data());
+      out << "\nfaults " << p.faults << (p.rate ? " (rate " + fixed(*p.rate, 3) + ")" : "") << ", " << p.result.trials
+          << " trials\n";
+      for (std::size_t s = 0; s < r.series.size(); ++s) {
+        const Interval v = r.interval(i, s);
+        out << "  " << std::left << std::setw(60) << r.series[s].name;
+        if (p.result.tally[s].n == 0) out << "-  (nothing to measure)\n";
+        else out << fixed(v.value) << "  [" << fixed(v.low) << ", " << fixed(v.high) << "]\n";
+      }
+    }
+  }
+  if (!r.complete) out << "\nINCOMPLETE: the time budget ran out; the numbers cover the trials shown.\n";
+}
+
+void write_study_csv(std::ostream& out, const StudyResult& r) {
+  out << "# menger montecarlo: " << r.experiment << " on " << r.model << "; faults: " << r.faults_described
+      << "; seed " << r.sampling.seed << "; confidence " << r.sampling.confidence << "\n";
+  if (r.experiment == "completeness") {
+    const Interval t = r.interval(0, 0);
+    out << "# trials " << r.points[0].result.trials << "; faults tolerated " << fixed(t.value, 4) << " [" << fixed(t.low, 4)
+        << ", " << fixed(t.high, 4) << "]\n";
+    out << "faults,complete,low,high,exact\n";
+    for (std::size_t f = 0; f < completeness_rows(r); ++f) {
+      const auto& ex = f < r.exact.size() ? r.exact[f] : std::nullopt;
+      const Interval i = f ? r.interval(0, f) : Interval{1, 1, 1};
+      out << f << "," << fixed(i.value, 6) << "," << fixed(i.low, 6) << "," << fixed(i.high, 6) << ","
+          << (ex ? fixed(ex->ratio(), 8) : "") << "\n";
+    }
+    return;
+  }
+  out << "faults,rate,trials";
+  for (const Series& s : r.series) out << "," << csv_name(s.name) << "," << csv_name(s.name + " low") << "," << csv_name(s.name + " high");
+  out << "\n";
+  for (std::size_t i = 0; i < r.points.size(); ++i) {
+    const StudyPoint& p = r.points[i];
+    out << p.faults << "," << (p.rate ? fixed(*p.rate, 6) : "") << "," << p.result.trials;
+    for (std::size_t s = 0; s < r.series.size(); ++s) {
+      const Interval v = r.interval(i, s);
+      const bool none = p.result.tally[s].n == 0;  // e.g. no successful run to measure
+      out << "," << (none ? "" : fixed(v.value, 6)) << "," << (none || std::isinf(v.low) ? "" : fixed(v.low, 6)) << ","
+          << (none || std::isinf(v.high) ? "" : fixed(v.high, 6));
+    }
+    out << "\n";
+  }
+}
+
+nlohmann::json study_json(const StudyResult& r) {
+  nlohmann::json points = nlohmann::json::array();
+  for (std::size_t i = 0; i < r.points.size(); ++i) {
+    nlohmann::json series = nlohmann::json::array();
+    for (std::size_t s = 0; s < r.series.size(); ++s) {
+      const Interval v = r.interval(i, s);
+      const Accumulator& a = r.points[i].result.tally[s];
+      nlohmann::json js = {{"name", r.series[s].name}, {"observations", a.n}, {"value", v.value}};
+      if (!std::isinf(v.low)) js["low"] = v.low, js["high"] = v.high;
+      if (r.series[s].kind == SeriesKind::Mean && a.n > 1) js["standard_error"] = standard_error(a);
+      series.push_back(js);
+    }
+    nlohmann::json jp = {{"faults", r.points[i].faults}, {"trials", r.points[i].result.trials}, {"series", series}};
+    if (r.points[i].rate) jp["rate"] = *r.points[i].rate;
+    points.push_back(jp);
+  }
+  nlohmann::json j = {{"experiment", r.experiment}, {"model", r.model},       {"faults", r.faults_described},
+                      {"units", r.units},           {"seed", r.sampling.seed}, {"confidence", r.sampling.confidence},
+                      {"complete", r.complete},     {"points", points}};
+  nlohmann::json exact = nlohmann::json::array();
+  for (std::size_t f = 0; f < r.exact.size(); ++f)
+    if (r.exact[f]) exact.push_back({{"faults", f}, {"surviving", r.exact[f]->surviving}, {"total", r.exact[f]->total}});
+  if (!exact.empty()) j["exact"] = exact;
+  for (const auto& [spec, i] : r.wirings) j["wirings"].push_back({{"model", spec}, {"faults_tolerated", i.value}});
+  return j;
+}
+
+namespace {
+
+std::string terminal_for(const std::string& image) {
+  const std::string ext = std::filesystem::path(image).extension().string();
+  if (ext == ".svg") return "svg size 900,560 dynamic";
+  if (ext == ".png") return "pngcairo size 1200,700";
+  throw InputError("a plot is an .svg or a .png file, got " + image);
+}
+
+std::string quoted(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("''") : std::string(1, c);  // gnuplot's single-quote escape
+  return q + "'";
+}
+
+void gnuplot_script(std::ostream& g, const StudyResult& r, const std::string& csv, const std::string& image,
+                    const std::string& title) {
+  g << "set terminal " << terminal_for(image) << "\nset output " << quoted(image) << "\n"
+    << "set datafile separator ','\nset key below\nset grid\n";
+  if (r.experiment == "completeness") {
+    g << "set title " << quoted(title) << " noenhanced\nset xlabel 'component faults'\n"
+      << "set ylabel 'P(network complete)'\nset yrange [0:1.02]\n"
+      << "plot " << quoted(csv) << " using 1:2:3:4 with yerrorlines title 'sampled (" << r.sampling.confidence * 100
+      << "% Wilson)', '' using 1:($5 == $5 ? $5 : 1/0) with points pt 6 title 'exact'\n";
+    return;
+  }
+  const std::string x = r.points.front().rate ? "2" : "1";
+  g << "set multiplot layout 1,2 title " << quoted(title) << " noenhanced\n"
+    << "set xlabel " << (r.points.front().rate ? "'fault rate'" : "'faults'") << "\n";
+  auto plot_kind = [&](SeriesKind kind, const std::string& ylabel) {
+    g << "set ylabel " << quoted(ylabel) << "\nplot ";
+    bool first = true;
+    for (std::size_t s = 0; s < r.series.size(); ++s) {
+      if (r.series[s].kind != kind) continue;
+      const std::size_t col = 4 + 3 * s;  // faults, rate, trials, then value/low/high per series
+      g << (first ? "" : ", ") << quoted(csv) << " using " << x << ":" << col << ":" << col + 1 << ":" << col + 2
+        << " with yerrorlines title " << quoted(r.series[s].name) << " noenhanced";
+      first = false;
+    }
+    g << "\n";
+  };
+  g << "set yrange [0:1.02]\n";
+  plot_kind(SeriesKind::Ratio, "ratio");
+  g << "set autoscale y\n";
+  plot_kind(SeriesKind::Mean, "path length (successful runs)");
+  g << "unset multiplot\n";
+}
+
+}  // namespace
+
+void plot_study(const StudyResult& r, const std::string& csv_path, const std::string& image_path,
+                const std::string& title) {
+  const std::string script = image_path + ".gp";
+  {
+    std::ofstream g(script);
+    if (!g) throw InputError("cannot write " + script);
+    gnuplot_script(g, r, csv_path, image_path, title);
+  }
+  std::string shell_quoted = "'";  // the script's path for /bin/sh: ' becomes '\''
+  for (char c : script) shell_quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  const std::string command = "gnuplot " + shell_quoted + "' 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) throw InputError("cannot run gnuplot (Debian package gnuplot-nox)");
+  std::string messages;
+  char buf[256];
+  while (fgets(buf, sizeof buf, pipe)) messages += buf;
+  const int status = pclose(pipe);
+  if (status != 0)
+    throw InputError("gnuplot failed on " + script + (status == 127 * 256 ? " (is gnuplot installed? Debian package gnuplot-nox)" : "") +
+                     (messages.empty() ? "" : ": " + messages.substr(0, 400)));
+}
+
+}  // namespace menger

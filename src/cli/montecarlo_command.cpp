@@ -1,0 +1,148 @@
+// menger montecarlo SPEC --experiment completeness|routing: the papers'
+// reliability experiments (issue 6), with confidence intervals, exact values
+// where enumeration reaches, a CSV and a gnuplot plot.
+#include <cmath>
+#include <fstream>
+#include <iostream>
+
+#include "claims/reliability_study.h"
+#include "cli/commands.h"
+#include "core/error.h"
+#include "core/version.h"
+#include "models/registry.h"
+
+namespace menger {
+
+namespace {
+
+struct MonteCarloArgs {
+  std::string spec, experiment, faults, counts, rates, csv, plot, title;
+  std::vector<std::string> routings;
+  std::size_t max_faults = 0;
+  std::uint64_t trials = 10'000, seed = 1, best_of = 0, exact_limit = 200'000;
+  double half_width = 0, confidence = 0.95;
+  unsigned budget = 0, hop_limit = 0;
+  bool json = false;
+};
+
+// "a..b" (step 1), "a..b:step" or "x,y,z"; `what` names the option in errors.
+std::vector<double> parse_points(const std::string& text, const std::string& what) {
+  auto number = [&](const std::string& s) {
+    std::size_t used = 0;
+    double v = 0;
+    try {
+      v = std::stod(s, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != s.size() || !(v >= 0)) throw InputError(what + ": '" + s + "' is not a non-negative number");
+    return v;
+  };
+  std::vector<double> out;
+  const auto dots = text.find("..");
+  if (dots == std::string::npos) {
+    std::size_t start = 0;
+    while (start <= text.size()) {
+      const auto comma = text.find(',', start);
+      out.push_back(number(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start)));
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+    return out;
+  }
+  const auto colon = text.find(':', dots);
+  const double a = number(text.substr(0, dots));
+  const double b = number(text.substr(dots + 2, colon == std::string::npos ? std::string::npos : colon - dots - 2));
+  const double step = colon == std::string::npos ? 1 : number(text.substr(colon + 1));
+  if (step <= 0 || b < a) throw InputError(what + ": '" + text + "' is not a range a..b[:step] with a <= b, step > 0");
+  const auto n = static_cast<std::size_t>(std::floor((b - a) / step + 1e-9)) + 1;
+  if (n > 10'000) throw InputError(what + ": '" + text + "' has more than 10000 points");
+  for (std::size_t i = 0; i < n; ++i) out.push_back(a + static_cast<double>(i) * step);  // no accumulated rounding
+  return out;
+}
+
+StudyRequest request_of(const MonteCarloArgs& a) {
+  StudyRequest q;
+  q.experiment = a.experiment;
+  q.faults = a.faults;
+  q.routings = a.routings;
+  if (!a.counts.empty())
+    for (double c : parse_points(a.counts, "--counts")) {
+      if (c != std::floor(c)) throw InputError("--counts: " + std::to_string(c) + " is not a whole number");
+      q.counts.push_back(static_cast<std::size_t>(c));
+    }
+  if (!a.rates.empty()) q.rates = parse_points(a.rates, "--rates");
+  if (a.max_faults) q.max_faults = a.max_faults;
+  q.best_of = a.best_of;
+  q.exact_limit = a.exact_limit;
+  q.hop_limit = a.hop_limit;
+  if (a.trials == 0) throw InputError("--trials must be at least 1");
+  q.sampling.seed = a.seed;
+  q.sampling.trials = a.trials;
+  q.sampling.min_trials = std::min<std::uint64_t>(1000, a.trials);
+  if (a.half_width < 0 || a.half_width >= 1) throw InputError("--half-width lies in (0, 1)");
+  if (a.half_width > 0) q.sampling.half_width = a.half_width;
+  q.sampling.confidence = a.confidence;
+  if (a.budget) q.sampling.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(a.budget);
+  if (q.experiment == "completeness" && (!q.routings.empty() || !q.counts.empty() || !q.rates.empty()))
+    throw InputError("--routing, --counts and --rates belong to --experiment routing");
+  if (q.experiment == "routing" && (q.best_of || q.max_faults))
+    throw InputError("--best-of and --max-faults belong to --experiment completeness");
+  return q;
+}
+
+int run_montecarlo(const MonteCarloArgs& a) {
+  const StudyRequest q = request_of(a);
+  const StudyResult r = run_study(Registry::builtin().build(a.spec), q);
+  std::string csv = a.csv;
+  if (csv.empty() && !a.plot.empty()) csv = a.plot + ".csv";
+  if (!csv.empty()) {
+    std::ofstream out(csv);
+    if (!out) throw InputError("cannot write " + csv);
+    write_study_csv(out, r);
+  }
+  if (!a.plot.empty()) plot_study(r, csv, a.plot, a.title.empty() ? r.experiment + " of " + r.model : a.title);
+  if (a.json) {
+    nlohmann::json j = study_json(r);
+    j["menger"] = {{"version", kVersion}};
+    j["seconds"] = r.seconds;
+    std::cout << j.dump(2) << "\n";
+  } else {
+    print_study(std::cout, r);
+    if (!csv.empty()) std::cout << "\ncsv         " << csv << "\n";
+    if (!a.plot.empty()) std::cout << "plot        " << a.plot << " (gnuplot script " << a.plot << ".gp)\n";
+  }
+  return r.complete ? 0 : 4;
+}
+
+}  // namespace
+
+void add_montecarlo_command(CLI::App& app, CommandRegistry& commands) {
+  auto a = std::make_shared<MonteCarloArgs>();
+  auto* sub = app.add_subcommand("montecarlo", "reliability by Monte Carlo (and exact enumeration where it reaches)");
+  sub->add_option("spec", a->spec, "model spec, e.g. 'min(stages=3, radix=4, wiring=deterministic)'")->required();
+  sub->add_option("--experiment", a->experiment, "completeness (001 section 4) or routing (002/004 section 4)")
+      ->required()
+      ->check(CLI::IsMember({"completeness", "routing"}));
+  sub->add_option("--faults", a->faults, "fault units (default: components for completeness, nodes for routing)");
+  sub->add_option("--routing", a->routings, "routing spec (repeat to compare several on the same configurations)");
+  sub->add_option("--counts", a->counts, "routing: fault counts, e.g. 0..20 or 0..100:5 or 1,2,4");
+  sub->add_option("--rates", a->rates, "routing: fault rates of the units, e.g. 0..0.25:0.05");
+  sub->add_option("--max-faults", a->max_faults, "completeness: last f of the P(complete | f) curve (default: all units)");
+  sub->add_option("--best-of", a->best_of, "completeness: try wirings seed=1..N of a random model, keep the best");
+  sub->add_option("--exact-limit", a->exact_limit, "completeness: count exactly when C(units, f) is at most this")
+      ->capture_default_str();
+  sub->add_option("--trials", a->trials, "trials per point (at most)")->capture_default_str();
+  sub->add_option("--seed", a->seed, "random seed (results depend only on it, not on --threads)")->capture_default_str();
+  sub->add_option("--half-width", a->half_width, "stop a point once every ratio's interval is this tight");
+  sub->add_option("--confidence", a->confidence, "confidence level of the intervals")->capture_default_str();
+  sub->add_option("--hop-limit", a->hop_limit, "routing: livelock guard (default 2 x nodes + 16)");
+  sub->add_option("--budget", a->budget, "seconds; when they run out the result covers the trials done (exit 4)");
+  sub->add_option("--csv", a->csv, "write the curve as CSV");
+  sub->add_option("--plot", a->plot, "draw the curve with gnuplot (.svg or .png; the CSV goes beside it)");
+  sub->add_option("--title", a->title, "plot title");
+  sub->add_flag("--json", a->json, "machine-readable output");
+  commands.emplace_back(sub, [a] { return run_montecarlo(*a); });
+}
+
+}  // namespace menger
