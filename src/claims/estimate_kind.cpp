@@ -22,6 +22,9 @@
 //   at_most = "0.5"                      # "less than 50%"
 //   lowest_of = "success"                # the statistic is the lowest of the series ending in
 //                                        #   " success" at every point with faults (002 Fig. 6)
+//   not_below = ["a success", ...]       # never below these series at a point with faults (002 Fig. 8)
+//   peaks_inside = true                  # rises, then falls: its largest value lies between the
+//                                        #   first and last points and above both (002 Fig. 9)
 //   plot = "001-table1-deterministic-3"  # optional: CSV and SVG under the artifacts folder
 //
 // Agreement.  value: |Menger - paper| <= z sqrt(se_Menger^2 + error^2) + rounding,
@@ -32,6 +35,9 @@
 // (its lower bound above the other's upper bound).  The verdict is ESTIMATE
 // with Menger's interval when everything agrees, FAILS with the numbers
 // otherwise (a finding), UNKNOWN when the budget cut the sampling short.
+// not_below: refuted where the statistic's upper bound is below the other's
+// lower bound.  peaks_inside: holds when the largest value is at an inner
+// point whose lower bound is above the upper bounds of the first and last points.
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -52,6 +58,8 @@ struct EstimateClaim {
   std::optional<double> value, at_least, at_most;
   double error = 0, rounding = 0;
   std::string lowest_of;
+  std::vector<std::string> not_below;
+  bool peaks_inside = false;
   std::string key;  // names the study for the run's cache
 };
 
@@ -141,13 +149,22 @@ EstimateClaim read(const toml::table& prop, const std::string& where) {
     else if (key == "at_least") c.at_least = number(v, where, key);
     else if (key == "at_most") c.at_most = number(v, where, key);
     else if (key == "lowest_of") c.lowest_of = property_text(v, where, key);
+    else if (key == "not_below") {
+      const auto* arr = v.as_array();
+      if (!arr) throw InputError(where + ": 'not_below' must be a list of statistics");
+      for (const auto& x : *arr) c.not_below.push_back(property_text(x, where, key));
+    } else if (key == "peaks_inside") {
+      if (!v.is_boolean()) throw InputError(where + ": 'peaks_inside' must be true or false");
+      c.peaks_inside = *v.value<bool>();
+    }
     else read_study_key(c, key, v, where);
   }
   if (c.request.experiment.empty()) throw InputError(where + ": an estimate claim names its experiment");
   if (c.request.sampling.trials == 0) throw InputError(where + ": an estimate claim states its trials (per point)");
   if (c.statistic.empty()) throw InputError(where + ": an estimate claim names the statistic it checks");
-  if (!c.value && !c.at_least && !c.at_most && c.lowest_of.empty())
-    throw InputError(where + ": an estimate claim states what the paper says: value, at_least, at_most or lowest_of");
+  if (!c.value && !c.at_least && !c.at_most && c.lowest_of.empty() && c.not_below.empty() && !c.peaks_inside)
+    throw InputError(where + ": an estimate claim states what the paper says: value, at_least, at_most, lowest_of, "
+                     "not_below or peaks_inside");
   if (c.error < 0 || c.rounding < 0) throw InputError(where + ": error and rounding are not negative");
   for (const auto& r : c.request.routings) c.key += "routing=" + r + ";";
   return c;
@@ -164,7 +181,12 @@ std::shared_ptr<const StudyResult> study_for(const EstimateClaim& c, const std::
 }
 
 std::size_t point_of(const EstimateClaim& c, const StudyResult& r, const std::string& where) {
-  if (r.points.size() == 1 && !c.at_rate && !c.at_faults) return 0;
+  if (!c.at_rate && !c.at_faults) {
+    // One point, or a statement about the whole curve (lowest_of, not_below, peaks_inside):
+    // the verdict then shows the last point's value.
+    const bool curve = !c.lowest_of.empty() || !c.not_below.empty() || c.peaks_inside;
+    if (r.points.size() == 1 || (curve && !c.value && !c.at_least && !c.at_most)) return r.points.size() - 1;
+  }
   for (std::size_t i = 0; i < r.points.size(); ++i) {
     if (c.at_faults && r.points[i].faults == *c.at_faults) return i;
     if (c.at_rate && r.points[i].rate && std::abs(*r.points[i].rate - *c.at_rate) < 1e-9) return i;
@@ -182,6 +204,26 @@ std::string num(double x) {
 }
 
 std::string interval_text(const Interval& i) { return num(i.value) + " [" + num(i.low) + ", " + num(i.high) + "]"; }
+
+// Rises, then falls: the largest value over the points that observed the statistic.
+void peaks(const StudyResult& r, std::size_t s, std::vector<std::string>& lines, std::vector<std::string>& off) {
+  std::vector<std::size_t> seen;
+  for (std::size_t p = 0; p < r.points.size(); ++p)
+    if (r.points[p].result.tally[s].n > 1) seen.push_back(p);
+  if (seen.size() < 3) {
+    off.push_back("fewer than three points observed " + r.series[s].name + ": no rise and fall to see");
+    return;
+  }
+  std::size_t top = seen.front();
+  for (std::size_t p : seen)
+    if (r.interval(p, s).value > r.interval(top, s).value) top = p;
+  const Interval first = r.interval(seen.front(), s), last = r.interval(seen.back(), s), peak = r.interval(top, s);
+  lines.push_back(r.series[s].name + ": " + interval_text(first) + " at " + std::to_string(r.points[seen.front()].faults) +
+                  " faults, peak " + interval_text(peak) + " at " + std::to_string(r.points[top].faults) + ", " +
+                  interval_text(last) + " at " + std::to_string(r.points[seen.back()].faults));
+  if (top == seen.front() || top == seen.back() || peak.low <= first.high || peak.low <= last.high)
+    off.push_back(r.series[s].name + " does not rise and then fall significantly");
+}
 
 // Checks the statements; returns the disagreements (empty: agrees).
 std::vector<std::string> compare(const EstimateClaim& c, const StudyResult& r, std::size_t point, std::size_t s,
@@ -229,6 +271,22 @@ std::vector<std::string> compare(const EstimateClaim& c, const StudyResult& r, s
     lines.push_back(r.series[s].name + " against " + std::to_string(compared) + " (point, series) comparisons: " +
                     (off.empty() ? "never significantly above another" : std::to_string(off.size()) + " times above"));
   }
+  for (const std::string& name : c.not_below) {
+    const auto o = r.find_series(name);
+    if (!o) throw InputError("not_below: the study has no statistic '" + name + "'");
+    std::size_t below = 0;
+    for (std::size_t p = 0; p < r.points.size(); ++p) {
+      if (r.points[p].faults == 0) continue;
+      const Interval mine = r.interval(p, s), other = r.interval(p, *o);
+      if (mine.high < other.low) {
+        ++below;
+        off.push_back("with " + std::to_string(r.points[p].faults) + " faults " + r.series[s].name + " " +
+                      interval_text(mine) + " is below " + name + " " + interval_text(other));
+      }
+    }
+    lines.push_back("not below " + name + (below ? ": below at " + std::to_string(below) + " points" : ": never below"));
+  }
+  if (c.peaks_inside) peaks(r, s, lines, off);
   return off;
 }
 
@@ -258,7 +316,9 @@ CheckResult check(const EstimateClaim& c, const std::string& where, const std::s
   const std::size_t p = point_of(c, r, where);
   CheckResult out{Holds{}, {}, study_json(r)};
   const auto& pt = r.points[p];
-  out.explanation.push_back(c.statistic + (pt.rate ? " at fault rate " + num(*pt.rate) : "") +
+  const bool whole_curve = r.points.size() > 1 && !c.at_rate && !c.at_faults;
+  out.explanation.push_back(std::string(whole_curve ? "over the whole curve; the verdict shows the last point: " : "") +
+                            c.statistic + (pt.rate ? " at fault rate " + num(*pt.rate) : "") +
                             (r.experiment == "routing" ? " (" + std::to_string(pt.faults) + " faults)" : "") + ", " +
                             std::to_string(pt.result.trials) + " trials, seed " + std::to_string(r.sampling.seed) + ", " +
                             num(r.sampling.confidence * 100) + "% interval");

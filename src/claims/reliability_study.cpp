@@ -193,7 +193,7 @@ void print_study(std::ostream& out, const StudyResult& r) {
           << " trials\n";
       for (std::size_t s = 0; s < r.series.size(); ++s) {
         const Interval v = r.interval(i, s);
-        out << "  " << std::left << std::setw(60) << r.series[s].name;
+        out << "  " << std::left << std::setw(58) << r.series[s].name << "  ";
         if (p.result.tally[s].n == 0) out << "-  (nothing to measure)\n";
         else out << fixed(v.value) << "  [" << fixed(v.low) << ", " << fixed(v.high) << "]\n";
       }
