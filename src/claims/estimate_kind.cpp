@@ -159,7 +159,9 @@ EstimateClaim read(const toml::table& prop, const std::string& where) {
     }
     else read_study_key(c, key, v, where);
   }
-  if (c.request.experiment.empty()) throw InputError(where + ": an estimate claim names its experiment");
+  if (c.request.experiment != "completeness" && c.request.experiment != "routing")
+    throw InputError(where + ": an estimate claim names its experiment: completeness or routing, got '" +
+                     c.request.experiment + "'");
   if (c.request.sampling.trials == 0) throw InputError(where + ": an estimate claim states its trials (per point)");
   if (c.statistic.empty()) throw InputError(where + ": an estimate claim names the statistic it checks");
   if (!c.value && !c.at_least && !c.at_most && c.lowest_of.empty() && c.not_below.empty() && !c.peaks_inside)

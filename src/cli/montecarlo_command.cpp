@@ -93,6 +93,8 @@ StudyRequest request_of(const MonteCarloArgs& a) {
 
 int run_montecarlo(const MonteCarloArgs& a) {
   const StudyRequest q = request_of(a);
+  if (!a.plot.empty() && !a.plot.ends_with(".svg") && !a.plot.ends_with(".png"))  // before hours of sampling
+    throw InputError("--plot: a plot is an .svg or a .png file, got " + a.plot);
   const StudyResult r = run_study(Registry::builtin().build(a.spec), q);
   std::string csv = a.csv;
   if (csv.empty() && !a.plot.empty()) csv = a.plot + ".csv";

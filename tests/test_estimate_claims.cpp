@@ -1,0 +1,130 @@
+// The `estimate` claim kind: a paper's number beside Menger's interval.  The
+// expected values come from exact enumeration in the test, not from constants.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "claims/runner.h"
+#include "models/registry.h"
+#include "verify/reliability.h"
+
+namespace menger {
+namespace {
+
+namespace fs = std::filesystem;
+
+class EstimateClaimsTest : public ::testing::Test {
+ protected:
+  fs::path dir = fs::temp_directory_path() / ("menger_estimate_" + std::to_string(::getpid()));
+  void SetUp() override { fs::create_directories(dir); }
+  void TearDown() override { fs::remove_all(dir); }
+  ProveReport run_claim(const std::string& property, ProveOptions opts = {},
+                        const std::string& model = "min(stages=3, radix=4, wiring=deterministic)") {
+    std::ofstream(dir / "c.toml") << "title = \"t\"\nstatement = \"s\"\n[source]\npaper = \"001\"\nwhere = \"Table 1\"\n"
+                                  << "[property]\nkind = \"estimate\"\n" << property << "\n[[instance]]\nmodel = \""
+                                  << model << "\"\nexpect = \"estimate\"\n";
+    return prove({dir / "c.toml"}, opts);
+  }
+  static const InstanceOutcome& only(const ProveReport& r) { return r.claims.at(0).instances.at(0); }
+};
+
+double exact_p4() {
+  const Network net(Registry::builtin().build("min(stages=3, radix=4, wiring=deterministic)"));
+  FaultModelSpec s;
+  s.units = UnitChoice::Components;
+  s.pairs = PairChoice::InputsToOutputs;
+  const FaultModel m(net, s);
+  return exact_completeness(m, 4, 1'000'000).ratio();
+}
+
+const char* const kStudy = "experiment = \"completeness\"\ntrials = 20000\nmax_faults = 6\nstatistic = \"complete with 4 faults\"\n";
+
+TEST_F(EstimateClaimsTest, AgreesWithTheExactValueAndRefutesAWrongOne) {
+  const double p = exact_p4();
+  ProveReport good = run_claim(std::string(kStudy) + "value = \"" + std::to_string(p) + "\"\n");
+  ASSERT_TRUE(only(good).result) << only(good).error;
+  EXPECT_EQ(kind_of(only(good).result->verdict), VerdictKind::Estimate);
+  const auto& e = std::get<Estimate>(only(good).result->verdict);
+  EXPECT_LE(e.low, p);
+  EXPECT_GE(e.high, p);
+  EXPECT_TRUE(only(good).as_expected());
+
+  ProveReport bad = run_claim(std::string(kStudy) + "value = \"" + std::to_string(p - 0.05) + "\"\n");
+  ASSERT_TRUE(only(bad).result) << only(bad).error;
+  EXPECT_EQ(kind_of(only(bad).result->verdict), VerdictKind::Fails);
+  EXPECT_FALSE(only(bad).as_expected());
+  // A rounding allowance as wide as the gap makes it agree again.
+  ProveReport rounded = run_claim(std::string(kStudy) + "value = \"" + std::to_string(p - 0.05) + "\"\nrounding = \"0.06\"\n");
+  EXPECT_EQ(kind_of(only(rounded).result->verdict), VerdictKind::Estimate);
+}
+
+TEST_F(EstimateClaimsTest, BoundsAreRefutedOnlyBeyondTheInterval) {
+  const double p = exact_p4();
+  EXPECT_EQ(kind_of(only(run_claim(std::string(kStudy) + "at_least = \"" + std::to_string(p - 0.02) + "\"\n")).result->verdict),
+            VerdictKind::Estimate);
+  EXPECT_EQ(kind_of(only(run_claim(std::string(kStudy) + "at_least = \"" + std::to_string(p + 0.03) + "\"\n")).result->verdict),
+            VerdictKind::Fails);
+  EXPECT_EQ(kind_of(only(run_claim(std::string(kStudy) + "at_most = \"" + std::to_string(p - 0.03) + "\"\n")).result->verdict),
+            VerdictKind::Fails);
+}
+
+TEST_F(EstimateClaimsTest, CurveStatements) {
+  const std::string study =
+      "experiment = \"routing\"\nfaults = \"links\"\nroutings = [\"mikant-shortest\", \"mikant-go-neighbor-switch+go-down-level\"]\n"
+      "counts = \"0..20:10\"\ntrials = 5000\n";
+  ProveReport lowest = run_claim(study + "statistic = \"mikant-shortest success\"\nlowest_of = \"success\"\n", {}, "mikant(3,3)");
+  ASSERT_TRUE(only(lowest).result) << only(lowest).error;
+  EXPECT_EQ(kind_of(only(lowest).result->verdict), VerdictKind::Estimate);
+  // The combination is significantly better: claiming it is the lowest is refuted.
+  ProveReport wrong = run_claim(
+      study + "statistic = \"mikant-go-neighbor-switch+go-down-level(choice=first) success\"\nlowest_of = \"success\"\n", {},
+      "mikant(3,3)");
+  EXPECT_EQ(kind_of(only(wrong).result->verdict), VerdictKind::Fails);
+  ProveReport below = run_claim(study + "statistic = \"mikant-shortest success\"\n"
+                                        "not_below = [\"mikant-go-neighbor-switch+go-down-level(choice=first) success\"]\n",
+                                {}, "mikant(3,3)");
+  EXPECT_EQ(kind_of(only(below).result->verdict), VerdictKind::Fails);
+}
+
+TEST_F(EstimateClaimsTest, MalformedClaimsAreInstanceErrors) {
+  for (const std::string& prop :
+       {std::string("experiment = \"completeness\"\nstatistic = \"faults tolerated\"\nvalue = \"1\"\n"),  // no trials
+        std::string("experiment = \"completeness\"\ntrials = 10\nstatistic = \"faults tolerated\"\n"),   // no statement
+        std::string("experiment = \"completeness\"\ntrials = 10\nstatistic = \"nonsense\"\nvalue = \"1\"\n"),
+        std::string("experiment = \"completeness\"\ntrials = 10\nstatistic = \"faults tolerated\"\nvalue = 1.5\n"),
+        std::string("experiment = \"sideways\"\ntrials = 10\nstatistic = \"faults tolerated\"\nvalue = \"1\"\n"),
+        std::string("experiment = \"completeness\"\ntrials = 10\nstatistic = \"faults tolerated\"\nvalue = \"1\"\ncolour = \"red\"\n")}) {
+    ProveReport r = run_claim(prop);
+    ASSERT_EQ(r.instances(), 1u) << prop;
+    EXPECT_FALSE(only(r).error.empty()) << prop;
+    EXPECT_NE(only(r).error.find("c.toml"), std::string::npos) << only(r).error;
+  }
+}
+
+TEST_F(EstimateClaimsTest, ABudgetThatRunsOutIsUnknown) {
+  ProveOptions o;
+  o.budget = std::chrono::seconds(0);
+  ProveReport r = run_claim(std::string(kStudy) + "value = \"0.9\"\n", o);
+  ASSERT_TRUE(only(r).result) << only(r).error;
+  EXPECT_EQ(kind_of(only(r).result->verdict), VerdictKind::Unknown);
+}
+
+TEST_F(EstimateClaimsTest, WritesCsvAndPlotToTheArtifactsFolder) {
+  ProveOptions o;
+  o.artifacts = dir / "art";
+  ProveReport r = run_claim(std::string(kStudy) + "value = \"0.9\"\nrounding = \"0.05\"\nplot = \"curve\"\n", o);
+  ASSERT_TRUE(only(r).result) << only(r).error;
+  EXPECT_TRUE(fs::exists(dir / "art" / "curve.csv"));
+  EXPECT_TRUE(fs::exists(dir / "art" / "curve.svg"));
+  std::ifstream csv(dir / "art" / "curve.csv");
+  std::stringstream text;
+  text << csv.rdbuf();
+  EXPECT_NE(text.str().find("seed 1"), std::string::npos);
+  EXPECT_NE(text.str().find("faults,complete,low,high,exact"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace menger
