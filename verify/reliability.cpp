@@ -25,11 +25,11 @@ namespace {
 
 class CompletenessWorker final : public TrialWorker {
  public:
-  CompletenessWorker(const FaultModel& model, std::size_t max_faults)
-      : checker_(model), order_(model.universe().size()), max_faults_(max_faults) {}
+  CompletenessWorker(const FaultModel& model, std::size_t max_faults, bool naive)
+      : checker_(model, naive), order_(model.universe().size()), max_faults_(max_faults), naive_(naive) {}
   void trial(Rng& rng, Tally& out) override {
     draw_units(rng, order_.size(), order_);
-    const std::size_t tolerated = checker_.tolerated_prefix(order_);
+    const std::size_t tolerated = naive_ ? one_at_a_time() : checker_.tolerated_prefix(order_);
     out.add(0, static_cast<double>(tolerated));
     for (std::size_t f = 1; f <= max_faults_; ++f) out.add(f, tolerated >= f ? 1 : 0);
   }
@@ -38,11 +38,23 @@ class CompletenessWorker final : public TrialWorker {
   SurvivalChecker checker_;
   std::vector<std::size_t> order_;
   std::size_t max_faults_;
+  bool naive_;
+
+  // 001's procedure taken literally: add the next fault, check, until incomplete.
+  std::size_t one_at_a_time() {
+    FaultSet f(order_.size());
+    for (std::size_t i = 0; i < order_.size(); ++i) {
+      f.insert(order_[i]);
+      if (!checker_.survives(f)) return i;
+    }
+    return order_.size();
+  }
 };
 
 }  // namespace
 
-CompletenessExperiment::CompletenessExperiment(const FaultModel& model, std::size_t max_faults) : model_(model) {
+CompletenessExperiment::CompletenessExperiment(const FaultModel& model, std::size_t max_faults, bool naive)
+    : model_(model), naive_(naive) {
   if (max_faults > model.universe().size())
     throw InputError("cannot fail " + std::to_string(max_faults) + " of " + std::to_string(model.universe().size()) +
                      " fault units");
@@ -52,7 +64,7 @@ CompletenessExperiment::CompletenessExperiment(const FaultModel& model, std::siz
 }
 
 std::unique_ptr<TrialWorker> CompletenessExperiment::worker() const {
-  return std::make_unique<CompletenessWorker>(model_, series_.size() - 1);
+  return std::make_unique<CompletenessWorker>(model_, series_.size() - 1, naive_);
 }
 
 std::uint64_t binomial(std::uint64_t n, std::uint64_t k) {

@@ -34,7 +34,9 @@ namespace menger {
 class CompletenessExperiment final : public Experiment {
  public:
   // Series: 0 "faults tolerated" (mean), then "complete with f faults" for f = 1..max_faults.
-  CompletenessExperiment(const FaultModel& model, std::size_t max_faults);
+  // `naive`: the blind baseline for bench/ (one search per source after every added fault),
+  // the same numbers, slower.
+  CompletenessExperiment(const FaultModel& model, std::size_t max_faults, bool naive = false);
   const std::vector<Series>& series() const override { return series_; }
   std::unique_ptr<TrialWorker> worker() const override;
   const FaultModel& model() const { return model_; }
@@ -42,6 +44,7 @@ class CompletenessExperiment final : public Experiment {
  private:
   const FaultModel& model_;
   std::vector<Series> series_;
+  bool naive_;
 };
 
 // The exact P(complete | f): how many of the C(units, f) fault sets of size f

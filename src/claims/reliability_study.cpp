@@ -56,7 +56,7 @@ StudyResult completeness_once(const std::shared_ptr<const Topology>& topology, c
   r.units = model.universe().size();
   r.sampling = q.sampling;
   const std::size_t max_f = q.max_faults.value_or(model.universe().size());
-  CompletenessExperiment e(model, max_f);
+  CompletenessExperiment e(model, max_f, q.naive);
   r.series = e.series();
   StudyPoint p;
   p.result = sample(e, q.sampling);

@@ -22,7 +22,7 @@ struct MonteCarloArgs {
   std::uint64_t trials = 10'000, seed = 1, best_of = 0, exact_limit = 200'000;
   double half_width = 0, confidence = 0.95;
   unsigned budget = 0, hop_limit = 0;
-  bool json = false;
+  bool json = false, naive = false;
 };
 
 // "a..b" (step 1), "a..b:step" or "x,y,z"; `what` names the option in errors.
@@ -76,6 +76,7 @@ StudyRequest request_of(const MonteCarloArgs& a) {
   q.best_of = a.best_of;
   q.exact_limit = a.exact_limit;
   q.hop_limit = a.hop_limit;
+  q.naive = a.naive;
   if (a.trials == 0) throw InputError("--trials must be at least 1");
   q.sampling.seed = a.seed;
   q.sampling.trials = a.trials;
@@ -144,6 +145,7 @@ void add_montecarlo_command(CLI::App& app, CommandRegistry& commands) {
   sub->add_option("--plot", a->plot, "draw the curve with gnuplot (.svg or .png; the CSV goes beside it)");
   sub->add_option("--title", a->title, "plot title");
   sub->add_flag("--json", a->json, "machine-readable output");
+  sub->add_flag("--naive", a->naive, "completeness: the blind baseline (a search per source after every fault), for bench/");
   commands.emplace_back(sub, [a] { return run_montecarlo(*a); });
 }
 
