@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "test_instance.h"
 #include "fault_oracle.h"
 #include "models/registry.h"
 #include "models/routing_registry.h"
@@ -17,20 +18,8 @@
 namespace menger {
 namespace {
 
-struct Instance {
-  std::unique_ptr<Network> net;
-  std::unique_ptr<FaultModel> model;
-};
-
-Instance make(const std::string& spec, UnitChoice units) {
-  Instance i;
-  i.net = std::make_unique<Network>(Registry::builtin().build(spec));
-  FaultModelSpec s;
-  s.units = units;
-  s.pairs = default_pairs(*i.net);
-  i.model = std::make_unique<FaultModel>(*i.net, s);
-  return i;
-}
+using testing::Instance;
+using testing::make;
 
 TEST(Statistics, NormalQuantile) {
   EXPECT_NEAR(normal_quantile(0.95), 1.959964, 1e-6);

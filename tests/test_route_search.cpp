@@ -9,6 +9,7 @@
 #include <map>
 
 #include "core/error.h"
+#include "test_instance.h"
 #include "models/registry.h"
 #include "models/routing_registry.h"
 #include "verify/route_search.h"
@@ -17,19 +18,8 @@
 namespace menger {
 namespace {
 
-struct Instance {
-  std::unique_ptr<Network> net;
-  std::unique_ptr<FaultModel> model;
-};
-
-Instance make(const std::string& spec, UnitChoice units) {
-  Instance i;
-  i.net = std::make_unique<Network>(Registry::builtin().build(spec));
-  FaultModelSpec s;
-  s.units = units;
-  i.model = std::make_unique<FaultModel>(*i.net, s);
-  return i;
-}
+using testing::Instance;
+using testing::make;
 
 // A hypercube routing written for these tests: correct dimensions in
 // ascending order, skipping unusable ports; with no usable correcting port it

@@ -6,6 +6,7 @@
 
 
 #include "core/error.h"
+#include "test_instance.h"
 #include "fault_oracle.h"
 #include "models/registry.h"
 #include "verify/certificate_check.h"
@@ -16,20 +17,8 @@
 namespace menger {
 namespace {
 
-struct Instance {
-  std::unique_ptr<Network> net;
-  std::unique_ptr<FaultModel> model;
-};
-
-Instance make(const std::string& spec, UnitChoice units, std::optional<PairChoice> pairs = std::nullopt) {
-  Instance i;
-  i.net = std::make_unique<Network>(Registry::builtin().build(spec));
-  FaultModelSpec s;
-  s.units = units;
-  s.pairs = pairs ? *pairs : default_pairs(*i.net);
-  i.model = std::make_unique<FaultModel>(*i.net, s);
-  return i;
-}
+using testing::Instance;
+using testing::make;
 
 std::optional<std::uint64_t> least_cut(const std::string& spec, UnitChoice units) {
   Instance i = make(spec, units);

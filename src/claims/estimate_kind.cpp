@@ -64,49 +64,13 @@ struct EstimateClaim {
 };
 
 double number(const toml::node& v, const std::string& where, const std::string& key) {
-  const std::string text = property_text(v, where, key);
-  std::size_t used = 0;
-  double x = 0;
-  try {
-    x = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size() || !std::isfinite(x))
-    throw InputError(where + ": '" + key + "' must be a number, got '" + text + "'");
-  return x;
+  return parse_number(property_text(v, where, key), where + ": '" + key + "'");
 }
 
 std::uint64_t whole(const toml::node& v, const std::string& where, const std::string& key) {
   const double x = number(v, where, key);
   if (x < 0 || x != std::floor(x) || x > 1e12) throw InputError(where + ": '" + key + "' must be a whole number >= 0");
   return static_cast<std::uint64_t>(x);
-}
-
-std::vector<double> points(const std::string& text, const std::string& where, const std::string& key) {
-  std::vector<double> out;
-  const auto dots = text.find("..");
-  auto num = [&](const std::string& s) {
-    toml::value<std::string> n(s);
-    return number(n, where, key);
-  };
-  if (dots == std::string::npos) {
-    std::size_t start = 0;
-    while (true) {
-      const auto comma = text.find(',', start);
-      out.push_back(num(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start)));
-      if (comma == std::string::npos) return out;
-      start = comma + 1;
-    }
-  }
-  const auto colon = text.find(':', dots);
-  const double a = num(text.substr(0, dots));
-  const double b = num(text.substr(dots + 2, colon == std::string::npos ? std::string::npos : colon - dots - 2));
-  const double step = colon == std::string::npos ? 1 : num(text.substr(colon + 1));
-  if (step <= 0 || b < a) throw InputError(where + ": '" + key + "' = '" + text + "' is not a range a..b[:step]");
-  const auto n = static_cast<std::size_t>(std::floor((b - a) / step + 1e-9)) + 1;
-  for (std::size_t i = 0; i < n; ++i) out.push_back(a + static_cast<double>(i) * step);
-  return out;
 }
 
 void read_study_key(EstimateClaim& c, const std::string& key, const toml::node& v, const std::string& where) {
@@ -117,9 +81,12 @@ void read_study_key(EstimateClaim& c, const std::string& key, const toml::node& 
     const auto* arr = v.as_array();
     if (!arr) throw InputError(where + ": 'routings' must be a list of routing specs");
     for (const auto& r : *arr) q.routings.push_back(property_text(r, where, key));
-  } else if (key == "rates") q.rates = points(property_text(v, where, key), where, key);
+  } else if (key == "rates") q.rates = parse_points(property_text(v, where, key), where + ": '" + key + "'");
   else if (key == "counts")
-    for (double x : points(property_text(v, where, key), where, key)) q.counts.push_back(static_cast<std::size_t>(x));
+    for (double x : parse_points(property_text(v, where, key), where + ": '" + key + "'")) {
+      if (x != std::floor(x)) throw InputError(where + ": 'counts' are whole numbers, got " + std::to_string(x));
+      q.counts.push_back(static_cast<std::size_t>(x));
+    }
   else if (key == "best_of") q.best_of = whole(v, where, key);
   else if (key == "max_faults") q.max_faults = whole(v, where, key);
   else if (key == "exact_limit") q.exact_limit = whole(v, where, key);

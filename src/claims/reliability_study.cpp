@@ -46,15 +46,21 @@ void finish(StudyResult& r, const StudyPoint& p) {
   r.complete = r.complete && p.result.complete;
 }
 
-StudyResult completeness_once(const std::shared_ptr<const Topology>& topology, const StudyRequest& q) {
-  const Network net(topology);
-  const FaultModel model(net, fault_spec(q, net));
+// What every study states about itself.
+StudyResult start_result(const std::string& experiment, const FaultModel& model, const StudyRequest& q) {
   StudyResult r;
-  r.experiment = "completeness";
-  r.model = topology->spec();
+  r.experiment = experiment;
+  r.model = model.network().spec();
   r.faults_described = model.describe();
   r.units = model.universe().size();
   r.sampling = q.sampling;
+  return r;
+}
+
+StudyResult completeness_once(const std::shared_ptr<const Topology>& topology, const StudyRequest& q) {
+  const Network net(topology);
+  const FaultModel model(net, fault_spec(q, net));
+  StudyResult r = start_result("completeness", model, q);
   const std::size_t max_f = q.max_faults.value_or(model.universe().size());
   CompletenessExperiment e(model, max_f, q.naive);
   r.series = e.series();
@@ -109,12 +115,7 @@ StudyResult routing_study(const std::shared_ptr<const Topology>& topology, const
     owned.push_back(RoutingRegistry::builtin().build(spec, net));
     routings.push_back(owned.back().get());
   }
-  StudyResult r;
-  r.experiment = "routing";
-  r.model = topology->spec();
-  r.faults_described = model.describe();
-  r.units = model.universe().size();
-  r.sampling = q.sampling;
+  StudyResult r = start_result("routing", model, q);
   std::vector<std::optional<double>> rates;
   const auto counts = study_counts(q, r.units, rates);
   for (std::size_t i = 0; i < counts.size(); ++i) {
@@ -151,6 +152,47 @@ std::size_t completeness_rows(const StudyResult& r) {
 }
 
 }  // namespace
+
+double parse_number(const std::string& text, const std::string& what) {
+  std::size_t used = 0;
+  double x = 0;
+  try {
+    x = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size() || !std::isfinite(x)) throw InputError(what + ": '" + text + "' is not a number");
+  return x;
+}
+
+std::vector<double> parse_points(const std::string& text, const std::string& what) {
+  auto number = [&](const std::string& s) {
+    const double v = parse_number(s, what);
+    if (v < 0) throw InputError(what + ": '" + s + "' is negative");
+    return v;
+  };
+  std::vector<double> out;
+  const auto dots = text.find("..");
+  if (dots == std::string::npos) {
+    std::size_t start = 0;
+    while (start <= text.size()) {
+      const auto comma = text.find(',', start);
+      out.push_back(number(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start)));
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+    return out;
+  }
+  const auto colon = text.find(':', dots);
+  const double a = number(text.substr(0, dots));
+  const double b = number(text.substr(dots + 2, colon == std::string::npos ? std::string::npos : colon - dots - 2));
+  const double step = colon == std::string::npos ? 1 : number(text.substr(colon + 1));
+  if (step <= 0 || b < a) throw InputError(what + ": '" + text + "' is not a range a..b[:step] with a <= b, step > 0");
+  const auto n = static_cast<std::size_t>(std::floor((b - a) / step + 1e-9)) + 1;
+  if (n > 10'000) throw InputError(what + ": '" + text + "' has more than 10000 points");
+  for (std::size_t i = 0; i < n; ++i) out.push_back(a + static_cast<double>(i) * step);  // no accumulated rounding
+  return out;
+}
 
 StudyResult run_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& q) {
   const auto start = std::chrono::steady_clock::now();

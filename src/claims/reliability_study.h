@@ -67,6 +67,12 @@ struct StudyResult {
   std::optional<std::size_t> find_series(const std::string& name) const;
 };
 
+// Points of a curve: "a..b" (step 1), "a..b:step" or "x,y,z", non-negative numbers.
+// Throws InputError starting with `what` (e.g. "--rates") on anything else.
+std::vector<double> parse_points(const std::string& text, const std::string& what);
+// A finite decimal number, the whole text; InputError starting with `what` otherwise.
+double parse_number(const std::string& text, const std::string& what);
+
 // Throws InputError on a bad request (unknown experiment, routing, fault kind, impossible counts).
 StudyResult run_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& request);
 

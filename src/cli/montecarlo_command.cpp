@@ -25,42 +25,6 @@ struct MonteCarloArgs {
   bool json = false, naive = false;
 };
 
-// "a..b" (step 1), "a..b:step" or "x,y,z"; `what` names the option in errors.
-std::vector<double> parse_points(const std::string& text, const std::string& what) {
-  auto number = [&](const std::string& s) {
-    std::size_t used = 0;
-    double v = 0;
-    try {
-      v = std::stod(s, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != s.size() || !(v >= 0)) throw InputError(what + ": '" + s + "' is not a non-negative number");
-    return v;
-  };
-  std::vector<double> out;
-  const auto dots = text.find("..");
-  if (dots == std::string::npos) {
-    std::size_t start = 0;
-    while (start <= text.size()) {
-      const auto comma = text.find(',', start);
-      out.push_back(number(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start)));
-      if (comma == std::string::npos) break;
-      start = comma + 1;
-    }
-    return out;
-  }
-  const auto colon = text.find(':', dots);
-  const double a = number(text.substr(0, dots));
-  const double b = number(text.substr(dots + 2, colon == std::string::npos ? std::string::npos : colon - dots - 2));
-  const double step = colon == std::string::npos ? 1 : number(text.substr(colon + 1));
-  if (step <= 0 || b < a) throw InputError(what + ": '" + text + "' is not a range a..b[:step] with a <= b, step > 0");
-  const auto n = static_cast<std::size_t>(std::floor((b - a) / step + 1e-9)) + 1;
-  if (n > 10'000) throw InputError(what + ": '" + text + "' has more than 10000 points");
-  for (std::size_t i = 0; i < n; ++i) out.push_back(a + static_cast<double>(i) * step);  // no accumulated rounding
-  return out;
-}
-
 StudyRequest request_of(const MonteCarloArgs& a) {
   StudyRequest q;
   q.experiment = a.experiment;
