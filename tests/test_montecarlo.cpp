@@ -13,6 +13,8 @@
 #include "models/registry.h"
 #include "models/routing_registry.h"
 #include "verify/reliability.h"
+#include "verify/route_run.h"
+#include "verify/route_search.h"
 #include "verify/survival.h"
 
 namespace menger {
@@ -262,6 +264,53 @@ TEST(Sampler, StopsAtTargetHalfWidth) {
   const SampleResult none = sample(e, o);
   EXPECT_FALSE(none.complete);
   EXPECT_EQ(none.trials, 0u);
+}
+
+}  // namespace
+}  // namespace menger
+
+namespace menger {
+namespace {
+
+// Fault combinations: the sampled fraction against enumerating every set of
+// four faulty nodes in the test, routing all pairs of each with its own runner
+// (ft-torus tolerates 3 node faults on this torus, not every 4).
+TEST(CombinationExperiment, AgreesWithEnumeration) {
+  Instance in = make("torus(4,4)", UnitChoice::Nodes);
+  auto ft = RoutingRegistry::builtin().build("ft-torus", *in.net);
+  const std::size_t n = in.model->universe().size();
+  RouteRunner runner(*ft, *in.model, RunLimits{});
+  std::uint64_t tolerated = 0, total = 0;
+  std::vector<std::size_t> pick = {0, 1, 2, 3};  // every 4-subset, in lexicographic order
+  while (true) {
+    FaultSet f(n);
+    for (std::size_t u : pick) f.insert(u);
+    bool ok = true;
+    for (NodeId s = 0; s < in.net->num_nodes() && ok; ++s)
+      for (NodeId d = 0; d < in.net->num_nodes() && ok; ++d)
+        if (s != d && !f.contains(s) && !f.contains(d) && !runner.run(f, s, d, std::nullopt, false).delivered() &&
+            physically_connected(*in.model, f, s, d))
+          ok = false;
+    tolerated += ok;
+    ++total;
+    std::size_t i = 4;
+    while (i > 0 && pick[i - 1] == n - 4 + i - 1) --i;
+    if (i == 0) break;
+    ++pick[i - 1];
+    for (std::size_t j = i; j < 4; ++j) pick[j] = pick[j - 1] + 1;
+  }
+  ASSERT_EQ(total, binomial(n, 4));
+  const double exact = double(tolerated) / double(total);
+  ASSERT_GT(exact, 0.0);
+  ASSERT_LT(exact, 1.0);
+  CombinationExperiment e(*in.model, {ft.get()}, 4);
+  SampleOptions o;
+  o.trials = 3000;
+  o.confidence = 0.999;
+  const SampleResult r = sample(e, o);
+  const Interval i = series_interval(e.series()[0], r.tally[0], o.confidence);
+  EXPECT_LE(i.low, exact);
+  EXPECT_GE(i.high, exact);
 }
 
 }  // namespace

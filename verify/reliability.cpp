@@ -190,4 +190,59 @@ RoutingExperiment::RoutingExperiment(const FaultModel& model, std::vector<const 
 
 std::unique_ptr<TrialWorker> RoutingExperiment::worker() const { return std::make_unique<RoutingWorker>(*this); }
 
+// ---- fault combinations (003) -------------------------------------------------
+
+namespace {
+
+class CombinationWorker final : public TrialWorker {
+ public:
+  explicit CombinationWorker(const CombinationExperiment& e) : e_(e), scratch_(e.model().universe().size()) {
+    RunLimits limits;
+    limits.hop_limit = e.hop_limit();
+    for (const Routing* r : e.routings()) runners_.push_back(std::make_unique<RouteRunner>(*r, e.model(), limits));
+  }
+
+  void trial(Rng& rng, Tally& out) override {
+    const FaultModel& model = e_.model();
+    draw_units(rng, e_.faults(), scratch_);
+    FaultSet faults(model.universe().size());
+    for (std::size_t i = 0; i < e_.faults(); ++i) faults.insert(scratch_[i]);
+    const FailedElements failed(model.universe(), faults);
+    for (std::size_t r = 0; r < runners_.size(); ++r) out.add(r, tolerated(*runners_[r], faults, failed) ? 1 : 0);
+  }
+
+ private:
+  const CombinationExperiment& e_;
+  std::vector<std::unique_ptr<RouteRunner>> runners_;
+  std::vector<std::size_t> scratch_;
+
+  bool tolerated(RouteRunner& runner, const FaultSet& faults, const FailedElements& failed) {
+    const FaultModel& model = e_.model();
+    for (NodeId s : model.terminals()) {
+      if (failed.node_failed(s)) continue;
+      for (NodeId d : model.terminals()) {
+        if (d == s || failed.node_failed(d) || !model.pair_required(s, d)) continue;
+        if (!runner.run(faults, s, d, std::nullopt, false).delivered() && physically_connected(model, faults, s, d))
+          return false;
+      }
+    }
+    return true;
+  }
+};
+
+}  // namespace
+
+CombinationExperiment::CombinationExperiment(const FaultModel& model, std::vector<const Routing*> routings,
+                                             std::size_t faults, std::uint32_t hop_limit)
+    : model_(model), routings_(std::move(routings)), faults_(faults), hop_limit_(hop_limit) {
+  if (faults > model.universe().size())
+    throw InputError("cannot fail " + std::to_string(faults) + " of " + std::to_string(model.universe().size()) +
+                     " fault units");
+  for (const Routing* r : routings_) series_.push_back({r->spec() + " combination tolerated", SeriesKind::Ratio});
+}
+
+std::unique_ptr<TrialWorker> CombinationExperiment::worker() const {
+  return std::make_unique<CombinationWorker>(*this);
+}
+
 }  // namespace menger

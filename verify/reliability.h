@@ -79,6 +79,33 @@ class RoutingExperiment final : public Experiment {
   std::vector<Series> series_;
 };
 
+// Fault combinations (003 section 5: "the percentage of tolerated fault
+// combinations is greater than 99,9% up to 10 failures"): a trial draws m
+// faulty units and routes every ordered pair of distinct healthy terminals;
+// the combination is tolerated when every pair the faults leave connected is
+// delivered (pairs the faults disconnect are excused, as in route-tolerance
+// claims with excuse_disconnected).  Series: per routing r, "<spec> combination
+// tolerated" (ratio).  A trial stops at the first defeated pair, so its cost
+// is all pairs only when the combination is tolerated.
+class CombinationExperiment final : public Experiment {
+ public:
+  CombinationExperiment(const FaultModel& model, std::vector<const Routing*> routings, std::size_t faults,
+                        std::uint32_t hop_limit = 0);
+  const std::vector<Series>& series() const override { return series_; }
+  std::unique_ptr<TrialWorker> worker() const override;
+  const FaultModel& model() const { return model_; }
+  const std::vector<const Routing*>& routings() const { return routings_; }
+  std::size_t faults() const { return faults_; }
+  std::uint32_t hop_limit() const { return hop_limit_; }
+
+ private:
+  const FaultModel& model_;
+  std::vector<const Routing*> routings_;
+  std::size_t faults_;
+  std::uint32_t hop_limit_;
+  std::vector<Series> series_;
+};
+
 // m distinct units drawn uniformly from `universe` units (partial Fisher-Yates
 // over `scratch`, which holds a permutation of 0..universe-1 and is reused).
 void draw_units(Rng& rng, std::size_t m, std::vector<std::size_t>& scratch);

@@ -3,7 +3,7 @@
 //
 //   [property]
 //   kind = "estimate"
-//   experiment = "completeness"          # or "routing"
+//   experiment = "completeness"          # or "routing", "combinations"
 //   faults = "components"                # optional (completeness: components; routing: nodes)
 //   routings = ["hdn-route", "hdn-ft2"]  # routing
 //   rates = "0..0.25:0.05"               # routing points: rates of the units, or
@@ -126,8 +126,9 @@ EstimateClaim read(const toml::table& prop, const std::string& where) {
     }
     else read_study_key(c, key, v, where);
   }
-  if (c.request.experiment != "completeness" && c.request.experiment != "routing")
-    throw InputError(where + ": an estimate claim names its experiment: completeness or routing, got '" +
+  if (c.request.experiment != "completeness" && c.request.experiment != "routing" &&
+      c.request.experiment != "combinations")
+    throw InputError(where + ": an estimate claim names its experiment: completeness, routing or combinations, got '" +
                      c.request.experiment + "'");
   if (c.request.sampling.trials == 0) throw InputError(where + ": an estimate claim states its trials (per point)");
   if (c.statistic.empty()) throw InputError(where + ": an estimate claim names the statistic it checks");
@@ -288,7 +289,7 @@ CheckResult check(const EstimateClaim& c, const std::string& where, const std::s
   const bool whole_curve = r.points.size() > 1 && !c.at_rate && !c.at_faults;
   out.explanation.push_back(std::string(whole_curve ? "over the whole curve; the verdict shows the last point: " : "") +
                             c.statistic + (pt.rate ? " at fault rate " + num(*pt.rate) : "") +
-                            (r.experiment == "routing" ? " (" + std::to_string(pt.faults) + " faults)" : "") + ", " +
+                            (r.experiment != "completeness" ? " (" + std::to_string(pt.faults) + " faults)" : "") + ", " +
                             std::to_string(pt.result.trials) + " trials, seed " + std::to_string(r.sampling.seed) + ", " +
                             num(r.sampling.confidence * 100) + "% interval");
   for (const auto& [spec, i] : r.wirings)

@@ -106,7 +106,7 @@ std::vector<std::size_t> study_counts(const StudyRequest& q, std::size_t units, 
 }
 
 StudyResult routing_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& q) {
-  if (q.routings.empty()) throw InputError("a routing study names at least one routing");
+  if (q.routings.empty()) throw InputError("a " + q.experiment + " study names at least one routing");
   const Network net(topology);
   const FaultModel model(net, fault_spec(q, net));
   std::vector<std::unique_ptr<Routing>> owned;
@@ -115,18 +115,20 @@ StudyResult routing_study(const std::shared_ptr<const Topology>& topology, const
     owned.push_back(RoutingRegistry::builtin().build(spec, net));
     routings.push_back(owned.back().get());
   }
-  StudyResult r = start_result("routing", model, q);
+  StudyResult r = start_result(q.experiment, model, q);
   std::vector<std::optional<double>> rates;
   const auto counts = study_counts(q, r.units, rates);
   for (std::size_t i = 0; i < counts.size(); ++i) {
-    RoutingExperiment e(model, routings, counts[i], q.hop_limit);
-    if (r.series.empty()) r.series = e.series();
+    std::unique_ptr<Experiment> e;
+    if (q.experiment == "combinations") e = std::make_unique<CombinationExperiment>(model, routings, counts[i], q.hop_limit);
+    else e = std::make_unique<RoutingExperiment>(model, routings, counts[i], q.hop_limit);
+    if (r.series.empty()) r.series = e->series();
     StudyPoint p;
     p.faults = counts[i];
     p.rate = rates[i];
     SampleOptions o = q.sampling;
     o.point = counts[i];
-    p.result = sample(e, o);
+    p.result = sample(*e, o);
     finish(r, p);
     r.points.push_back(std::move(p));
     if (!r.complete) break;  // out of time: later points would run no trials
@@ -198,8 +200,8 @@ StudyResult run_study(const std::shared_ptr<const Topology>& topology, const Stu
   const auto start = std::chrono::steady_clock::now();
   StudyResult r;
   if (q.experiment == "completeness") r = completeness_study(topology, q);
-  else if (q.experiment == "routing") r = routing_study(topology, q);
-  else throw InputError("unknown experiment '" + q.experiment + "' (known: completeness, routing)");
+  else if (q.experiment == "routing" || q.experiment == "combinations") r = routing_study(topology, q);
+  else throw InputError("unknown experiment '" + q.experiment + "' (known: completeness, routing, combinations)");
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }
@@ -330,6 +332,15 @@ void gnuplot_script(std::ostream& g, const StudyResult& r, const std::string& cs
     return;
   }
   const std::string x = r.points.front().rate ? "2" : "1";
+  if (r.experiment == "combinations") {
+    g << "set title " << quoted(title) << " noenhanced\nset xlabel " << (r.points.front().rate ? "'fault rate'" : "'faults'")
+      << "\nset ylabel 'fault combinations tolerated'\nset yrange [0:1.02]\nplot ";
+    for (std::size_t s = 0; s < r.series.size(); ++s)
+      g << (s ? ", " : "") << quoted(csv) << " using " << x << ":" << 4 + 3 * s << ":" << 5 + 3 * s << ":" << 6 + 3 * s
+        << " with yerrorlines title " << quoted(r.series[s].name) << " noenhanced";
+    g << "\n";
+    return;
+  }
   g << "set multiplot layout 1,2 title " << quoted(title) << " noenhanced\n"
     << "set xlabel " << (r.points.front().rate ? "'fault rate'" : "'faults'") << "\n";
   auto plot_kind = [&](SeriesKind kind, const std::string& ylabel) {

@@ -13,6 +13,9 @@
 //                 of healthy terminals, every routing on the same configuration.
 //                 Points are fault counts, or rates of the units (m = round(rate x units),
 //                 004: "20% (1152 faulty nodes)" of 5760).
+//   combinations  003 section 5: per point, m faulty units; the combination is
+//                 tolerated when every routing delivers every pair the faults
+//                 leave connected (verify/reliability.h).
 // Trials of point m draw from streams keyed by m (montecarlo.h), so adding a
 // point never changes another point's numbers.
 #pragma once
@@ -32,7 +35,7 @@
 namespace menger {
 
 struct StudyRequest {
-  std::string experiment;              // completeness | routing
+  std::string experiment;              // completeness | routing | combinations
   std::string faults;                  // unit choice (fault_model.h); default: components / nodes
   std::vector<std::string> routings;   // routing: the routings compared
   std::vector<std::size_t> counts;     // routing: fault counts, or

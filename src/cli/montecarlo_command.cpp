@@ -51,7 +51,7 @@ StudyRequest request_of(const MonteCarloArgs& a) {
   if (a.budget) q.sampling.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(a.budget);
   if (q.experiment == "completeness" && (!q.routings.empty() || !q.counts.empty() || !q.rates.empty()))
     throw InputError("--routing, --counts and --rates belong to --experiment routing");
-  if (q.experiment == "routing" && (q.best_of || q.max_faults))
+  if (q.experiment != "completeness" && (q.best_of || q.max_faults))
     throw InputError("--best-of and --max-faults belong to --experiment completeness");
   return q;
 }
@@ -88,9 +88,10 @@ void add_montecarlo_command(CLI::App& app, CommandRegistry& commands) {
   auto a = std::make_shared<MonteCarloArgs>();
   auto* sub = app.add_subcommand("montecarlo", "reliability by Monte Carlo (and exact enumeration where it reaches)");
   sub->add_option("spec", a->spec, "model spec, e.g. 'min(stages=3, radix=4, wiring=deterministic)'")->required();
-  sub->add_option("--experiment", a->experiment, "completeness (001 section 4) or routing (002/004 section 4)")
+  sub->add_option("--experiment", a->experiment,
+                  "completeness (001 section 4), routing (002/004 section 4) or combinations (003 section 5)")
       ->required()
-      ->check(CLI::IsMember({"completeness", "routing"}));
+      ->check(CLI::IsMember({"completeness", "routing", "combinations"}));
   sub->add_option("--faults", a->faults, "fault units (default: components for completeness, nodes for routing)");
   sub->add_option("--routing", a->routings, "routing spec (repeat to compare several on the same configurations)");
   sub->add_option("--counts", a->counts, "routing: fault counts, e.g. 0..20 or 0..100:5 or 1,2,4");
