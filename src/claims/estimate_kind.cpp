@@ -283,6 +283,15 @@ CheckResult check(const EstimateClaim& c, const std::string& where, const std::s
     for (const auto& x : r.series) known += (known.empty() ? "" : "; ") + x.name;
     throw InputError(where + ": the study has no statistic '" + c.statistic + "' (it has: " + known + ")");
   }
+  if (!r.complete) {  // out of time: later points may not exist; compare nothing
+    std::uint64_t done = 0;
+    for (const auto& pt : r.points) done += pt.result.trials;
+    const double planned = double(r.sampling.trials) * double(std::max<std::size_t>(1, c.request.counts.size() + c.request.rates.size()));
+    return {Unknown{"the time budget ran out during sampling (" + std::to_string(done) + " trials done)",
+                    std::min(1.0, double(done) / planned)},
+            {"sampling stopped by the budget after " + std::to_string(done) + " trials"},
+            study_json(r)};
+  }
   const std::size_t p = point_of(c, r, where);
   CheckResult out{Holds{}, {}, study_json(r)};
   const auto& pt = r.points[p];
@@ -297,10 +306,6 @@ CheckResult check(const EstimateClaim& c, const std::string& where, const std::s
   const auto off = compare(c, r, p, *s, out.explanation);
   write_artifacts(c, r, ctx, out.explanation);
   const Interval i = r.interval(p, *s);
-  if (!r.complete) {
-    out.verdict = Unknown{"the time budget ran out during sampling", pt.result.coverage(r.sampling.trials)};
-    return out;
-  }
   if (off.empty()) {
     out.verdict = Estimate{i.value, i.low, i.high, r.sampling.confidence};
     return out;
