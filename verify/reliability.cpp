@@ -127,24 +127,48 @@ ExactCount exact_completeness(const FaultModel& model, std::size_t faults, std::
   return r;
 }
 
-// ---- routing success (002, 004) -----------------------------------------------
+// ---- routing experiments (002, 003, 004) -------------------------------------
+
+RoutedExperiment::RoutedExperiment(const FaultModel& model, std::vector<const Routing*> routings, std::size_t faults,
+                                   std::uint32_t hop_limit)
+    : model_(model), routings_(std::move(routings)), faults_(faults), hop_limit_(hop_limit) {
+  if (faults > model.universe().size())
+    throw InputError("cannot fail " + std::to_string(faults) + " of " + std::to_string(model.universe().size()) +
+                     " fault units");
+}
 
 namespace {
 
-class RoutingWorker final : public TrialWorker {
- public:
-  explicit RoutingWorker(const RoutingExperiment& e) : e_(e), scratch_(e.model().universe().size()) {
+// One runner per routing, and the trial's fault set.
+class RoutedWorker : public TrialWorker {
+ protected:
+  explicit RoutedWorker(const RoutedExperiment& e)
+      : e_(e), scratch_(e.model().universe().size()), faults_(e.model().universe().size()) {
     RunLimits limits;
     limits.hop_limit = e.hop_limit();
     for (const Routing* r : e.routings()) runners_.push_back(std::make_unique<RouteRunner>(*r, e.model(), limits));
   }
+  // Draws the trial's m faulty units into faults_; returns what they disable.
+  FailedElements draw_faults(Rng& rng) {
+    draw_units(rng, e_.faults(), scratch_);
+    faults_ = FaultSet(scratch_.size());
+    for (std::size_t i = 0; i < e_.faults(); ++i) faults_.insert(scratch_[i]);
+    return FailedElements(e_.model().universe(), faults_);
+  }
+
+  const RoutedExperiment& e_;
+  std::vector<std::unique_ptr<RouteRunner>> runners_;
+  std::vector<std::size_t> scratch_;
+  FaultSet faults_;
+};
+
+class RoutingWorker final : public RoutedWorker {
+ public:
+  explicit RoutingWorker(const RoutingExperiment& e) : RoutedWorker(e) {}
 
   void trial(Rng& rng, Tally& out) override {
     const FaultModel& model = e_.model();
-    draw_units(rng, e_.faults(), scratch_);
-    FaultSet faults(model.universe().size());
-    for (std::size_t i = 0; i < e_.faults(); ++i) faults.insert(scratch_[i]);
-    const FailedElements failed(model.universe(), faults);
+    const FailedElements failed = draw_faults(rng);
     healthy_.clear();
     for (NodeId t : model.terminals())
       if (!failed.node_failed(t)) healthy_.push_back(t);
@@ -152,77 +176,35 @@ class RoutingWorker final : public TrialWorker {
     const NodeId s = healthy_[rng.below(healthy_.size())];
     NodeId d = healthy_[rng.below(healthy_.size() - 1)];
     if (d == s) d = healthy_.back();  // uniform over the healthy terminals other than s
-    out.add(0, physically_connected(model, faults, s, d) ? 1 : 0);
+    out.add(0, physically_connected(model, faults_, s, d) ? 1 : 0);
     for (std::size_t r = 0; r < runners_.size(); ++r) {
-      const RunResult run = runners_[r]->run(faults, s, d, std::nullopt, false);
+      const RunResult run = runners_[r]->run(faults_, s, d, std::nullopt, false);
       out.add(1 + 2 * r, run.delivered() ? 1 : 0);
       if (run.delivered()) out.add(2 + 2 * r, run.hops);
     }
   }
 
  private:
-  const RoutingExperiment& e_;
-  std::vector<std::unique_ptr<RouteRunner>> runners_;
-  std::vector<std::size_t> scratch_;
   std::vector<NodeId> healthy_;
 };
 
-}  // namespace
-
-RoutingExperiment::RoutingExperiment(const FaultModel& model, std::vector<const Routing*> routings, std::size_t faults,
-                                     std::uint32_t hop_limit)
-    : model_(model), routings_(std::move(routings)), faults_(faults), hop_limit_(hop_limit) {
-  const std::size_t units = model.universe().size();
-  if (faults > units)
-    throw InputError("cannot fail " + std::to_string(faults) + " of " + std::to_string(units) + " fault units");
-  std::size_t can_fail = 0;  // terminals a fault unit can take down
-  for (NodeId t : model.terminals()) can_fail += model.unit_of_node(t).has_value();
-  const std::size_t terminals = model.terminals().size();
-  if (terminals < std::min(faults, can_fail) + 2)
-    throw InputError("with " + std::to_string(faults) + " faulty units fewer than two of the " +
-                     std::to_string(terminals) + " terminals may stay healthy: no pair to route");
-  series_.push_back({"pair connected", SeriesKind::Ratio});
-  for (const Routing* r : routings_) {
-    series_.push_back({r->spec() + " success", SeriesKind::Ratio});
-    series_.push_back({r->spec() + " path length", SeriesKind::Mean});
-  }
-}
-
-std::unique_ptr<TrialWorker> RoutingExperiment::worker() const { return std::make_unique<RoutingWorker>(*this); }
-
-// ---- fault combinations (003) -------------------------------------------------
-
-namespace {
-
-class CombinationWorker final : public TrialWorker {
+class CombinationWorker final : public RoutedWorker {
  public:
-  explicit CombinationWorker(const CombinationExperiment& e) : e_(e), scratch_(e.model().universe().size()) {
-    RunLimits limits;
-    limits.hop_limit = e.hop_limit();
-    for (const Routing* r : e.routings()) runners_.push_back(std::make_unique<RouteRunner>(*r, e.model(), limits));
-  }
+  explicit CombinationWorker(const CombinationExperiment& e) : RoutedWorker(e) {}
 
   void trial(Rng& rng, Tally& out) override {
-    const FaultModel& model = e_.model();
-    draw_units(rng, e_.faults(), scratch_);
-    FaultSet faults(model.universe().size());
-    for (std::size_t i = 0; i < e_.faults(); ++i) faults.insert(scratch_[i]);
-    const FailedElements failed(model.universe(), faults);
-    for (std::size_t r = 0; r < runners_.size(); ++r) out.add(r, tolerated(*runners_[r], faults, failed) ? 1 : 0);
+    const FailedElements failed = draw_faults(rng);
+    for (std::size_t r = 0; r < runners_.size(); ++r) out.add(r, tolerated(*runners_[r], failed) ? 1 : 0);
   }
 
  private:
-  const CombinationExperiment& e_;
-  std::vector<std::unique_ptr<RouteRunner>> runners_;
-  std::vector<std::size_t> scratch_;
-
-  bool tolerated(RouteRunner& runner, const FaultSet& faults, const FailedElements& failed) {
+  bool tolerated(RouteRunner& runner, const FailedElements& failed) {
     const FaultModel& model = e_.model();
     for (NodeId s : model.terminals()) {
       if (failed.node_failed(s)) continue;
       for (NodeId d : model.terminals()) {
         if (d == s || failed.node_failed(d) || !model.pair_required(s, d)) continue;
-        if (!runner.run(faults, s, d, std::nullopt, false).delivered() && physically_connected(model, faults, s, d))
+        if (!runner.run(faults_, s, d, std::nullopt, false).delivered() && physically_connected(model, faults_, s, d))
           return false;
       }
     }
@@ -232,13 +214,28 @@ class CombinationWorker final : public TrialWorker {
 
 }  // namespace
 
+RoutingExperiment::RoutingExperiment(const FaultModel& model, std::vector<const Routing*> routings, std::size_t faults,
+                                     std::uint32_t hop_limit)
+    : RoutedExperiment(model, std::move(routings), faults, hop_limit) {
+  std::size_t can_fail = 0;  // terminals a fault unit can take down
+  for (NodeId t : model.terminals()) can_fail += model.unit_of_node(t).has_value();
+  const std::size_t terminals = model.terminals().size();
+  if (terminals < std::min(faults, can_fail) + 2)
+    throw InputError("with " + std::to_string(faults) + " faulty units fewer than two of the " +
+                     std::to_string(terminals) + " terminals may stay healthy: no pair to route");
+  series_.push_back({"pair connected", SeriesKind::Ratio});
+  for (const Routing* r : this->routings()) {
+    series_.push_back({r->spec() + " success", SeriesKind::Ratio});
+    series_.push_back({r->spec() + " path length", SeriesKind::Mean});
+  }
+}
+
+std::unique_ptr<TrialWorker> RoutingExperiment::worker() const { return std::make_unique<RoutingWorker>(*this); }
+
 CombinationExperiment::CombinationExperiment(const FaultModel& model, std::vector<const Routing*> routings,
                                              std::size_t faults, std::uint32_t hop_limit)
-    : model_(model), routings_(std::move(routings)), faults_(faults), hop_limit_(hop_limit) {
-  if (faults > model.universe().size())
-    throw InputError("cannot fail " + std::to_string(faults) + " of " + std::to_string(model.universe().size()) +
-                     " fault units");
-  for (const Routing* r : routings_) series_.push_back({r->spec() + " combination tolerated", SeriesKind::Ratio});
+    : RoutedExperiment(model, std::move(routings), faults, hop_limit) {
+  for (const Routing* r : this->routings()) series_.push_back({r->spec() + " combination tolerated", SeriesKind::Ratio});
 }
 
 std::unique_ptr<TrialWorker> CombinationExperiment::worker() const {

@@ -57,26 +57,37 @@ struct ExactCount {
 std::uint64_t binomial(std::uint64_t n, std::uint64_t k);  // saturates at UINT64_MAX
 ExactCount exact_completeness(const FaultModel& model, std::size_t faults, std::uint64_t limit);
 
-class RoutingExperiment final : public Experiment {
+// What the routing experiments share: the fault model, the routings compared
+// on the same configurations, the number m of faulty units per trial.
+class RoutedExperiment : public Experiment {
  public:
-  // Series: 0 "pair connected" (ratio); then per routing r: 1 + 2r "<spec> success" (ratio) and
-  // 2 + 2r "<spec> path length" (mean over successful runs).  Throws InputError when fewer than two
-  // terminals could stay healthy with `faults` units failed.
-  RoutingExperiment(const FaultModel& model, std::vector<const Routing*> routings, std::size_t faults,
-                    std::uint32_t hop_limit = 0);
   const std::vector<Series>& series() const override { return series_; }
-  std::unique_ptr<TrialWorker> worker() const override;
   const FaultModel& model() const { return model_; }
   const std::vector<const Routing*>& routings() const { return routings_; }
   std::size_t faults() const { return faults_; }
   std::uint32_t hop_limit() const { return hop_limit_; }
+
+ protected:
+  // Throws InputError when `faults` exceeds the units.
+  RoutedExperiment(const FaultModel& model, std::vector<const Routing*> routings, std::size_t faults,
+                   std::uint32_t hop_limit);
+  std::vector<Series> series_;
 
  private:
   const FaultModel& model_;
   std::vector<const Routing*> routings_;
   std::size_t faults_;
   std::uint32_t hop_limit_;
-  std::vector<Series> series_;
+};
+
+class RoutingExperiment final : public RoutedExperiment {
+ public:
+  // Series: 0 "pair connected" (ratio); then per routing r: 1 + 2r "<spec> success" (ratio) and
+  // 2 + 2r "<spec> path length" (mean over successful runs).  Throws InputError when fewer than two
+  // terminals could stay healthy with `faults` units failed.
+  RoutingExperiment(const FaultModel& model, std::vector<const Routing*> routings, std::size_t faults,
+                    std::uint32_t hop_limit = 0);
+  std::unique_ptr<TrialWorker> worker() const override;
 };
 
 // Fault combinations (003 section 5: "the percentage of tolerated fault
@@ -87,23 +98,11 @@ class RoutingExperiment final : public Experiment {
 // claims with excuse_disconnected).  Series: per routing r, "<spec> combination
 // tolerated" (ratio).  A trial stops at the first defeated pair, so its cost
 // is all pairs only when the combination is tolerated.
-class CombinationExperiment final : public Experiment {
+class CombinationExperiment final : public RoutedExperiment {
  public:
   CombinationExperiment(const FaultModel& model, std::vector<const Routing*> routings, std::size_t faults,
                         std::uint32_t hop_limit = 0);
-  const std::vector<Series>& series() const override { return series_; }
   std::unique_ptr<TrialWorker> worker() const override;
-  const FaultModel& model() const { return model_; }
-  const std::vector<const Routing*>& routings() const { return routings_; }
-  std::size_t faults() const { return faults_; }
-  std::uint32_t hop_limit() const { return hop_limit_; }
-
- private:
-  const FaultModel& model_;
-  std::vector<const Routing*> routings_;
-  std::size_t faults_;
-  std::uint32_t hop_limit_;
-  std::vector<Series> series_;
 };
 
 // m distinct units drawn uniformly from `universe` units (partial Fisher-Yates

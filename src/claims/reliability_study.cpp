@@ -1,5 +1,6 @@
 #include "claims/reliability_study.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -8,6 +9,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/spec.h"
 #include "models/registry.h"
 #include "models/routing_registry.h"
 #include "verify/survival.h"
@@ -33,13 +35,15 @@ FaultModelSpec fault_spec(const StudyRequest& q, const Network& net) {
   return s;
 }
 
-// The spec of wiring `seed` of a randomly wired model ("... seed=N ...").
+// The spec of wiring `seed` of a randomly wired model: its canonical spec with
+// the seed argument rebound (through the spec parser, not text search).
 std::string with_seed(const std::string& canonical, std::uint64_t seed) {
-  const auto at = canonical.find("seed=");
-  if (at == std::string::npos)
+  SpecValue spec = parse_spec(canonical);
+  auto arg = std::find_if(spec.args.begin(), spec.args.end(), [](const SpecArg& a) { return a.name == "seed"; });
+  if (spec.kind != SpecValue::Kind::Call || arg == spec.args.end())
     throw InputError("best_of needs a randomly wired model (its spec has a seed), got " + canonical);
-  const auto end = canonical.find_first_not_of("0123456789", at + 5);
-  return canonical.substr(0, at + 5) + std::to_string(seed) + canonical.substr(end);
+  arg->value = SpecValue::make_int(static_cast<std::int64_t>(seed));
+  return spec.to_string();
 }
 
 void finish(StudyResult& r, const StudyPoint& p) {
