@@ -87,6 +87,15 @@ TEST_F(EstimateClaimsTest, CurveStatements) {
                                         "not_below = [\"mikant-go-neighbor-switch+go-down-level(choice=first) success\"]\n",
                                 {}, "mikant(3,3)");
   EXPECT_EQ(kind_of(only(below).result->verdict), VerdictKind::Fails);
+  // Detours lengthen the combination's successful paths as faults grow: rising holds, falling is refuted.
+  const std::string length = "statistic = \"mikant-go-neighbor-switch+go-down-level(choice=first) path length\"\n";
+  ProveReport rising = run_claim(study + length + "trend = \"rising\"\n", {}, "mikant(3,3)");
+  ASSERT_TRUE(only(rising).result) << only(rising).error;
+  EXPECT_EQ(kind_of(only(rising).result->verdict), VerdictKind::Estimate);
+  ProveReport falling = run_claim(study + length + "trend = \"falling\"\n", {}, "mikant(3,3)");
+  EXPECT_EQ(kind_of(only(falling).result->verdict), VerdictKind::Fails);
+  ProveReport sideways = run_claim(study + length + "trend = \"up\"\n", {}, "mikant(3,3)");
+  EXPECT_FALSE(only(sideways).error.empty());
 }
 
 TEST_F(EstimateClaimsTest, MalformedClaimsAreInstanceErrors) {

@@ -25,6 +25,8 @@
 //   not_below = ["a success", ...]       # never below these series at a point with faults (002 Fig. 8)
 //   peaks_inside = true                  # rises, then falls: its largest value lies between the
 //                                        #   first and last points and above both (002 Fig. 9)
+//   trend = "rising"                     # or "falling": the last point significantly above (below)
+//                                        #   the first, and no step significantly the other way (004 Fig. 14)
 //   plot = "001-table1-deterministic-3"  # optional: CSV and SVG under the artifacts folder
 //
 // Agreement.  value: |Menger - paper| <= z sqrt(se_Menger^2 + error^2) + rounding,
@@ -38,6 +40,9 @@
 // not_below: refuted where the statistic's upper bound is below the other's
 // lower bound.  peaks_inside: holds when the largest value is at an inner
 // point whose lower bound is above the upper bounds of the first and last points.
+// trend: holds when the last point's interval lies entirely above (rising) or
+// below (falling) the first's and no two neighbouring points' intervals are
+// disjoint the other way.
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -60,6 +65,7 @@ struct EstimateClaim {
   std::string lowest_of;
   std::vector<std::string> not_below;
   bool peaks_inside = false;
+  std::string trend;  // rising | falling
   std::string key;  // names the study for the run's cache
 };
 
@@ -120,6 +126,10 @@ EstimateClaim read(const toml::table& prop, const std::string& where) {
       const auto* arr = v.as_array();
       if (!arr) throw InputError(where + ": 'not_below' must be a list of statistics");
       for (const auto& x : *arr) c.not_below.push_back(property_text(x, where, key));
+    } else if (key == "trend") {
+      c.trend = property_text(v, where, key);
+      if (c.trend != "rising" && c.trend != "falling")
+        throw InputError(where + ": 'trend' is \"rising\" or \"falling\", got '" + c.trend + "'");
     } else if (key == "peaks_inside") {
       if (!v.is_boolean()) throw InputError(where + ": 'peaks_inside' must be true or false");
       c.peaks_inside = *v.value<bool>();
@@ -132,9 +142,10 @@ EstimateClaim read(const toml::table& prop, const std::string& where) {
                      c.request.experiment + "'");
   if (c.request.sampling.trials == 0) throw InputError(where + ": an estimate claim states its trials (per point)");
   if (c.statistic.empty()) throw InputError(where + ": an estimate claim names the statistic it checks");
-  if (!c.value && !c.at_least && !c.at_most && c.lowest_of.empty() && c.not_below.empty() && !c.peaks_inside)
+  if (!c.value && !c.at_least && !c.at_most && c.lowest_of.empty() && c.not_below.empty() && !c.peaks_inside &&
+      c.trend.empty())
     throw InputError(where + ": an estimate claim states what the paper says: value, at_least, at_most, lowest_of, "
-                     "not_below or peaks_inside");
+                     "not_below, peaks_inside or trend");
   if (c.error < 0 || c.rounding < 0) throw InputError(where + ": error and rounding are not negative");
   for (const auto& r : c.request.routings) c.key += "routing=" + r + ";";
   return c;
@@ -154,7 +165,7 @@ std::size_t point_of(const EstimateClaim& c, const StudyResult& r, const std::st
   if (!c.at_rate && !c.at_faults) {
     // One point, or a statement about the whole curve (lowest_of, not_below, peaks_inside):
     // the verdict then shows the last point's value.
-    const bool curve = !c.lowest_of.empty() || !c.not_below.empty() || c.peaks_inside;
+    const bool curve = !c.lowest_of.empty() || !c.not_below.empty() || c.peaks_inside || !c.trend.empty();
     if (r.points.size() == 1 || (curve && !c.value && !c.at_least && !c.at_most)) return r.points.size() - 1;
   }
   for (std::size_t i = 0; i < r.points.size(); ++i) {
@@ -175,11 +186,39 @@ std::string num(double x) {
 
 std::string interval_text(const Interval& i) { return num(i.value) + " [" + num(i.low) + ", " + num(i.high) + "]"; }
 
-// Rises, then falls: the largest value over the points that observed the statistic.
-void peaks(const StudyResult& r, std::size_t s, std::vector<std::string>& lines, std::vector<std::string>& off) {
+// The points with an interval for the statistic (e.g. a path length needs successful runs).
+std::vector<std::size_t> observed_points(const StudyResult& r, std::size_t s) {
   std::vector<std::size_t> seen;
   for (std::size_t p = 0; p < r.points.size(); ++p)
     if (r.points[p].result.tally[s].n > 1) seen.push_back(p);
+  return seen;
+}
+
+// Rising or falling over the observed points.
+void trend(const StudyResult& r, std::size_t s, const std::string& direction, std::vector<std::string>& lines,
+           std::vector<std::string>& off) {
+  const auto seen = observed_points(r, s);
+  if (seen.size() < 2) {
+    off.push_back("fewer than two points observed " + r.series[s].name + ": no trend to see");
+    return;
+  }
+  const double sign = direction == "rising" ? 1 : -1;
+  // a is significantly below b in the direction of the trend
+  auto ahead = [&](const Interval& a, const Interval& b) { return sign > 0 ? a.high < b.low : a.low > b.high; };
+  const Interval first = r.interval(seen.front(), s), last = r.interval(seen.back(), s);
+  lines.push_back(r.series[s].name + " " + direction + ": " + interval_text(first) + " at " +
+                  std::to_string(r.points[seen.front()].faults) + " faults, " + interval_text(last) + " at " +
+                  std::to_string(r.points[seen.back()].faults));
+  if (!ahead(first, last)) off.push_back(r.series[s].name + " is not significantly " + direction + " from first to last point");
+  for (std::size_t i = 1; i < seen.size(); ++i)
+    if (ahead(r.interval(seen[i], s), r.interval(seen[i - 1], s)))
+      off.push_back(r.series[s].name + " steps back between " + std::to_string(r.points[seen[i - 1]].faults) + " and " +
+                    std::to_string(r.points[seen[i]].faults) + " faults");
+}
+
+// Rises, then falls: the largest value over the points that observed the statistic.
+void peaks(const StudyResult& r, std::size_t s, std::vector<std::string>& lines, std::vector<std::string>& off) {
+  const auto seen = observed_points(r, s);
   if (seen.size() < 3) {
     off.push_back("fewer than three points observed " + r.series[s].name + ": no rise and fall to see");
     return;
@@ -257,6 +296,7 @@ std::vector<std::string> compare(const EstimateClaim& c, const StudyResult& r, s
     lines.push_back("not below " + name + (below ? ": below at " + std::to_string(below) + " points" : ": never below"));
   }
   if (c.peaks_inside) peaks(r, s, lines, off);
+  if (!c.trend.empty()) trend(r, s, c.trend, lines, off);
   return off;
 }
 
