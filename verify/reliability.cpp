@@ -176,12 +176,14 @@ class RoutingWorker final : public RoutedWorker {
     const NodeId s = healthy_[rng.below(healthy_.size())];
     NodeId d = healthy_[rng.below(healthy_.size() - 1)];
     if (d == s) d = healthy_.back();  // uniform over the healthy terminals other than s
-    out.add(0, physically_connected(model, faults_, s, d) ? 1 : 0);
+    bool delivered = false;  // by some routing: then the pair is connected, no search needed
     for (std::size_t r = 0; r < runners_.size(); ++r) {
       const RunResult run = runners_[r]->run(faults_, s, d, std::nullopt, false);
       out.add(1 + 2 * r, run.delivered() ? 1 : 0);
       if (run.delivered()) out.add(2 + 2 * r, run.hops);
+      delivered = delivered || run.delivered();
     }
+    out.add(0, delivered || physically_connected(model.network(), failed, s, d) ? 1 : 0);
   }
 
  private:
@@ -204,7 +206,8 @@ class CombinationWorker final : public RoutedWorker {
       if (failed.node_failed(s)) continue;
       for (NodeId d : model.terminals()) {
         if (d == s || failed.node_failed(d) || !model.pair_required(s, d)) continue;
-        if (!runner.run(faults_, s, d, std::nullopt, false).delivered() && physically_connected(model, faults_, s, d))
+        if (!runner.run(faults_, s, d, std::nullopt, false).delivered() &&
+            physically_connected(model.network(), failed, s, d))
           return false;
       }
     }

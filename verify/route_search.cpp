@@ -312,8 +312,10 @@ std::vector<RoutePair> required_pairs(const FaultModel& model) {
 }
 
 bool physically_connected(const FaultModel& model, const FaultSet& faults, NodeId s, NodeId d) {
-  const Network& net = model.network();
-  FailedElements failed(model.universe(), faults);
+  return physically_connected(model.network(), FailedElements(model.universe(), faults), s, d);
+}
+
+bool physically_connected(const Network& net, const FailedElements& failed, NodeId s, NodeId d) {
   if (failed.node_failed(s) || failed.node_failed(d)) return false;
   std::vector<char> seen(net.num_nodes(), 0);
   std::deque<NodeId> queue{s};

@@ -121,6 +121,8 @@ std::vector<RoutePair> required_pairs(const FaultModel& model);
 // True when a fault-free path leads from s to d under `faults` (relaying only
 // through healthy nodes that forward).  The excuse test, shared with replay.
 bool physically_connected(const FaultModel& model, const FaultSet& faults, NodeId s, NodeId d);
+// The same, when the caller has already expanded the fault set (reliability trials).
+bool physically_connected(const Network& net, const FailedElements& failed, NodeId s, NodeId d);
 
 // Path bound for a pair under |F| = faults, from the formula (floor of its value).
 class PathBound {
