@@ -1,5 +1,7 @@
 #include "models/families.h"
 
+#include "models/infiniband_fabric.h"
+
 namespace menger {
 
 void register_builtin_families(Registry& r) {
@@ -12,6 +14,7 @@ void register_builtin_families(Registry& r) {
   r.add(rdn_family());
   r.add(hdn_family());
   r.add(file_family());
+  r.add(opensm_family());
 }
 
 }  // namespace menger

@@ -40,6 +40,7 @@ const RoutingRegistry& RoutingRegistry::builtin() {
     register_torus_routings(reg);
     register_turn_model_routings(reg);
     register_dateline_routings(reg);
+    register_infiniband_routings(reg);
     return reg;
   }();
   return r;

@@ -49,5 +49,6 @@ void register_hdn_routings(RoutingRegistry& reg);        // routing_hdn.cpp (004
 void register_torus_routings(RoutingRegistry& reg);      // routing_torus.cpp (003)
 void register_turn_model_routings(RoutingRegistry& reg); // routing_turn_model.cpp (Glass & Ni)
 void register_dateline_routings(RoutingRegistry& reg);   // routing_torus_dateline.cpp (Dally & Seitz, Duato)
+void register_infiniband_routings(RoutingRegistry& reg); // routing_infiniband.cpp (OpenSM tables)
 
 }  // namespace menger

@@ -11,6 +11,7 @@ void register_commands(CLI::App& app, CommandRegistry& commands) {
   add_check_cert_command(app, commands);
   add_route_check_command(app, commands);
   add_deadlock_command(app, commands);
+  add_credit_loops_command(app, commands);
   add_montecarlo_command(app, commands);
 }
 

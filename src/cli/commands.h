@@ -20,6 +20,7 @@ void add_prove_command(CLI::App& app, CommandRegistry& commands);
 void add_tolerance_command(CLI::App& app, CommandRegistry& commands);
 void add_check_cert_command(CLI::App& app, CommandRegistry& commands);
 void add_deadlock_command(CLI::App& app, CommandRegistry& commands);
+void add_credit_loops_command(CLI::App& app, CommandRegistry& commands);  // InfiniBand
 void add_montecarlo_command(CLI::App& app, CommandRegistry& commands);
 void add_route_check_command(CLI::App& app, CommandRegistry& commands);  // route-check and replay
 

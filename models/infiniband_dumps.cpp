@@ -1,0 +1,222 @@
+#include "models/infiniband_dumps.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <fstream>
+#include <optional>
+#include <set>
+#include <sstream>
+
+#include "core/error.h"
+
+namespace menger {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Lines of one file, with the position for error messages.
+class LineReader {
+ public:
+  explicit LineReader(const fs::path& file) : name_(file.string()), in_(file) {
+    if (!in_) throw InputError("file " + name_ + ": cannot be opened");
+  }
+  bool next(std::string& line) {
+    if (!std::getline(in_, line)) return false;
+    ++number_;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    return true;
+  }
+  [[noreturn]] void fail(const std::string& what) const {
+    throw InputError("file " + name_ + ": line " + std::to_string(number_) + ": " + what);
+  }
+
+ private:
+  std::string name_;
+  std::ifstream in_;
+  std::size_t number_ = 0;
+};
+
+// An unsigned number in `text` (base 16 or 10, a "0x" prefix allowed in base
+// 16), or nullopt when the text is not exactly one.
+std::optional<std::uint64_t> number(std::string_view text, int base) {
+  if (base == 16 && text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) text.remove_prefix(2);
+  std::uint64_t v = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v, base);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
+// A number "0x..." (hex) or decimal, as path-sls.txt allows.
+std::optional<std::uint64_t> any_number(std::string_view text) {
+  if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) return number(text, 16);
+  return number(text, 10);
+}
+
+std::uint64_t bounded(const LineReader& r, std::optional<std::uint64_t> v, std::uint64_t max, const std::string& what) {
+  if (!v || *v > max) r.fail("expected " + what + " (at most " + std::to_string(max) + ")");
+  return *v;
+}
+
+// One "{ TYPE key:value ... {desc} LID:x PN:y }" port description starting at
+// text[pos] == '{'; pos moves past its closing brace.
+IbPortEnd parse_port_end(const LineReader& r, std::string_view text, std::size_t& pos) {
+  IbPortEnd e;
+  if (pos >= text.size() || text[pos] != '{') r.fail("expected '{' opening a port description");
+  const std::size_t open = text.find('{', pos + 1), close = open == std::string_view::npos ? open : text.find('}', open);
+  if (close == std::string_view::npos) r.fail("expected '{description}' inside the port description");
+  e.description = std::string(text.substr(open + 1, close - open - 1));
+  std::istringstream head{std::string(text.substr(pos + 1, open - pos - 1))};
+  std::string type, word;
+  head >> type;
+  if (type == "SW" || type == "SW-SM") e.is_switch = true;
+  else if (type != "CA" && type != "CA-SM") r.fail("unknown node type '" + type + "' (expected SW or CA)");
+  bool have_ports = false, have_node = false, have_port = false;
+  while (head >> word) {
+    const auto colon = word.find(':');
+    if (colon == std::string::npos) r.fail("expected key:value, got '" + word + "'");
+    const std::string key = word.substr(0, colon), value = word.substr(colon + 1);
+    if (key == "Ports") e.num_ports = static_cast<std::uint32_t>(bounded(r, number(value, 16), 254, "Ports:<hex>")), have_ports = true;
+    else if (key == "NodeGUID") e.node_guid = bounded(r, number(value, 16), UINT64_MAX, "NodeGUID:<hex>"), have_node = true;
+    else if (key == "PortGUID") e.port_guid = bounded(r, number(value, 16), UINT64_MAX, "PortGUID:<hex>"), have_port = true;
+  }
+  if (!have_ports || !have_node || !have_port) r.fail("a port description lacks Ports, NodeGUID or PortGUID");
+  const std::size_t end = text.find('}', close + 1);
+  if (end == std::string_view::npos) r.fail("expected '}' closing the port description");
+  std::istringstream tail{std::string(text.substr(close + 1, end - close - 1))};
+  bool have_lid = false, have_pn = false;
+  while (tail >> word) {
+    if (word.rfind("LID:", 0) == 0) e.lid = static_cast<std::uint16_t>(bounded(r, number(word.substr(4), 16), 0xffff, "LID:<hex>")), have_lid = true;
+    else if (word.rfind("PN:", 0) == 0) e.port = static_cast<std::uint8_t>(bounded(r, number(word.substr(3), 16), 254, "PN:<hex>")), have_pn = true;
+    else r.fail("unexpected '" + word + "' after the description");
+  }
+  if (!have_lid || !have_pn) r.fail("a port description lacks LID or PN");
+  if (e.port > e.num_ports) r.fail("port " + std::to_string(e.port) + " beyond the node's " + std::to_string(e.num_ports) + " ports");
+  pos = end + 1;
+  return e;
+}
+
+}  // namespace
+
+std::string guid_text(Guid g) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%016llx", static_cast<unsigned long long>(g));
+  return buf;
+}
+
+std::vector<IbLink> read_subnet_lst(const fs::path& file) {
+  LineReader r(file);
+  std::vector<IbLink> links;
+  std::set<std::pair<Guid, unsigned>> seen_ends;  // (node GUID, port) already in a listed link
+  std::string line;
+  while (r.next(line)) {
+    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+    std::size_t pos = line.find('{');
+    if (pos == std::string::npos) r.fail("expected two port descriptions '{ ... } { ... }'");
+    IbLink link;
+    link.a = parse_port_end(r, line, pos);
+    pos = line.find('{', pos);
+    if (pos == std::string::npos) r.fail("expected a second port description");
+    link.b = parse_port_end(r, line, pos);
+    const bool a_seen = seen_ends.count({link.a.node_guid, link.a.port}) != 0;
+    const bool b_seen = seen_ends.count({link.b.node_guid, link.b.port}) != 0;
+    if (a_seen != b_seen) r.fail("port " + std::to_string(link.a.port) + " of " + guid_text(link.a.node_guid) +
+                                 " is listed with two different peers");
+    if (a_seen) continue;  // the same link from its other end
+    seen_ends.insert({link.a.node_guid, link.a.port});
+    seen_ends.insert({link.b.node_guid, link.b.port});
+    links.push_back(std::move(link));
+  }
+  if (links.empty()) throw InputError("file " + file.string() + ": no links");
+  return links;
+}
+
+IbForwardingTables read_lfts(const fs::path& file) {
+  LineReader r(file);
+  IbForwardingTables tables;
+  std::vector<std::uint8_t>* current = nullptr;
+  std::string line;
+  while (r.next(line)) {
+    if (line.rfind("Unicast lids", 0) == 0) {
+      const auto at = line.find(" guid ");
+      if (at == std::string::npos) r.fail("expected 'guid 0x...' in the switch header");
+      std::istringstream s(line.substr(at + 6));
+      std::string g;
+      s >> g;
+      const Guid guid = bounded(r, number(g, 16), UINT64_MAX, "a switch GUID");
+      if (tables.count(guid)) r.fail("switch " + g + " has two tables");
+      current = &tables[guid];
+      continue;
+    }
+    if (line.find("lids dumped") != std::string::npos || line.find_first_not_of(" \t") == std::string::npos) {
+      current = nullptr;
+      continue;
+    }
+    if (!current) r.fail("an LFT entry outside a switch's table");
+    std::istringstream s(line);
+    std::string lid_text, port_text;
+    s >> lid_text >> port_text;
+    const auto lid = bounded(r, number(lid_text, 16), 0xbfff, "a unicast LID");
+    const auto port = bounded(r, number(port_text, 10), 254, "an output port");
+    if (current->size() <= lid) current->resize(lid + 1, kNoIbPort);
+    (*current)[lid] = static_cast<std::uint8_t>(port);
+  }
+  if (tables.empty()) throw InputError("file " + file.string() + ": no switch forwarding tables");
+  return tables;
+}
+
+IbSl2VlTables read_sl2vl(const fs::path& file) {
+  LineReader r(file);
+  IbSl2VlTables tables;
+  std::map<std::pair<std::uint8_t, std::uint8_t>, Sl2VlRow>* current = nullptr;
+  std::string line;
+  while (r.next(line)) {
+    if (line.empty() || line[0] == '#') continue;
+    const bool sw = line.rfind("Switch 0x", 0) == 0, ca = line.rfind("Channel Adapter 0x", 0) == 0;
+    if (sw || ca || line.rfind("Router 0x", 0) == 0) {
+      const auto start = line.find("0x");
+      const Guid guid = bounded(r, number(line.substr(start, line.find(',', start) - start), 16), UINT64_MAX, "a GUID");
+      current = &tables[guid];
+      continue;
+    }
+    if (!current) r.fail("an SL2VL row outside a port's table");
+    const auto colon = line.find(':');
+    if (colon == std::string::npos) r.fail("expected 'IN OUT : 16 VLs'");
+    std::istringstream head(line.substr(0, colon)), vls(line.substr(colon + 1));
+    std::string in_text, out_text, vl_text;
+    if (!(head >> in_text >> out_text)) r.fail("expected 'IN OUT' before ':'");
+    const auto in = static_cast<std::uint8_t>(bounded(r, number(in_text, 10), 254, "an input port"));
+    const auto out = static_cast<std::uint8_t>(bounded(r, number(out_text, 10), 254, "an output port"));
+    Sl2VlRow row{};
+    for (auto& vl : row) {
+      if (!(vls >> vl_text)) r.fail("expected 16 VLs, one per SL");
+      vl = static_cast<std::uint8_t>(bounded(r, number(vl_text, 10), 15, "a VL"));
+    }
+    if (vls >> vl_text) r.fail("more than 16 VLs in a row");
+    (*current)[{in, out}] = row;
+  }
+  return tables;
+}
+
+IbPathSls read_path_sls(const fs::path& file) {
+  LineReader r(file);
+  IbPathSls sls;
+  std::string line;
+  while (r.next(line)) {
+    const auto hash = line.find('#');
+    std::istringstream s(line.substr(0, hash));
+    std::string a, b, c, extra;
+    if (!(s >> a)) continue;
+    if (!(s >> b >> c) || (s >> extra)) r.fail("expected 'SLID DLID SL'");
+    const auto slid = bounded(r, any_number(a), 0xbfff, "a source LID");
+    const auto dlid = bounded(r, any_number(b), 0xbfff, "a destination LID");
+    const auto sl = bounded(r, any_number(c), 15, "an SL");
+    if (!sls.emplace(std::pair{static_cast<std::uint16_t>(slid), static_cast<std::uint16_t>(dlid)},
+                     static_cast<std::uint8_t>(sl)).second)
+      r.fail("the pair " + a + " " + b + " is listed twice");
+  }
+  return sls;
+}
+
+}  // namespace menger

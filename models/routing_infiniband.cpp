@@ -1,0 +1,176 @@
+// opensm-tables: the routing OpenSM programmed into an InfiniBand subnet
+// (models/infiniband_fabric.h), replayed hop by hop for credit-loop checks.
+//
+// InfiniBand forwarding is deterministic and destination based: a switch
+// sends a packet for DLID out of LFT[switch][DLID].  The virtual lane of a hop
+// is SL2VL[switch][in port][out port][SL] (IBA vol. 1, 7.6.6), with the SL
+// the path record gave the pair; an adapter sends on SL2VL[port][SL].  A
+// credit loop is a cycle of (link direction, VL) buffers, so the VL is the
+// virtual channel, and the packet state carries the SL and the port the
+// packet came in by (torus-2QoS, for one, makes the VL depend on it).
+//
+// Sources of the tables, all from the fabric's dump directory:
+//   LFTs      opensm-lfts.dump (required);
+//   SL2VL     opensm-sl2vl.dump (vls=dump, OpenSM run with -Q), or vls=zero:
+//             every hop on VL 0, for a subnet without SL-to-VL programming;
+//   path SLs  path-sls.txt (sls=file), or sls=zero: every path on SL 0, what
+//             OpenSM gives when neither QoS nor an SL-using engine (LASH,
+//             DFSSSP, Nue, torus-2QoS) is in play.
+// Nothing is defaulted silently: a missing file is an InputError saying which
+// parameter stands in for it.
+//
+// A packet is dropped (the engine reports a gap) where OpenSM left no route:
+// an LFT entry missing or pointing to an unconnected port, a pair without a
+// path SL, or an SL mapped to VL 15.  Traffic to switch LIDs is management
+// traffic on VL 15, which has no credits, so only adapter ports are
+// destinations (they are the network's terminals).
+#include <map>
+#include <memory>
+
+#include "core/error.h"
+#include "models/infiniband_fabric.h"
+#include "models/routing_registry.h"
+
+namespace menger {
+namespace {
+
+struct TablesChoice {
+  bool path_sls_from_file = true;
+  bool sl2vl_from_dump = true;
+};
+
+class OpensmTablesRouting final : public Routing {
+ public:
+  OpensmTablesRouting(const Network& net, const InfinibandFabric& fabric, TablesChoice choice)
+      : net_(net), fabric_(fabric), choice_(choice) {
+    load_lfts();
+    if (choice_.sl2vl_from_dump) load_sl2vl();
+    if (choice_.path_sls_from_file) {
+      const auto file = fabric_.dump_dir() / "path-sls.txt";
+      if (!std::filesystem::exists(file))
+        throw InputError("no " + file.string() + " (the SL of each path); give sls=zero if every path uses SL 0");
+      path_sls_ = read_path_sls(file);
+    }
+  }
+
+  std::string spec() const override {
+    std::string p;
+    if (!choice_.path_sls_from_file) p += "sls=zero";
+    if (!choice_.sl2vl_from_dump) p += std::string(p.empty() ? "" : ", ") + "vls=zero";
+    return p.empty() ? "opensm-tables" : "opensm-tables(" + p + ")";
+  }
+  FaultKnowledge knowledge() const override { return FaultKnowledge::Global; }
+  std::uint32_t vcs() const override { return vcs_; }
+
+  // Words: 0 = SL, 1 = physical port the packet entered `here` by, 2 = 1 when
+  // the pair has no path SL.
+  PacketState start(NodeId src, NodeId dst, FaultView&) const override {
+    PacketState s;
+    if (!choice_.path_sls_from_file) return s;
+    auto it = path_sls_.find({fabric_.info(src).lid, fabric_.info(dst).lid});
+    if (it == path_sls_.end()) s.w[2] = 1;
+    else s.w[0] = it->second;
+    return s;
+  }
+
+  void next(NodeId here, const PacketState& state, NodeId dst, FaultView&, Hops& out) const override {
+    if (state.w[2]) return;  // no path record: the SA gave this pair no path
+    const auto sl = static_cast<std::size_t>(state.w[0]);
+    PortId port = 0;
+    if (fabric_.info(here).is_switch) {
+      const auto& lft = lfts_[here];
+      const std::uint16_t dlid = fabric_.info(dst).lid;
+      if (dlid >= lft.size() || lft[dlid] == kNoIbPort || lft[dlid] == 0) return;
+      port = lft[dlid];
+      if (port >= net_.num_ports(here) || !net_.port(here, port).connected()) return;
+    }
+    const std::uint8_t vl = lane(here, static_cast<std::uint8_t>(state.w[1]), port, sl);
+    if (vl == kDropVl) return;
+    const PortSlot& slot = net_.port(here, port);
+    PacketState next = state;
+    next.w[1] = fabric_.ib_port(slot.peer, slot.peer_port);
+    out.push_back(Hop{port, vl, next});
+  }
+
+  std::string describe_state(const PacketState& s) const override {
+    if (s.w[2]) return "no path SL";
+    return "SL " + std::to_string(s.w[0]) + (s.w[1] ? ", in port " + std::to_string(s.w[1]) : "");
+  }
+
+ private:
+  const Network& net_;
+  const InfinibandFabric& fabric_;
+  TablesChoice choice_;
+  std::vector<std::vector<std::uint8_t>> lfts_;            // per node (switches only)
+  std::vector<std::map<std::pair<std::uint8_t, std::uint8_t>, Sl2VlRow>> sl2vl_;  // per node
+  IbPathSls path_sls_;
+  std::uint32_t vcs_ = 1;
+
+  void load_lfts() {
+    const auto file = fabric_.dump_dir() / "opensm-lfts.dump";
+    IbForwardingTables tables = read_lfts(file);
+    lfts_.resize(net_.num_nodes());
+    for (NodeId v = 0; v < net_.num_nodes(); ++v) {
+      if (!fabric_.info(v).is_switch) continue;
+      auto it = tables.find(fabric_.info(v).node_guid);
+      if (it == tables.end())
+        throw InputError("file " + file.string() + ": no forwarding table for switch " + fabric_.describe(v));
+      lfts_[v] = std::move(it->second);
+    }
+  }
+
+  void load_sl2vl() {
+    const auto file = fabric_.dump_dir() / "opensm-sl2vl.dump";
+    if (!std::filesystem::exists(file))
+      throw InputError("no " + file.string() + " (run OpenSM with -Q to program and dump SL2VL tables); " +
+                       "give vls=zero if the subnet sends everything on VL 0");
+    IbSl2VlTables tables = read_sl2vl(file);
+    sl2vl_.resize(net_.num_nodes());
+    for (NodeId v = 0; v < net_.num_nodes(); ++v) {
+      const auto& i = fabric_.info(v);
+      auto it = tables.find(i.port_guid);
+      if (it == tables.end() && i.is_switch) it = tables.find(i.node_guid);
+      if (it == tables.end() || it->second.empty())
+        throw InputError("file " + file.string() + ": no SL2VL table for " + fabric_.describe(v));
+      if (!i.is_switch && it->second.size() != 1)
+        throw InputError("file " + file.string() + ": adapter port " + fabric_.describe(v) + " has several SL2VL rows");
+      sl2vl_[v] = std::move(it->second);
+      for (const auto& [ports, row] : sl2vl_[v])
+        for (std::uint8_t vl : row)
+          if (vl != kDropVl) vcs_ = std::max<std::uint32_t>(vcs_, vl + 1u);
+    }
+  }
+
+  std::uint8_t lane(NodeId here, std::uint8_t in, PortId out, std::size_t sl) const {
+    if (!choice_.sl2vl_from_dump) return 0;
+    const auto& table = sl2vl_[here];
+    if (!fabric_.info(here).is_switch) return table.begin()->second[sl];
+    auto it = table.find({in, static_cast<std::uint8_t>(out)});
+    if (it == table.end())
+      throw InputError("opensm-sl2vl.dump has no row for in port " + std::to_string(in) + ", out port " +
+                       std::to_string(out) + " of " + fabric_.describe(here));
+    return it->second[sl];
+  }
+};
+
+}  // namespace
+
+void register_infiniband_routings(RoutingRegistry& reg) {
+  reg.add(RoutingFamily{
+      "opensm-tables",
+      "the forwarding tables, SL-to-VL tables and path SLs OpenSM programmed (network: opensm(dir=...))",
+      "InfiniBand Architecture vol. 1, 7.6.6 and 18.2.4.3; OpenSM 3.3.23 dump files",
+      {ParamSpec::choice("sls", "file: path-sls.txt in the dump directory; zero: SL 0 for every path",
+                         {"file", "zero"})
+           .defaults_to(SpecValue::make_word("file")),
+       ParamSpec::choice("vls", "dump: opensm-sl2vl.dump; zero: VL 0 on every hop", {"dump", "zero"})
+           .defaults_to(SpecValue::make_word("dump"))},
+      [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
+        const auto* fabric = dynamic_cast<const InfinibandFabric*>(&net.topology());
+        if (!fabric) p.fail("needs an InfiniBand subnet, opensm(dir=...), not " + net.spec());
+        return std::make_unique<OpensmTablesRouting>(net, *fabric,
+                                                     TablesChoice{p.word("sls") == "file", p.word("vls") == "dump"});
+      }});
+}
+
+}  // namespace menger

@@ -1,0 +1,150 @@
+// menger credit-loops DIR: can the routing OpenSM programmed into an
+// InfiniBand subnet deadlock?  DIR holds OpenSM's dump files
+// (models/infiniband_fabric.h); the routing is opensm-tables
+// (models/routing_infiniband.cpp), a buffer is a (link direction, VL) pair, and
+// the engine is the deadlock engine's Dally-Seitz check (verify/deadlock.h):
+// InfiniBand forwarding is deterministic, so a cycle is a credit loop, with one
+// packet per buffer to fill it.  Reports name switches by description and
+// GUID, ports by their physical numbers, lanes by VL.
+#include <fstream>
+#include <iostream>
+#include <set>
+
+#include "cli/commands.h"
+#include "core/error.h"
+#include "core/version.h"
+#include "models/infiniband_fabric.h"
+#include "verify/deadlock_evidence.h"
+#include "verify/route_witness.h"
+
+namespace menger {
+
+namespace {
+
+struct CreditLoopArgs {
+  std::string dir, sls = "file", vls = "dump", certificate, witness;
+  bool json = false;
+};
+
+// One buffer: the port a (link direction, VL) leaves from.
+struct Buffer {
+  NodeId tail = kNoNode, head = kNoNode;
+  unsigned port = 0, head_port = 0, vl = 0;
+};
+
+Buffer buffer_of(const Network& net, const InfinibandFabric& fabric, const ChannelSpace& space, ChannelId c) {
+  const auto i = space.info(c);
+  const Link& l = net.link(i.link);
+  const bool forward = l.a == i.tail;
+  return {i.tail, i.head, fabric.ib_port(i.tail, forward ? l.pa : l.pb), fabric.ib_port(i.head, forward ? l.pb : l.pa),
+          i.vc};
+}
+
+std::string buffer_text(const InfinibandFabric& fabric, const Buffer& b) {
+  return fabric.describe(b.tail) + " port " + std::to_string(b.port) + " VL " + std::to_string(b.vl) + " -> " +
+         fabric.label(b.head) + " port " + std::to_string(b.head_port);
+}
+
+std::string packet_text(const InfinibandFabric& fabric, const PacketRef& p) {
+  return "LID " + std::to_string(fabric.info(p.src).lid) + " -> LID " + std::to_string(fabric.info(p.dst).lid) + " (" +
+         fabric.label(p.src) + " -> " + fabric.label(p.dst) + ")";
+}
+
+nlohmann::json loop_json(const Network& net, const InfinibandFabric& fabric, const DependencyAnalysis& a) {
+  const ChannelSpace space(net, a.vcs);
+  nlohmann::json loop = nlohmann::json::array();
+  for (const auto& d : a.cycle) {
+    const Buffer b = buffer_of(net, fabric, space, d.from);
+    const auto& t = fabric.info(b.tail);
+    loop.push_back({{"guid", guid_text(t.is_switch ? t.node_guid : t.port_guid)}, {"node", fabric.label(b.tail)},
+                    {"port", b.port}, {"vl", b.vl}, {"peer", fabric.label(b.head)}, {"peer_port", b.head_port},
+                    {"slid", fabric.info(d.packet.src).lid}, {"dlid", fabric.info(d.packet.dst).lid}});
+  }
+  return loop;
+}
+
+void print_summary(const InfinibandFabric& fabric, const Network& net, const Routing& routing,
+                   const DependencyAnalysis& a) {
+  NodeId switches = 0;
+  for (NodeId v = 0; v < net.num_nodes(); ++v) switches += fabric.info(v).is_switch;
+  const ChannelSpace space(net, a.vcs);
+  std::set<unsigned> vls;
+  for (ChannelId c : a.escape_channels_used) vls.insert(space.info(c).vc);
+  std::cout << "subnet       " << fabric.dump_dir().string() << ": " << switches << " switches, "
+            << net.num_nodes() - switches << " adapter ports, " << net.num_links() << " links\n"
+            << "routing      " << routing.spec() << "\n"
+            << "paths        " << a.packets << " adapter-port pairs, " << a.direct_dependencies
+            << " buffer dependencies over " << a.escape_channels_used.size() << " (link, VL) buffers, VLs used:";
+  for (unsigned vl : vls) std::cout << " " << vl;
+  std::cout << "; " << a.seconds << " s\n";
+}
+
+void print_loop(const InfinibandFabric& fabric, const Network& net, const DependencyAnalysis& a) {
+  const ChannelSpace space(net, a.vcs);
+  std::cout << "verdict      CREDIT LOOP through " << a.cycle.size() << " buffers\n";
+  for (std::size_t i = 0; i < a.cycle.size(); ++i) {
+    const auto& d = a.cycle[i];
+    std::cout << "  " << i + 1 << ". " << buffer_text(fabric, buffer_of(net, fabric, space, d.from)) << "\n"
+              << "       held by a packet " << packet_text(fabric, d.packet) << " that waits for buffer "
+              << (i + 2 > a.cycle.size() ? 1 : i + 2) << "\n";
+  }
+}
+
+int run_credit_loops(const CreditLoopArgs& args) {
+  const std::string spec = "opensm(dir=" + SpecValue::make_string(args.dir).to_string() + ")";
+  const std::string routing_spec = "opensm-tables(sls=" + args.sls + ", vls=" + args.vls + ")";
+  RouteSetup setup = make_route_setup(spec, routing_spec, "links");
+  const Network& net = *setup.net;
+  const auto& fabric = dynamic_cast<const InfinibandFabric&>(net.topology());
+  const DeadlockResult r = check_deadlock(*setup.routing, *setup.model, {});
+  const FaultSet none(setup.model->universe().size());
+  std::optional<DeadlockEvidence> ev;
+  if (r.status != DeadlockResult::Status::Unknown) ev = make_deadlock_evidence(*setup.routing, *setup.model, none, r);
+  auto write = [&](const std::string& file) {
+    std::ofstream out(file);
+    if (!out) throw InputError("cannot write " + file);
+    out << to_json(*ev).dump(1) << "\n";
+  };
+  if (ev && !ev->deadlock && !args.certificate.empty()) write(args.certificate);
+  if (ev && ev->deadlock && !args.witness.empty()) write(args.witness);
+  const bool loop = !r.plain.acyclic;
+  if (args.json) {
+    nlohmann::json j{{"dir", args.dir}, {"routing", setup.routing->spec()}, {"credit_loop", loop},
+                     {"pairs", r.plain.packets}, {"buffers", r.plain.escape_channels_used.size()},
+                     {"dependencies", r.plain.direct_dependencies}, {"seconds", r.plain.seconds},
+                     {"menger", {{"version", kVersion}}}};
+    j["loop"] = loop ? loop_json(net, fabric, r.plain) : nlohmann::json::array();
+    if (r.plain.gap) j["unrouted"] = r.plain.gap->what;
+    std::cout << j.dump(2) << "\n";
+  } else {
+    print_summary(fabric, net, *setup.routing, r.plain);
+    if (loop) print_loop(fabric, net, r.plain);
+    else std::cout << "verdict      NO CREDIT LOOPS: the (link, VL) buffer dependency graph is acyclic (Dally and Seitz)\n";
+    if (r.plain.gap) std::cout << "unrouted     " << r.plain.gap->what << "\n";
+    if (ev && !ev->deadlock && !args.certificate.empty())
+      std::cout << "certificate  written to " << args.certificate << " (menger check-cert " << args.certificate << ")\n";
+    if (ev && ev->deadlock && !args.witness.empty())
+      std::cout << "witness      written to " << args.witness << " (menger replay " << args.witness << ")\n";
+  }
+  if (loop) return 1;
+  return r.plain.gap ? 4 : 0;  // a pair OpenSM left unrouted: freedom covers the routed pairs only
+}
+
+}  // namespace
+
+void add_credit_loops_command(CLI::App& app, CommandRegistry& commands) {
+  auto a = std::make_shared<CreditLoopArgs>();
+  auto* sub = app.add_subcommand("credit-loops", "InfiniBand: credit loops of the routing OpenSM programmed "
+                                                 "(its dump files: opensm-subnet.lst, opensm-lfts.dump, ...)");
+  sub->add_option("dir", a->dir, "OpenSM dump directory (--dump_files_dir), with path-sls.txt")->required();
+  sub->add_option("--sls", a->sls, "path SLs: file (DIR/path-sls.txt) or zero (SL 0 everywhere)")
+      ->check(CLI::IsMember({"file", "zero"}))->capture_default_str();
+  sub->add_option("--vls", a->vls, "SL-to-VL: dump (DIR/opensm-sl2vl.dump) or zero (VL 0 everywhere)")
+      ->check(CLI::IsMember({"dump", "zero"}))->capture_default_str();
+  sub->add_option("--certificate", a->certificate, "write the loop-free certificate (JSON) for `menger check-cert`");
+  sub->add_option("--witness", a->witness, "write the credit loop as a deadlock witness for `menger replay`");
+  sub->add_flag("--json", a->json, "print JSON");
+  commands.emplace_back(sub, [a] { return run_credit_loops(*a); });
+}
+
+}  // namespace menger
