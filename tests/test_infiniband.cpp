@@ -1,0 +1,319 @@
+// InfiniBand credit loops: the dump readers, the opensm(dir=) fabric and the
+// opensm-tables routing, checked against an independent credit-loop checker
+// written here (walk every adapter pair through the tables, collect
+// (switch, out port, VL) buffer dependencies, look for a cycle by depth-first
+// search) on random subnets written in OpenSM's own file formats.  The real
+// OpenSM outputs are checked against ibdmchk by tests/infiniband/.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+#include <set>
+
+#include "core/error.h"
+#include "models/infiniband_fabric.h"
+#include "models/registry.h"
+#include "models/routing_registry.h"
+#include "verify/deadlock.h"
+#include "verify/route_witness.h"
+
+namespace menger {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A ring of switches, each with a few adapters, and OpenSM-style tables.
+// Switch i: port 1 to switch i+1, port 2 to switch i-1, ports 3.. to its
+// adapters (port 1 of each).  LIDs: switches 1..n, then the adapters.
+struct RingSubnet {
+  unsigned n = 0, vls = 1;
+  std::vector<std::vector<unsigned>> hcas;                      // per switch: adapter indices
+  std::vector<unsigned> hca_switch, hca_port;                  // per adapter
+  std::vector<std::map<unsigned, unsigned>> lft;               // per switch: LID -> port
+  std::vector<std::map<std::pair<unsigned, unsigned>, std::array<unsigned, 16>>> sl2vl;  // per switch
+  std::vector<std::array<unsigned, 16>> ca_sl2vl;              // per adapter
+  std::map<std::pair<unsigned, unsigned>, unsigned> path_sl;   // (slid, dlid) -> SL
+
+  unsigned switch_lid(unsigned s) const { return s + 1; }
+  unsigned hca_lid(unsigned h) const { return n + 1 + h; }
+  unsigned ports(unsigned s) const { return 2 + static_cast<unsigned>(hcas[s].size()); }
+};
+
+RingSubnet random_ring(std::mt19937_64& rng) {
+  RingSubnet r;
+  r.n = 3 + static_cast<unsigned>(rng() % 4);
+  r.vls = 1 + static_cast<unsigned>(rng() % 2);
+  r.hcas.resize(r.n);
+  for (unsigned s = 0; s < r.n; ++s)
+    for (unsigned k = 0, count = 1 + static_cast<unsigned>(rng() % 2); k < count; ++k) {
+      r.hcas[s].push_back(static_cast<unsigned>(r.hca_switch.size()));
+      r.hca_switch.push_back(s);
+      r.hca_port.push_back(3 + k);
+    }
+  r.lft.resize(r.n);
+  for (unsigned h = 0; h < r.hca_switch.size(); ++h) {
+    // Clockwise from switch i when its clockwise distance to the destination
+    // is at most `cut`: consistent per destination, so no packet ping-pongs.
+    const unsigned p = r.hca_switch[h], cut = static_cast<unsigned>(rng() % r.n);
+    for (unsigned s = 0; s < r.n; ++s) {
+      const unsigned d = (p + r.n - s) % r.n;
+      r.lft[s][r.hca_lid(h)] = d == 0 ? r.hca_port[h] : (d <= cut ? 1u : 2u);
+    }
+  }
+  for (unsigned s = 0; s < r.n; ++s) r.lft[s][r.switch_lid(s)] = 0;
+  auto row = [&] {
+    std::array<unsigned, 16> vl{};
+    for (auto& v : vl) v = static_cast<unsigned>(rng() % r.vls);
+    return vl;
+  };
+  r.sl2vl.resize(r.n);
+  for (unsigned s = 0; s < r.n; ++s)
+    for (unsigned in = 0; in <= r.ports(s); ++in)
+      for (unsigned out = 1; out <= r.ports(s); ++out) r.sl2vl[s][{in, out}] = row();
+  for (unsigned h = 0; h < r.hca_switch.size(); ++h) r.ca_sl2vl.push_back(row());
+  for (unsigned a = 0; a < r.hca_switch.size(); ++a)
+    for (unsigned b = 0; b < r.hca_switch.size(); ++b)
+      if (a != b) r.path_sl[{r.hca_lid(a), r.hca_lid(b)}] = static_cast<unsigned>(rng() % 2);
+  return r;
+}
+
+std::string port_end(const RingSubnet& r, bool sw, unsigned index, unsigned port) {
+  char buf[400];
+  const unsigned long long node = sw ? 0x200000u + index : 0x100000u + 2 * index;
+  const unsigned long long guid = sw ? node : node + 1;
+  std::snprintf(buf, sizeof buf,
+                "{ %s Ports:%02X SystemGUID:%016llX NodeGUID:%016llX PortGUID:%016llX VenID:000000 DevID:0000 "
+                "Rev:000000A1 {%s%u} LID:%04X PN:%02X }",
+                sw ? "SW" : "CA", sw ? r.ports(index) : 2u, node, node, guid, sw ? "S" : "H", index,
+                sw ? r.switch_lid(index) : r.hca_lid(index), port);
+  return buf;
+}
+
+void write_row(std::ostream& out, unsigned in, unsigned o, const std::array<unsigned, 16>& vl) {
+  out << in << "   " << o << "   :";
+  for (unsigned v : vl) out << " " << v << " ";
+  out << "\n";
+}
+
+// Writes the subnet in OpenSM's formats into `dir`.
+void write_dumps(const RingSubnet& r, const fs::path& dir) {
+  fs::create_directories(dir);
+  std::ofstream lst(dir / "opensm-subnet.lst");
+  for (unsigned s = 0; s < r.n; ++s) {
+    const unsigned t = (s + 1) % r.n;
+    lst << port_end(r, true, s, 1) << " " << port_end(r, true, t, 2) << " PHY=4x LOG=ACT SPD=2.5\n";
+    lst << port_end(r, true, t, 2) << " " << port_end(r, true, s, 1) << " PHY=4x LOG=ACT SPD=2.5\n";
+  }
+  for (unsigned h = 0; h < r.hca_switch.size(); ++h) {
+    lst << port_end(r, false, h, 1) << " " << port_end(r, true, r.hca_switch[h], r.hca_port[h]) << " PHY=4x\n";
+    lst << port_end(r, true, r.hca_switch[h], r.hca_port[h]) << " " << port_end(r, false, h, 1) << " PHY=4x\n";
+  }
+  std::ofstream lfts(dir / "opensm-lfts.dump"), vl(dir / "opensm-sl2vl.dump"), sls(dir / "path-sls.txt");
+  for (unsigned s = 0; s < r.n; ++s) {
+    lfts << "Unicast lids [0-" << r.lft[s].size() << "] of switch Lid " << r.switch_lid(s) << " guid 0x"
+         << std::hex << (0x200000u + s) << std::dec << " ('S" << s << "'):\n";
+    for (auto [lid, port] : r.lft[s]) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "0x%04x %03u # a port\n", lid, port);
+      lfts << buf;
+    }
+    lfts << r.lft[s].size() << " lids dumped\n";
+    vl << "Switch 0x" << std::hex << (0x200000u + s) << std::dec << ", base LID " << r.switch_lid(s) << ", \"S" << s
+       << "\"\n#in out : 0  1  2  3  4  5  6  7  8  9  10 11 12 13 14 15\n#-------\n";
+    for (const auto& [ports, row] : r.sl2vl[s]) write_row(vl, ports.first, ports.second, row);
+    vl << "#-------\n\n";
+  }
+  for (unsigned h = 0; h < r.hca_switch.size(); ++h) {
+    vl << "Channel Adapter 0x" << std::hex << (0x100001u + 2 * h) << std::dec << ", base LID " << r.hca_lid(h)
+       << ", \"H" << h << "\"\n#in out : 0 ...\n";
+    write_row(vl, 0, 0, r.ca_sl2vl[h]);
+  }
+  for (const auto& [pair, sl] : r.path_sl) sls << pair.first << " " << pair.second << " " << sl << "\n";
+}
+
+// The independent checker.  Buffers: (node, out port, VL) with node = switch
+// index or n + adapter index.  Returns (buffers used, dependencies, has a cycle).
+struct Independent {
+  std::size_t buffers = 0, dependencies = 0;
+  bool cycle = false;
+};
+
+Independent independent_check(const RingSubnet& r) {
+  using Buf = std::tuple<unsigned, unsigned, unsigned>;
+  std::set<Buf> used;
+  std::map<Buf, std::set<Buf>> deps;
+  for (unsigned a = 0; a < r.hca_switch.size(); ++a)
+    for (unsigned b = 0; b < r.hca_switch.size(); ++b) {
+      if (a == b) continue;
+      const unsigned sl = r.path_sl.at({r.hca_lid(a), r.hca_lid(b)}), dlid = r.hca_lid(b);
+      Buf prev{r.n + a, 1, r.ca_sl2vl[a][sl]};
+      used.insert(prev);
+      unsigned sw = r.hca_switch[a], in = r.hca_port[a];
+      for (unsigned hops = 0;; ++hops) {
+        EXPECT_LT(hops, 2 * r.n) << "routing loop";
+        const unsigned out = r.lft[sw].at(dlid);
+        const Buf cur{sw, out, r.sl2vl[sw].at({in, out})[sl]};
+        used.insert(cur);
+        deps[prev].insert(cur);
+        if (out >= 3) break;  // to an adapter: the destination's, by construction
+        prev = cur;
+        in = out == 1 ? 2 : 1;
+        sw = out == 1 ? (sw + 1) % r.n : (sw + r.n - 1) % r.n;
+      }
+    }
+  Independent res;
+  res.buffers = used.size();
+  for (const auto& [f, ts] : deps) res.dependencies += ts.size();
+  std::map<Buf, int> colour;  // 0 new, 1 on the stack, 2 done
+  std::function<bool(const Buf&)> dfs = [&](const Buf& v) {
+    colour[v] = 1;
+    for (const Buf& w : deps[v])
+      if (colour[w] == 1 || (colour[w] == 0 && dfs(w))) return true;
+    colour[v] = 2;
+    return false;
+  };
+  for (const Buf& v : used)
+    if (colour[v] == 0 && dfs(v)) return res.cycle = true, res;
+  return res;
+}
+
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("menger-ib-" + std::to_string(::getpid())) / name;
+  fs::remove_all(dir);
+  return dir;
+}
+
+DeadlockResult check(const fs::path& dir, const std::string& routing = "opensm-tables") {
+  RouteSetup s = make_route_setup("opensm(dir=" + SpecValue::make_string(dir.string()).to_string() + ")", routing, "links");
+  return check_deadlock(*s.routing, *s.model, {});
+}
+
+TEST(Infiniband, RandomRingsAgreeWithAnIndependentChecker) {
+  std::mt19937_64 rng(20261121);
+  int loops = 0, free = 0;
+  for (int trial = 0; trial < 120; ++trial) {
+    const RingSubnet r = random_ring(rng);
+    const fs::path dir = scratch("ring" + std::to_string(trial));
+    write_dumps(r, dir);
+    const Independent want = independent_check(r);
+    const DeadlockResult got = check(dir);
+    SCOPED_TRACE("trial " + std::to_string(trial) + " in " + dir.string());
+    EXPECT_EQ(got.plain.acyclic, !want.cycle);
+    EXPECT_EQ(got.status, want.cycle ? DeadlockResult::Status::Deadlock : DeadlockResult::Status::Free);
+    EXPECT_EQ(got.plain.escape_channels_used.size(), want.buffers);
+    EXPECT_EQ(got.plain.direct_dependencies, want.dependencies);
+    EXPECT_FALSE(got.plain.gap.has_value());
+    (want.cycle ? loops : free) += 1;
+    fs::remove_all(dir);
+  }
+  EXPECT_GT(loops, 10);  // both verdicts occur, so the comparison can fail either way
+  EXPECT_GT(free, 10);
+}
+
+TEST(Infiniband, FabricNodesPortsAndLids) {
+  std::mt19937_64 rng(7);
+  const RingSubnet r = random_ring(rng);
+  const fs::path dir = scratch("fabric");
+  write_dumps(r, dir);
+  Network net(Registry::builtin().build("opensm(dir=" + SpecValue::make_string(dir.string()).to_string() + ")"));
+  const auto& fabric = dynamic_cast<const InfinibandFabric&>(net.topology());
+  ASSERT_EQ(net.num_nodes(), r.n + r.hca_switch.size());
+  EXPECT_EQ(net.num_links(), r.n + r.hca_switch.size());
+  for (unsigned s = 0; s < r.n; ++s) {
+    EXPECT_EQ(net.label(s), "S" + std::to_string(s));
+    EXPECT_EQ(net.kind(s), NodeKind::Switch);
+    EXPECT_EQ(fabric.info(s).lid, r.switch_lid(s));
+    EXPECT_EQ(net.num_ports(s), r.ports(s) + 1);  // port 0 is the management port
+    EXPECT_FALSE(net.port(s, 0).connected());
+    EXPECT_EQ(net.label(net.port(s, 1).peer), "S" + std::to_string((s + 1) % r.n));
+    EXPECT_EQ(net.port(s, 1).peer_port, 2u);
+  }
+  for (unsigned h = 0; h < r.hca_switch.size(); ++h) {
+    const auto v = fabric.node_of_lid(static_cast<std::uint16_t>(r.hca_lid(h)));
+    ASSERT_TRUE(v.has_value());
+    EXPECT_EQ(net.label(*v), "H" + std::to_string(h));
+    EXPECT_TRUE(net.is_terminal(*v));
+    EXPECT_EQ(fabric.ib_port(*v, 0), 1u);
+    EXPECT_EQ(net.port(*v, 0).peer, r.hca_switch[h]);
+    EXPECT_EQ(net.port(*v, 0).peer_port, r.hca_port[h]);
+  }
+  fs::remove_all(dir);
+}
+
+// One malformed input, one clear error naming the file (and line where there is one).
+void expect_input_error(const fs::path& dir, const std::string& routing, const std::string& fragment) {
+  try {
+    check(dir, routing);
+    ADD_FAILURE() << "no error; expected one mentioning '" << fragment << "'";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(fragment), std::string::npos) << e.what();
+  }
+}
+
+void replace_in(const fs::path& file, const std::string& from, const std::string& to) {
+  std::ifstream in(file);
+  std::string text((std::istreambuf_iterator<char>(in)), {});
+  const auto at = text.find(from);
+  ASSERT_NE(at, std::string::npos) << from;
+  text.replace(at, from.size(), to);
+  std::ofstream(file) << text;
+}
+
+TEST(Infiniband, MalformedDumpsGiveOneClearError) {
+  std::mt19937_64 rng(11);
+  const RingSubnet r = random_ring(rng);
+  const fs::path base = scratch("bad");
+  auto fresh = [&](const std::string& name) {
+    const fs::path d = base / name;
+    write_dumps(r, d);
+    return d;
+  };
+  fs::path d = fresh("lst");
+  replace_in(d / "opensm-subnet.lst", "{ SW Ports", "{ XX Ports");
+  expect_input_error(d, "opensm-tables", "opensm-subnet.lst: line 1: unknown node type 'XX'");
+  d = fresh("lid");
+  replace_in(d / "opensm-subnet.lst", "LID:0001", "LID:zz");
+  expect_input_error(d, "opensm-tables", "LID:<hex>");
+  d = fresh("lft");
+  replace_in(d / "opensm-lfts.dump", " # a port", "x # a port");
+  expect_input_error(d, "opensm-tables", "opensm-lfts.dump: line 2: expected an output port");
+  d = fresh("row");
+  replace_in(d / "opensm-sl2vl.dump", "0   1   :", "0   1   : 3");
+  expect_input_error(d, "opensm-tables", "more than 16 VLs");
+  d = fresh("sls");
+  std::ofstream(d / "path-sls.txt", std::ios::app) << "1 2\n";
+  expect_input_error(d, "opensm-tables", "path-sls.txt: line");
+  d = fresh("nosls");
+  fs::remove(d / "path-sls.txt");
+  expect_input_error(d, "opensm-tables", "give sls=zero");
+  d = fresh("novl");
+  fs::remove(d / "opensm-sl2vl.dump");
+  expect_input_error(d, "opensm-tables", "give vls=zero");
+  EXPECT_NO_THROW(check(d, "opensm-tables(vls=zero)"));
+  d = fresh("nolst");
+  fs::remove(d / "opensm-subnet.lst");
+  expect_input_error(d, "opensm-tables", "opensm-subnet.lst: cannot be opened");
+  EXPECT_THROW(make_route_setup("torus(4,4)", "opensm-tables", "links"), InputError);
+  fs::remove_all(base);
+}
+
+TEST(Infiniband, UnroutedPairsAndDroppedLanesAreGaps) {
+  std::mt19937_64 rng(5);
+  RingSubnet r = random_ring(rng);
+  r.lft[0].erase(r.hca_lid(r.hcas[1][0]));  // switch 0 has no route to an adapter of switch 1
+  const fs::path dir = scratch("gap");
+  write_dumps(r, dir);
+  EXPECT_TRUE(check(dir).plain.gap.has_value());
+  r = random_ring(rng);
+  r.ca_sl2vl[0].fill(kDropVl);  // an adapter whose SLs all map to VL 15 sends nothing
+  write_dumps(r, dir);
+  const DeadlockResult dropped = check(dir);
+  ASSERT_TRUE(dropped.plain.gap.has_value());
+  EXPECT_NE(dropped.plain.gap->what.find("H0"), std::string::npos) << dropped.plain.gap->what;
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace menger
