@@ -122,7 +122,9 @@ Family opensm_family() {
     const std::string name = p.word("dir");
     fs::path dir(name);
     if (dir.is_relative() && !ctx.base_dir.empty()) dir = ctx.base_dir / dir;
-    return read_opensm_fabric(dir, "opensm(" + SpecValue::make_string(name).to_string() + ")");
+    // The spec names the resolved directory, so that evidence files (and the
+    // checkers that rebuild the network from them) find it from any claim file.
+    return read_opensm_fabric(dir, "opensm(" + SpecValue::make_string(dir.lexically_normal().string()).to_string() + ")");
   };
   return f;
 }

@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libgmock-dev                   # GoogleTest
   python3 python3-networkx python3-igraph     # peer cross-checks and benchmarks
   gnuplot-nox                                 # plots of the reliability curves (SVG, PNG)
+  opensm ibsim-utils infiniband-diags ibutils # InfiniBand: OpenSM routes ibsim's simulated subnets, ibdmchk cross-checks
 )
 
 missing=()

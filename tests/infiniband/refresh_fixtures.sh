@@ -1,0 +1,24 @@
+#!/bin/bash
+# Regenerates the OpenSM subnets the claims of proofs/known/infiniband-opensm.toml
+# read (proofs/known/infiniband/TOPOLOGY-ENGINE/): ibsim simulates each topology,
+# OpenSM routes it (opensm_run.sh), and the four files Menger reads are kept.
+# Usage: tests/infiniband/refresh_fixtures.sh   (needs scripts/install-deps.sh's packages)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+dest=$here/../../proofs/known/infiniband
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+/usr/bin/python3 "$here/ib_topology.py" fattree 4 2 2 "$work/fattree-4x2"
+/usr/bin/python3 "$here/ib_topology.py" torus 4 4 1 "$work/torus-4x4"
+/usr/bin/python3 "$here/ib_topology.py" torus 4 4 1 --mesh "$work/mesh-4x4"
+for run in fattree-4x2:ftree fattree-4x2:updn fattree-4x2:dfsssp \
+           torus-4x4:updn torus-4x4:lash torus-4x4:dfsssp torus-4x4:nue torus-4x4:torus-2QoS \
+           torus-4x4:minhop torus-4x4:dor torus-4x4:dnup mesh-4x4:dor; do
+  topo=${run%%:*} engine=${run#*:}
+  "$here/opensm_run.sh" "$work/$topo.net" "$engine" "$work/out"
+  mkdir -p "$dest/$topo-$engine"
+  for f in opensm-subnet.lst opensm-lfts.dump opensm-sl2vl.dump path-sls.txt; do
+    cp "$work/out/$f" "$dest/$topo-$engine/"
+  done
+  echo "$topo-$engine: $(cat "$work/out/engine_used.txt")"
+done
