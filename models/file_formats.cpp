@@ -240,9 +240,7 @@ Family file_family() {
   f.params = {ParamSpec::text("path", "file name; relative names resolve beside the claim file")};
   f.build = [](const BoundParams& p, const BuildContext& ctx) -> std::shared_ptr<const Topology> {
     const std::string name = p.word("path");
-    fs::path path(name);
-    if (path.is_relative() && !ctx.base_dir.empty()) path = ctx.base_dir / path;
-    return read_network_file(path, "file(" + SpecValue::make_string(name).to_string() + ")");
+    return read_network_file(ctx.resolve(name), "file(" + SpecValue::make_string(name).to_string() + ")");
   };
   return f;
 }

@@ -119,9 +119,7 @@ Family opensm_family() {
   f.source = "OpenSM 3.3.23 dump files (-D 0x43 --dump_files_dir)";
   f.params = {ParamSpec::text("dir", "dump directory; relative names resolve beside the claim file")};
   f.build = [](const BoundParams& p, const BuildContext& ctx) -> std::shared_ptr<const Topology> {
-    const std::string name = p.word("dir");
-    fs::path dir(name);
-    if (dir.is_relative() && !ctx.base_dir.empty()) dir = ctx.base_dir / dir;
+    const fs::path dir = ctx.resolve(p.word("dir"));
     // The spec names the resolved directory, so that evidence files (and the
     // checkers that rebuild the network from them) find it from any claim file.
     return read_opensm_fabric(dir, "opensm(" + SpecValue::make_string(dir.lexically_normal().string()).to_string() + ")");

@@ -59,6 +59,11 @@ class Registry;
 struct BuildContext {
   const Registry* registry = nullptr;
   std::filesystem::path base_dir;  // relative file names resolve here
+  // `name` as a path, relative names resolved in base_dir.
+  std::filesystem::path resolve(const std::string& name) const {
+    std::filesystem::path p(name);
+    return p.is_relative() && !base_dir.empty() ? base_dir / p : p;
+  }
 };
 
 // Arguments of one spec, bound to a family's schema and validated.

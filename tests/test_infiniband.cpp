@@ -270,21 +270,20 @@ TEST(Infiniband, MalformedDumpsGiveOneClearError) {
     write_dumps(r, d);
     return d;
   };
-  fs::path d = fresh("lst");
-  replace_in(d / "opensm-subnet.lst", "{ SW Ports", "{ XX Ports");
-  expect_input_error(d, "opensm-tables", "opensm-subnet.lst: line 1: unknown node type 'XX'");
-  d = fresh("lid");
-  replace_in(d / "opensm-subnet.lst", "LID:0001", "LID:zz");
-  expect_input_error(d, "opensm-tables", "LID:<hex>");
-  d = fresh("lft");
-  replace_in(d / "opensm-lfts.dump", " # a port", "x # a port");
-  expect_input_error(d, "opensm-tables", "opensm-lfts.dump: line 2: expected an output port");
-  d = fresh("row");
-  replace_in(d / "opensm-sl2vl.dump", "0   1   :", "0   1   : 3");
-  expect_input_error(d, "opensm-tables", "more than 16 VLs");
-  d = fresh("sls");
-  std::ofstream(d / "path-sls.txt", std::ios::app) << "1 2\n";
-  expect_input_error(d, "opensm-tables", "path-sls.txt: line");
+  struct Edit {
+    const char *name, *file, *from, *to, *error;
+  };
+  for (const Edit& e : {
+           Edit{"lst", "opensm-subnet.lst", "{ SW Ports", "{ XX Ports", "opensm-subnet.lst: line 1: unknown node type 'XX'"},
+           Edit{"lid", "opensm-subnet.lst", "LID:0001", "LID:zz", "LID:<hex>"},
+           Edit{"lft", "opensm-lfts.dump", " # a port", "x # a port", "opensm-lfts.dump: line 2: expected an output port"},
+           Edit{"row", "opensm-sl2vl.dump", "0   1   :", "0   1   : 3", "more than 16 VLs"},
+           Edit{"sls", "path-sls.txt", "\n", "\n1 2\n", "path-sls.txt: line 2: expected 'SLID DLID SL'"}}) {
+    const fs::path d = fresh(e.name);
+    replace_in(d / e.file, e.from, e.to);
+    expect_input_error(d, "opensm-tables", e.error);
+  }
+  fs::path d;
   d = fresh("nosls");
   fs::remove(d / "path-sls.txt");
   expect_input_error(d, "opensm-tables", "give sls=zero");
