@@ -19,7 +19,9 @@
 #   TOPO.roots       root switch GUIDs (-a) for updn, dnup and ftree
 #   TOPO.torus.conf  torus-2QoS's --torus_config (required for that engine)
 # Environment: NO_SAQUERY=1 skips the path SLs (engines that use SL 0 only);
-# UP_TIMEOUT seconds to wait for SUBNET UP (default 60).
+# UP_TIMEOUT seconds to wait for SUBNET UP (default 60); IBSIM_ARGS options for
+# ibsim (default: its switch, node and port limits raised to fit TOPO; ibsim
+# refuses more than 256 switches otherwise).
 # Exit: 0 routed, 1 the engine could not route this fabric, 2 usage, 4 tools failed.
 set -u
 TOPO=$(readlink -f "${1:?usage: opensm_run.sh TOPO.net ENGINE OUTDIR}")
@@ -53,7 +55,12 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # 1. The simulator: -s starts the fabric at once, -n without a console.
-ibsim -s -n "$TOPO" </dev/null >"$OUT/ibsim.log" 2>&1 &
+if [ -z "${IBSIM_ARGS+set}" ]; then
+  switches=$(grep -c '^Switch' "$TOPO"); nodes=$(grep -cE '^(Switch|Ca|Hca)' "$TOPO")
+  IBSIM_ARGS="-S $((switches + 16)) -N $((nodes + 16)) -P $((20 * (nodes + 16)))"
+fi
+# shellcheck disable=SC2086
+ibsim -s -n $IBSIM_ARGS "$TOPO" </dev/null >"$OUT/ibsim.log" 2>&1 &
 SIM_PID=$!
 for _ in $(seq 200); do
   grep -q "Network simulator ready" "$OUT/ibsim.log" && break
