@@ -3,7 +3,7 @@
 //
 // InfiniBand forwarding is deterministic and destination based: a switch
 // sends a packet for DLID out of LFT[switch][DLID].  The virtual lane of a hop
-// is SL2VL[switch][in port][out port][SL] (IBA vol. 1, 7.6.6), with the SL
+// is SL2VL[switch][in port][out port][SL] (the SLtoVLMappingTable of the InfiniBand Architecture, vol. 1), with the SL
 // the path record gave the pair; an adapter sends on SL2VL[port][SL].  A
 // credit loop is a cycle of (link direction, VL) buffers, so the VL is the
 // virtual channel, and the packet state carries the SL and the port the
@@ -159,7 +159,7 @@ void register_infiniband_routings(RoutingRegistry& reg) {
   reg.add(RoutingFamily{
       "opensm-tables",
       "the forwarding tables, SL-to-VL tables and path SLs OpenSM programmed (network: opensm(dir=...))",
-      "InfiniBand Architecture vol. 1, 7.6.6 and 18.2.4.3; OpenSM 3.3.23 dump files",
+      "InfiniBand Architecture vol. 1 (linear forwarding and SL-to-VL mapping tables); OpenSM 3.3.23 dump files",
       {ParamSpec::choice("sls", "file: path-sls.txt in the dump directory; zero: SL 0 for every path",
                          {"file", "zero"})
            .defaults_to(SpecValue::make_word("file")),
