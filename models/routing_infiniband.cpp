@@ -3,8 +3,9 @@
 //
 // InfiniBand forwarding is deterministic and destination based: a switch
 // sends a packet for DLID out of LFT[switch][DLID].  The virtual lane of a hop
-// is SL2VL[switch][in port][out port][SL] (the SLtoVLMappingTable of the InfiniBand Architecture, vol. 1), with the SL
-// the path record gave the pair; an adapter sends on SL2VL[port][SL].  A
+// is SL2VL[switch][in port][out port][SL] (the SLtoVLMappingTable of the
+// InfiniBand Architecture, vol. 1), with the SL the path record gave the pair;
+// an adapter sends on SL2VL[port][SL].  A
 // credit loop is a cycle of (link direction, VL) buffers, so the VL is the
 // virtual channel, and the packet state carries the SL and the port the
 // packet came in by (torus-2QoS, for one, makes the VL depend on it).
