@@ -51,7 +51,7 @@ Ratios are ibdmchk / Menger: above 1 means Menger is faster.
 Usage: /usr/bin/python3 bench/infiniband_credit_loops.py path/to/menger [--repeat N]
        [--work DIR] [--tools DIR] [--only opensm|big|synth]
 Exit status 1 if any verdict or pair count differs.  Every fabric directory
-stays under --work (default /tmp/ibbench) for inspection.
+stays under --work (default build/ibbench in the project) for inspection.
 """
 import argparse
 import hashlib
@@ -384,7 +384,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("menger")
     ap.add_argument("--repeat", type=int, default=3, help="best of N for menger and ibdmchk (default 3)")
-    ap.add_argument("--work", default="/tmp/ibbench", help="where the fabrics go (kept; default /tmp/ibbench)")
+    ap.add_argument("--work", default=os.path.join(REPO, "build", "ibbench"),
+                    help="where the fabrics go (kept; default build/ibbench in the project)")
     ap.add_argument("--tools", help="directory with ib_topology.py and opensm_run.sh "
                                     "(default: tests/infiniband of this checkout)")
     ap.add_argument("--only", choices=["opensm", "big", "synth"], action="append",

@@ -103,7 +103,13 @@ class OpensmTablesRouting final : public Routing {
   const InfinibandFabric& fabric_;
   TablesChoice choice_;
   std::vector<std::vector<std::uint8_t>> lfts_;            // per node (switches only)
-  std::vector<std::map<std::pair<std::uint8_t, std::uint8_t>, Sl2VlRow>> sl2vl_;  // per node
+  // Per node: its SL2VL rows, and for (in, out) the row's index (in *
+  // ports + out; -1: none dumped).  A flat lookup: it runs on every hop.
+  struct LaneTable {
+    std::vector<Sl2VlRow> rows;
+    std::vector<std::int32_t> index;
+  };
+  std::vector<LaneTable> sl2vl_;
   IbPathSls path_sls_;
   std::uint32_t vcs_ = 1;
 
@@ -135,22 +141,28 @@ class OpensmTablesRouting final : public Routing {
         throw InputError("file " + file.string() + ": no SL2VL table for " + fabric_.describe(v));
       if (!i.is_switch && it->second.size() != 1)
         throw InputError("file " + file.string() + ": adapter port " + fabric_.describe(v) + " has several SL2VL rows");
-      sl2vl_[v] = std::move(it->second);
-      for (const auto& [ports, row] : sl2vl_[v])
+      const std::size_t ports = net_.num_ports(v);
+      LaneTable& t = sl2vl_[v];
+      t.index.assign(i.is_switch ? ports * ports : 1, -1);
+      for (const auto& [io, row] : it->second) {
+        if (i.is_switch && (io.first >= ports || io.second >= ports)) continue;  // ports no packet uses
+        t.index[i.is_switch ? io.first * ports + io.second : 0] = static_cast<std::int32_t>(t.rows.size());
+        t.rows.push_back(row);
         for (std::uint8_t vl : row)
           if (vl != kDropVl) vcs_ = std::max<std::uint32_t>(vcs_, vl + 1u);
+      }
     }
   }
 
   std::uint8_t lane(NodeId here, std::uint8_t in, PortId out, std::size_t sl) const {
     if (!choice_.sl2vl_from_dump) return 0;
-    const auto& table = sl2vl_[here];
-    if (!fabric_.info(here).is_switch) return table.begin()->second[sl];
-    auto it = table.find({in, static_cast<std::uint8_t>(out)});
-    if (it == table.end())
+    const LaneTable& t = sl2vl_[here];
+    const std::size_t ports = net_.num_ports(here);
+    const std::size_t at = fabric_.info(here).is_switch ? in * ports + out : 0;
+    if (at >= t.index.size() || t.index[at] < 0)
       throw InputError("opensm-sl2vl.dump has no row for in port " + std::to_string(in) + ", out port " +
                        std::to_string(out) + " of " + fabric_.describe(here));
-    return it->second[sl];
+    return t.rows[static_cast<std::size_t>(t.index[at])][sl];
   }
 };
 

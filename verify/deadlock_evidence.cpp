@@ -1,5 +1,7 @@
 #include "verify/deadlock_evidence.h"
 
+#include <fstream>
+
 #include <map>
 #include <set>
 #include <tuple>
@@ -59,6 +61,14 @@ bool is_deadlock_evidence(const nlohmann::json& j) {
   if (!j.is_object()) return false;
   const std::string f = j.value("format", "");
   return f == kCertificate || f == kWitness;
+}
+
+void write_deadlock_evidence(const DeadlockEvidence& e, const std::string& certificate, const std::string& witness) {
+  const std::string& file = e.deadlock ? witness : certificate;
+  if (file.empty()) return;
+  std::ofstream out(file);
+  if (!out) throw InputError("cannot write " + file);
+  out << to_json(e).dump(1) << "\n";
 }
 
 nlohmann::json to_json(const DeadlockEvidence& e) {

@@ -50,6 +50,9 @@ struct DeadlockEvidence {
 DeadlockEvidence make_deadlock_evidence(const Routing& routing, const FaultModel& model, const FaultSet& faults,
                                         const DeadlockResult& r);
 nlohmann::json to_json(const DeadlockEvidence& e);
+// Writes a certificate to `certificate` or a witness to `witness`, whichever
+// `e` is, when that file name is not empty; InputError when it cannot be written.
+void write_deadlock_evidence(const DeadlockEvidence& e, const std::string& certificate, const std::string& witness);
 // Throws InputError naming the first malformed field.
 DeadlockEvidence deadlock_evidence_from_json(const nlohmann::json& j);
 bool is_deadlock_evidence(const nlohmann::json& j);

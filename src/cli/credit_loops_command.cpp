@@ -100,13 +100,7 @@ int run_credit_loops(const CreditLoopArgs& args) {
   const FaultSet none(setup.model->universe().size());
   std::optional<DeadlockEvidence> ev;
   if (r.status != DeadlockResult::Status::Unknown) ev = make_deadlock_evidence(*setup.routing, *setup.model, none, r);
-  auto write = [&](const std::string& file) {
-    std::ofstream out(file);
-    if (!out) throw InputError("cannot write " + file);
-    out << to_json(*ev).dump(1) << "\n";
-  };
-  if (ev && !ev->deadlock && !args.certificate.empty()) write(args.certificate);
-  if (ev && ev->deadlock && !args.witness.empty()) write(args.witness);
+  if (ev) write_deadlock_evidence(*ev, args.certificate, args.witness);
   const bool loop = !r.plain.acyclic;
   if (args.json) {
     nlohmann::json j{{"dir", args.dir}, {"routing", setup.routing->spec()}, {"credit_loop", loop},

@@ -95,14 +95,8 @@ int run_deadlock(const DeadlockArgs& a) {
   const DeadlockResult& r = s.failing_result ? *s.failing_result : *s.fault_free;
   std::optional<DeadlockEvidence> ev;
   if (r.status != DeadlockResult::Status::Unknown) ev = make_deadlock_evidence(routing, *setup.model, faults, r);
-  auto write = [&](const std::string& file) {
-    std::ofstream out(file);
-    if (!out) throw InputError("cannot write " + file);
-    out << to_json(*ev).dump(1) << "\n";
-  };
-  if (ev && !ev->deadlock && !a.certificate.empty()) write(a.certificate);
+  if (ev) write_deadlock_evidence(*ev, a.certificate, a.witness);
   if (!a.export_graph.empty()) export_graph(routing, *setup.model, a.export_graph);
-  if (ev && ev->deadlock && !a.witness.empty()) write(a.witness);
   const std::string verdict = !s.complete ? "UNKNOWN" : status_word(r.status);
   if (a.json) {
     nlohmann::json j{{"model", net.spec()}, {"routing", routing.spec()}, {"vcs", routing.vcs()},
