@@ -4,11 +4,12 @@
 // lattice geometry that the fault-tolerant methodology (routing_torus_ft.cpp)
 // shares with it.
 //
-// dor(order=[...]): correct the dimensions one at a time in the given order
-// (default 0, 1, ..., n-1: X, then Y, then Z), each the shortest way round its
-// ring, + on a half-way tie (routing_torus.h).  It reads no faults: a hop over a
-// failed unit is the engine's Blocked.  One virtual channel (deadlock freedom in
-// tori needs more, or 003's bubble flow control, which is outside this model).
+// dor(order=[...], flow=...): correct the dimensions one at a time in the given
+// order (default 0, 1, ..., n-1: X, then Y, then Z), each the shortest way round
+// its ring, + on a half-way tie (routing_torus.h).  It reads no faults: a hop
+// over a failed unit is the engine's Blocked.  One virtual channel: deadlock
+// freedom in tori needs more, or 003's bubble flow control (flow=bubble: a packet
+// entering a ring, at injection or on a turn, needs room for two packets).
 #include "models/routing_torus.h"
 
 #include <algorithm>
@@ -76,6 +77,24 @@ std::uint64_t Lattice::relative_code(NodeId origin, NodeId v) const {
   return code;
 }
 
+Hop ring_hop(const PacketState& now, PacketState next, PortId port, std::uint32_t vc, std::size_t word) {
+  constexpr int kShift = 16;
+  constexpr std::int32_t kMask = 0x7fff;
+  const std::int32_t tag = static_cast<std::int32_t>(((vc << 8) | port) + 1);
+  MENGER_ASSERT(tag <= kMask, "ring_hop: port or virtual channel out of range");
+  const bool continues = ((now.w[word] >> kShift) & kMask) == tag;
+  next.w[word] = (next.w[word] & ~(kMask << kShift)) | (tag << kShift);
+  return Hop{port, vc, next, !continues};
+}
+
+ParamSpec flow_param() {
+  return ParamSpec::choice("flow", "plain, or bubble: entering a ring (injection, a turn) needs room for two packets",
+                           {"plain", "bubble"})
+      .may_be_absent();
+}
+
+bool bubble_flow(const BoundParams& p) { return p.has("flow") && p.word("flow") == "bubble"; }
+
 std::string direction_name(std::size_t dim, int dir) {
   static const char* const kNames[] = {"X", "Y", "Z"};
   std::string s = dim < 3 ? kNames[dim] : "D" + std::to_string(dim);
@@ -101,8 +120,8 @@ namespace {
 
 class DimensionOrderRouting final : public Routing {
  public:
-  DimensionOrderRouting(Lattice lattice, std::vector<std::size_t> order, std::string spec)
-      : lattice_(std::move(lattice)), order_(std::move(order)), spec_(std::move(spec)) {}
+  DimensionOrderRouting(Lattice lattice, std::vector<std::size_t> order, bool bubble, std::string spec)
+      : lattice_(std::move(lattice)), order_(std::move(order)), bubble_(bubble), spec_(std::move(spec)) {}
   std::string spec() const override { return spec_; }
   // It reads nothing, so the local model (the stricter one) fits.
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
@@ -113,7 +132,8 @@ class DimensionOrderRouting final : public Routing {
     for (std::size_t d : order_) {
       const int o = lattice_.offset(here, dst, d);
       if (o == 0) continue;
-      out.push_back(Hop{lattice_.port(d, o > 0 ? 1 : -1), 0, state});
+      const PortId p = lattice_.port(d, o > 0 ? 1 : -1);
+      out.push_back(bubble_ ? ring_hop(state, state, p, 0, 0) : Hop{p, 0, state});
       return;
     }
   }
@@ -121,6 +141,7 @@ class DimensionOrderRouting final : public Routing {
  private:
   Lattice lattice_;
   std::vector<std::size_t> order_;
+  bool bubble_;
   std::string spec_;
 };
 
@@ -131,12 +152,14 @@ RoutingFamily dor_family() {
       "003 section 3.1 (XY routing, deterministic subfunction)",
       {ParamSpec::int_list("order", "dimensions in the order they are corrected (default 0,1,...)")
            .range(0, 63)
-           .may_be_absent()},
+           .may_be_absent(),
+       flow_param()},
       [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
         Lattice lat(net, "dor");
         auto order = dimension_order(lat, p);
         std::string spec = canonical_routing_spec(dor_family(), p);
-        return std::make_unique<DimensionOrderRouting>(std::move(lat), std::move(order), std::move(spec));
+        return std::make_unique<DimensionOrderRouting>(std::move(lat), std::move(order), bubble_flow(p),
+                                                       std::move(spec));
       }};
 }
 
@@ -144,19 +167,23 @@ RoutingFamily dor_family() {
 // deadlock-free", the deterministic routing whose order the methodology's
 // misrouting follows.  Minimal: every + hop the packet needs, dimension by
 // dimension, before any - hop.  One virtual channel; on tori the paper adds
-// bubble flow control in the rings, which this model does not have.
+// bubble flow control in the rings (section 3): flow=bubble.
 class DirectionOrderRouting final : public Routing {
  public:
-  explicit DirectionOrderRouting(Lattice lat) : lattice_(std::move(lat)) {}
-  std::string spec() const override { return "direction-order"; }
+  DirectionOrderRouting(Lattice lat, bool bubble, std::string spec)
+      : lattice_(std::move(lat)), bubble_(bubble), spec_(std::move(spec)) {}
+  std::string spec() const override { return spec_; }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
   bool translation_invariant() const override { return lattice_.wraps(); }
   void next(NodeId here, const PacketState& state, NodeId dst, FaultView&, Hops& out) const override {
-    out.push_back(Hop{lattice_.direction_order_port(here, dst), 0, state});
+    const PortId p = lattice_.direction_order_port(here, dst);
+    out.push_back(bubble_ ? ring_hop(state, state, p, 0, 0) : Hop{p, 0, state});
   }
 
  private:
   Lattice lattice_;
+  bool bubble_;
+  std::string spec_;
 };
 
 RoutingFamily direction_order_family() {
@@ -164,9 +191,10 @@ RoutingFamily direction_order_family() {
       "direction-order",
       "deterministic X+ Y+ Z+ X- Y- Z- direction-order routing on tori, meshes and hypercubes; 1 VC",
       "003 section 2 (the deterministic routing the misrouting follows)",
-      {},
-      [](const Network& net, const BoundParams&) -> std::unique_ptr<Routing> {
-        return std::make_unique<DirectionOrderRouting>(Lattice(net, "direction-order"));
+      {flow_param()},
+      [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
+        return std::make_unique<DirectionOrderRouting>(Lattice(net, "direction-order"), bubble_flow(p),
+                                                       canonical_routing_spec(direction_order_family(), p));
       }};
 }
 

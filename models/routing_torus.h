@@ -57,6 +57,17 @@ std::vector<std::size_t> dimension_order(const Lattice& lat, const BoundParams& 
 // Direction names for traces: X+, Y-, ..., D3+ beyond the third dimension.
 std::string direction_name(std::size_t dim, int dir);
 
+// Bubble flow control in the rings (003 section 3; core/routing.h).  A hop
+// continues a ring when it leaves by the same port (dimension and direction) on
+// the same virtual channel as the hop that brought the packet here; any other
+// hop (injection, a turn, a change of virtual channel) enters a ring and is
+// marked `bubble`.  The last hop is kept in bits 16-30 of state word `word` of
+// `next`; the channel a packet holds fixes it, so no configurations are added.
+Hop ring_hop(const PacketState& now, PacketState next, PortId port, std::uint32_t vc, std::size_t word);
+// The `flow` parameter of the lattice routings: absent or "plain", or "bubble".
+ParamSpec flow_param();
+bool bubble_flow(const BoundParams& p);
+
 void register_ft_torus_routing(RoutingRegistry& reg);  // routing_torus_ft.cpp
 
 }  // namespace menger

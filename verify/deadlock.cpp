@@ -155,6 +155,24 @@ std::vector<std::vector<bool>> escape_candidates(std::uint32_t vcs) {
   return out;
 }
 
+// A bubble ring all of whose channels `held` holds, if any.  Bubble flow
+// control keeps a ring from filling (dependency_graph.h), so a configuration
+// with one is not reachable and is no deadlock.
+const std::vector<ChannelId>* filled_ring(const std::vector<std::vector<ChannelId>>& rings,
+                                          std::vector<ChannelId> held) {
+  std::sort(held.begin(), held.end());
+  for (const auto& ring : rings)
+    if (std::all_of(ring.begin(), ring.end(),
+                    [&](ChannelId c) { return std::binary_search(held.begin(), held.end(), c); }))
+      return &ring;
+  return nullptr;
+}
+
+// "its 3 bubble rings are" / "its 1 bubble ring is".
+std::string rings_text(std::size_t n) {
+  return "its " + std::to_string(n) + (n == 1 ? " bubble ring is" : " bubble rings are");
+}
+
 void add_reads(DeadlockResult& r, const std::vector<std::size_t>& reads) {
   r.reads.insert(r.reads.end(), reads.begin(), reads.end());
 }
@@ -182,7 +200,8 @@ bool try_duato(const Routing& routing, const FaultModel& model, const DeadlockOp
                                   channel_name(net, space, a.cycle[0].from));
     } else {
       r.method = "Duato's condition: " + name + " form a connected routing subfunction whose extended dependency "
-                 "graph (direct and indirect dependencies) is acyclic";
+                 "graph (direct and indirect dependencies) is acyclic" +
+                 (a.rings.empty() ? "" : " once " + rings_text(a.rings.size()) + " contracted (bubble flow control)");
       r.escape = std::move(a);
       return true;
     }
@@ -210,7 +229,19 @@ DeadlockResult check_deadlock(const Routing& routing, const FaultModel& model, c
   };
   if (r.plain.acyclic) {
     r.status = DeadlockResult::Status::Free;
-    r.method = "the channel dependency graph is acyclic (Dally and Seitz)";
+    r.method = r.plain.rings.empty()
+                   ? "the channel dependency graph is acyclic (Dally and Seitz)"
+                   : "the channel dependency graph is acyclic once " + rings_text(r.plain.rings.size()) +
+                         " contracted (Dally and Seitz; bubble flow control, 003 section 3)";
+    return finish();
+  }
+  std::vector<ChannelId> on_cycle;
+  for (const ChannelDependency& d : r.plain.cycle) on_cycle.push_back(d.from);
+  if (!r.plain.adaptive && filled_ring(r.plain.rings, on_cycle)) {
+    r.status = DeadlockResult::Status::Unknown;
+    r.method = "none applies";
+    r.reason = "the dependency cycle runs round a whole bubble ring, which bubble flow control keeps from "
+               "filling, so one packet per channel of the cycle is not a reachable configuration";
     return finish();
   }
   if (!r.plain.adaptive) {
@@ -229,7 +260,13 @@ DeadlockResult check_deadlock(const Routing& routing, const FaultModel& model, c
   const ConfigurationGraph g = configuration_graph(routing, model, all_adaptive, stats);
   add_reads(r, stats.reads);
   const ChannelSpace space(model.network(), routing.vcs());
-  if (auto d = deadlocked_configuration(g, model.network(), space)) {
+  auto d = deadlocked_configuration(g, model.network(), space);
+  if (d) {
+    std::vector<ChannelId> held;
+    for (const BlockedPacket& p : *d) held.push_back(p.channel);
+    if (filled_ring(r.plain.rings, held)) d.reset();
+  }
+  if (d) {
     r.status = DeadlockResult::Status::Deadlock;
     r.method = "a deadlocked configuration of an adaptive routing";
     r.reason = "each packet holds one channel and every hop it may take leads to a channel held by another";
@@ -238,7 +275,9 @@ DeadlockResult check_deadlock(const Routing& routing, const FaultModel& model, c
     r.status = DeadlockResult::Status::Unknown;
     r.method = "none applies";
     r.reason = "the dependency graph has a cycle, no escape set satisfies Duato's condition, and no packets "
-               "holding one channel each can block each other; a deadlock would need longer packets";
+               "holding one channel each can block each other" +
+               std::string(r.plain.rings.empty() ? "; a deadlock would need longer packets"
+                                                 : " without filling a bubble ring");
   }
   return finish();
 }

@@ -2,6 +2,7 @@
 
 #include <fstream>
 
+#include <limits>
 #include <map>
 #include <set>
 #include <tuple>
@@ -54,6 +55,10 @@ DeadlockEvidence make_deadlock_evidence(const Routing& routing, const FaultModel
   const DependencyAnalysis& a = r.escape ? *r.escape : r.plain;
   e.escape_vcs = a.escape_vcs;
   for (ChannelId c : a.order) e.order.push_back(channel_ref(net, space, c));
+  for (const auto& ring : a.rings) {
+    e.rings.emplace_back();
+    for (ChannelId c : ring) e.rings.back().push_back(channel_ref(net, space, c));
+  }
   return e;
 }
 
@@ -84,6 +89,14 @@ nlohmann::json to_json(const DeadlockEvidence& e) {
     j["escape_vcs"] = esc;
     j["order"] = nlohmann::json::array();
     for (const auto& c : e.order) j["order"].push_back(ref_json(c));
+    if (!e.rings.empty()) {
+      j["rings"] = nlohmann::json::array();
+      for (const auto& ring : e.rings) {
+        nlohmann::json r = nlohmann::json::array();
+        for (const auto& c : ring) r.push_back(ref_json(c));
+        j["rings"].push_back(r);
+      }
+    }
     return j;
   }
   j["packets"] = nlohmann::json::array();
@@ -112,6 +125,11 @@ DeadlockEvidence deadlock_evidence_from_json(const nlohmann::json& j) {
         e.escape_vcs[v] = true;
       }
       for (const auto& c : j.at("order")) e.order.push_back(ref_from_json(c));
+      if (j.contains("rings"))
+        for (const auto& ring : j.at("rings")) {
+          e.rings.emplace_back();
+          for (const auto& c : ring) e.rings.back().push_back(ref_from_json(c));
+        }
     } else {
       for (const auto& p : j.at("packets")) {
         DeadlockEvidence::Packet q{p.at("source").get<std::string>(), p.at("destination").get<std::string>(),
@@ -172,17 +190,22 @@ struct Checker {
   void problem(std::string p) {
     if (out.problems.size() < 10) out.problems.push_back(std::move(p));
   }
-  // The usable hops of a configuration as (channel, next node, next state).
-  std::vector<std::tuple<Key, NodeId, PacketState>> hops(NodeId here, const PacketState& st, NodeId d,
-                                                         RecordingFaultView& view) {
+  struct Step {
+    Key channel;
+    NodeId peer;
+    PacketState state;
+    bool bubble;
+  };
+  // The usable hops of a configuration.
+  std::vector<Step> hops(NodeId here, const PacketState& st, NodeId d, RecordingFaultView& view) {
     Hops h;
     view.at(here);
     setup.routing->next(here, st, d, view, h);
-    std::vector<std::tuple<Key, NodeId, PacketState>> out_hops;
+    std::vector<Step> out_hops;
     for (const Hop& x : h) {
       if (x.port >= net().num_ports(here)) continue;
       const PortSlot& s = net().port(here, x.port);
-      if (!blocked(s)) out_hops.emplace_back(Key{here, x.port, x.vc}, s.peer, x.state);
+      if (!blocked(s)) out_hops.push_back({Key{here, x.port, x.vc}, s.peer, x.state, x.bubble});
     }
     return out_hops;
   }
@@ -195,12 +218,34 @@ struct Checker {
   }
 };
 
+// The certificate's bubble rings: each channel's predecessor; a ring's
+// channels all take the least rank of any of them.
+std::map<Key, Key> ring_predecessors(const DeadlockEvidence& e, Checker& c, std::map<Key, std::int64_t>& rank) {
+  std::map<Key, Key> pred;
+  for (const auto& ring : e.rings) {
+    if (ring.empty()) c.problem("the certificate lists an empty bubble ring");
+    std::int64_t least = std::numeric_limits<std::int64_t>::max();
+    for (std::size_t i = 0; i < ring.size(); ++i) {
+      const Key k = c.key(ring[i]);
+      if (!e.escape_vcs[std::get<2>(k)]) c.problem("bubble ring channel " + c.name(k) + " is not an escape channel");
+      if (!pred.emplace(k, c.key(ring[(i + ring.size() - 1) % ring.size()])).second)
+        c.problem("channel " + c.name(k) + " is in two bubble rings, or twice in one");
+      auto it = rank.find(k);
+      if (it != rank.end()) least = std::min(least, it->second);
+    }
+    for (const auto& ch : ring)
+      if (auto it = rank.find(c.key(ch)); it != rank.end()) it->second = least;
+  }
+  return pred;
+}
+
 void check_order(const DeadlockEvidence& e, Checker& c) {
   std::map<Key, std::int64_t> rank;
   for (std::size_t i = 0; i < e.order.size(); ++i)
     if (!rank.emplace(c.key(e.order[i]), static_cast<std::int64_t>(i)).second)
       c.problem("channel " + c.name(c.key(e.order[i])) + " is listed twice in the order");
   if (e.escape_vcs.size() != c.setup.routing->vcs()) return c.problem("the routing has a different number of VCs");
+  const std::map<Key, Key> ring_pred = ring_predecessors(e, c, rank);
   bool all = true;
   for (bool b : e.escape_vcs) all &= b;
   RecordingFaultView view(*c.setup.model, c.setup.routing->knowledge());
@@ -219,16 +264,23 @@ void check_order(const DeadlockEvidence& e, Checker& c) {
       if (here == d) continue;
       const auto next = c.hops(here, st, d, view);
       bool escape = false;
-      for (const auto& [k, peer, ns] : next) {
+      for (const auto& [k, peer, ns, bubble] : next) {
         ++steps;
         std::int64_t r = last;
+        const auto ring = ring_pred.find(k);
+        // A one-buffer hop round a bubble ring keeps its rank; any other way in needs the bubble.
+        const bool round_ring = ring != ring_pred.end() && held == ring->second;
+        const std::string packet = "packet " + c.net().label(s) + " -> " + c.net().label(d);
+        if (ring != ring_pred.end() && round_ring == bubble)
+          c.problem(packet + (bubble ? " enters " : " enters bubble ring channel ") + c.name(k) +
+                    (bubble ? " from its ring predecessor by a bubble hop" : " without the bubble condition"));
         if (e.escape_vcs[std::get<2>(k)]) {
           escape = true;
           auto it = rank.find(k);
           if (it == rank.end()) c.problem("escape channel " + c.name(k) + " is used but not in the order");
-          else if (it->second <= last)
-            c.problem("packet " + c.net().label(s) + " -> " + c.net().label(d) + " takes " + c.name(k) +
-                      " after an escape channel ranked " + std::to_string(last) + ", not before");
+          else if (it->second < last || (it->second == last && !round_ring))
+            c.problem(packet + " takes " + c.name(k) + " after an escape channel ranked " + std::to_string(last) +
+                      ", not before");
           else r = it->second;
         }
         Cfg n{peer, ns, k, r};
@@ -241,7 +293,11 @@ void check_order(const DeadlockEvidence& e, Checker& c) {
   }
   c.out.summary = "deadlock-free: " + std::to_string(packets) + " packets followed (" + std::to_string(steps) +
                   " hops), every escape dependency goes forward in the order of " + std::to_string(e.order.size()) +
-                  " channels" + (all ? "" : ", and an escape hop is offered everywhere");
+                  " channels" +
+                  (e.rings.empty() ? ""
+                                   : " or round one of " + std::to_string(e.rings.size()) +
+                                         " bubble rings, which every other hop enters under the bubble condition") +
+                  (all ? "" : ", and an escape hop is offered everywhere");
 }
 
 // Can packet s -> d hold `channel` in a configuration whose every usable hop is held?
@@ -258,14 +314,68 @@ bool blocked_there(Checker& c, NodeId s, NodeId d, const Key& channel, const std
     if (here == d) continue;
     const auto next = c.hops(here, st, d, view);
     if (in == channel && !next.empty() &&
-        std::all_of(next.begin(), next.end(), [&](const auto& h) { return held.count(std::get<0>(h)) > 0; }))
+        std::all_of(next.begin(), next.end(), [&](const auto& h) { return held.count(h.channel) > 0; }))
       return true;
-    for (const auto& [k, peer, ns] : next) {
+    for (const auto& [k, peer, ns, bubble] : next) {
       Cfg n{peer, ns, k};
       if (seen.insert(n).second) stack.push_back(n);
     }
   }
   return false;
+}
+
+// The bubble rings of the routing, found from scratch: follow every packet and
+// note, per channel, its one-buffer ways in (injection counts as one); a ring is
+// a cycle of channels whose only one-buffer way in is from the channel before,
+// by hops none of which needs the bubble.  Only the escape-free reading is
+// needed here (every VC), as the witness holds packets on any channel.
+std::vector<std::set<Key>> bubble_rings(Checker& c) {
+  std::map<Key, std::set<std::optional<Key>>> ways_in;
+  std::set<std::pair<Key, Key>> bubble_edges;
+  RecordingFaultView view(*c.setup.model, c.setup.routing->knowledge());
+  bool any_bubble = false;
+  for (auto [s, d] : c.pairs()) {
+    view.reset(c.faults, 0);
+    using Cfg = std::tuple<NodeId, PacketState, std::optional<Key>>;
+    std::set<Cfg> seen;
+    view.at(s);
+    std::vector<Cfg> stack{{s, c.setup.routing->start(s, d, view), std::nullopt}};
+    while (!stack.empty()) {
+      auto [here, st, in] = stack.back();
+      stack.pop_back();
+      if (here == d) continue;
+      for (const auto& [k, peer, ns, bubble] : c.hops(here, st, d, view)) {
+        any_bubble |= bubble;
+        if (!bubble) ways_in[k].insert(in);
+        else if (in) bubble_edges.emplace(*in, k);
+        Cfg n{peer, ns, k};
+        if (seen.insert(n).second) stack.push_back(n);
+      }
+    }
+  }
+  std::vector<std::set<Key>> rings;
+  if (!any_bubble) return rings;
+  std::map<Key, Key> pred;
+  for (const auto& [k, ways] : ways_in)
+    if (ways.size() == 1 && *ways.begin() && **ways.begin() != k && !bubble_edges.count({**ways.begin(), k}))
+      pred.emplace(k, **ways.begin());
+  std::set<Key> done;
+  for (const auto& [k, p] : pred) {
+    if (done.count(k)) continue;
+    std::vector<Key> walk{k};
+    std::set<Key> on_walk{k};
+    for (auto it = pred.find(k); it != pred.end() && !done.count(it->second); it = pred.find(it->second)) {
+      if (on_walk.count(it->second)) {  // a cycle: the walk from it->second on
+        const auto from = std::find(walk.begin(), walk.end(), it->second);
+        rings.emplace_back(from, walk.end());
+        break;
+      }
+      walk.push_back(it->second);
+      on_walk.insert(it->second);
+    }
+    done.insert(walk.begin(), walk.end());
+  }
+  return rings;
 }
 
 void check_deadlock_witness(const DeadlockEvidence& e, Checker& c) {
@@ -281,6 +391,10 @@ void check_deadlock_witness(const DeadlockEvidence& e, Checker& c) {
       c.problem("packet " + p.source + " -> " + p.destination + " cannot hold " + c.name(c.key(p.channel)) +
                 " while waiting only for held channels");
   }
+  for (const auto& ring : bubble_rings(c))
+    if (std::all_of(ring.begin(), ring.end(), [&](const Key& k) { return held.count(k) > 0; }))
+      c.problem("the packets fill a bubble ring of " + std::to_string(ring.size()) + " channels through " +
+                c.name(*ring.begin()) + ", which bubble flow control never lets fill");
   c.out.summary = "deadlock: " + std::to_string(e.packets.size()) +
                   " packets each hold one channel and may only request channels the others hold";
 }

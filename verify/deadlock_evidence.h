@@ -7,13 +7,23 @@
 //                       reaches through non-escape channels (Duato's indirect
 //                       dependencies); when escape channels are a proper subset,
 //                       also that every configuration away from the destination
-//                       offers a usable escape hop.  The checker re-derives all of
-//                       this from the routing with its own walk per packet; it does
-//                       not use the dependency graph the engine built.
+//                       offers a usable escape hop.  With bubble flow control
+//                       (core/routing.h) the certificate also lists bubble rings:
+//                       a ring's channels share one rank, a one-buffer hop from a
+//                       ring channel to its successor may stay at that rank, and
+//                       every other way into a ring channel (injection, another
+//                       channel, a path through non-escape channels) must be a
+//                       bubble hop; no hop to the successor may be one.  The
+//                       checker re-derives all of this from the routing with its
+//                       own walk per packet; it does not use the dependency graph
+//                       the engine built.
 //   witness (DEADLOCK)  packets, each holding one channel, such that every hop a
 //                       packet may take from there leads to a channel another packet
 //                       holds.  The checker confirms each packet can reach its
-//                       channel in that situation and that the channels are distinct.
+//                       channel in that situation and that the channels are distinct;
+//                       for a routing with bubble hops, also that the packets do
+//                       not fill a bubble ring (which cannot fill), finding the
+//                       rings itself.
 // Channels are named by the node they leave, the port and the virtual channel.
 #pragma once
 
@@ -38,6 +48,7 @@ struct DeadlockEvidence {
   std::vector<std::string> fault_set;  // unit labels
   std::vector<bool> escape_vcs;        // certificate: the escape VCs (all: plain graph)
   std::vector<ChannelRef> order;       // certificate
+  std::vector<std::vector<ChannelRef>> rings;  // certificate: bubble rings, each in ring order
   struct Packet {
     std::string source, destination, state;
     ChannelRef channel;

@@ -33,6 +33,7 @@ struct KeyHash {
 struct RawEdge {
   std::uint64_t from, to;
   NodeId src;
+  std::uint8_t kind;  // ConfigurationGraph::kOneBuffer or kBubble
 };
 
 // What one destination contributes.
@@ -42,8 +43,9 @@ struct Block {
   std::vector<NodeId> local_src;         // with keep_configurations: its first packet's source
   std::vector<PacketState> local_state;  // with keep_configurations: its state
   std::vector<ChannelId> escape_seen;
+  std::vector<ChannelId> injected;       // escape channels entered from a source by a one-buffer hop
   std::uint64_t packets = 0, configurations = 0;
-  bool adaptive = false;
+  bool adaptive = false, bubble_hops = false;
   std::optional<RoutingGap> gap, escape_gap;
   std::vector<std::size_t> reads;
 };
@@ -148,7 +150,10 @@ class Explorer {
         ++b.configurations;
         stack_.push_back({slot.peer, h.state, pos->second});
       }
-      if (from != kNoRef) b.edges.push_back({from, pos->second, s});
+      b.bubble_hops |= h.bubble;
+      const std::uint8_t kind = h.bubble ? ConfigurationGraph::kBubble : ConfigurationGraph::kOneBuffer;
+      if (from != kNoRef) b.edges.push_back({from, pos->second, s, kind});
+      else if (esc && !h.bubble) b.injected.push_back(c);
     }
     if (!escape_offered && from != kNoRef)
       note_gap(b.escape_gap, s, d, here, [&] {
@@ -175,7 +180,8 @@ ConfigurationGraph merge(std::vector<Block>& blocks, ChannelId channels) {
       return static_cast<std::uint32_t>(ref & kLocal ? base + (ref & ~kLocal) : ref);
     };
     for (const RawEdge& e : b.edges)
-      g.edges.push_back({id(e.from), id(e.to), {e.src, static_cast<NodeId>(d)}});
+      g.edges.push_back({id(e.from), id(e.to), {e.src, static_cast<NodeId>(d)}, e.kind});
+    g.injected.insert(g.injected.end(), b.injected.begin(), b.injected.end());
     g.local_channel.insert(g.local_channel.end(), b.local_channel.begin(), b.local_channel.end());
     for (std::size_t i = 0; i < b.local_src.size(); ++i)
       g.local_packet.push_back({b.local_src[i], static_cast<NodeId>(d)});
@@ -183,36 +189,161 @@ ConfigurationGraph merge(std::vector<Block>& blocks, ChannelId channels) {
     std::vector<RawEdge>().swap(b.edges);
   }
   std::sort(g.edges.begin(), g.edges.end());
-  g.edges.erase(std::unique(g.edges.begin(), g.edges.end(),
-                            [](const Edge& a, const Edge& b) { return a.from == b.from && a.to == b.to; }),
-                g.edges.end());
+  // One edge per (from, to) with the least packet, and the kinds of all its hops.
+  std::size_t out = 0;
+  for (std::size_t i = 0; i < g.edges.size(); ++i) {
+    if (out > 0 && g.edges[out - 1].from == g.edges[i].from && g.edges[out - 1].to == g.edges[i].to)
+      g.edges[out - 1].kinds |= g.edges[i].kinds;
+    else
+      g.edges[out++] = g.edges[i];
+  }
+  g.edges.resize(out);
+  std::sort(g.injected.begin(), g.injected.end());
+  g.injected.erase(std::unique(g.injected.begin(), g.injected.end()), g.injected.end());
   return g;
 }
 
-// A shortest cycle through v0 inside its strongly connected component.
-std::vector<std::size_t> cycle_through(const ConfigurationGraph& g, const std::vector<std::uint64_t>& offsets,
+// The bubble rings of the header: each escape channel's only one-buffer way
+// in is from its predecessor, round a cycle, with no bubble hop on that way.
+struct Rings {
+  std::vector<std::vector<ChannelId>> rings;  // each in ring order
+  std::vector<std::uint32_t> rep;              // vertex -> its ring's first channel, or itself
+  std::vector<std::int64_t> pred;              // ring channel -> predecessor, else -1
+  bool ring_edge(const ConfigurationGraph::Edge& e) const {
+    return e.to < pred.size() && pred[e.to] == static_cast<std::int64_t>(e.from);
+  }
+};
+
+Rings find_rings(const ConfigurationGraph& g, const std::vector<ChannelId>& escape_used) {
+  Rings r;
+  r.rep.resize(g.vertices());
+  for (std::uint32_t v = 0; v < g.vertices(); ++v) r.rep[v] = v;
+  r.pred.assign(g.channels, -1);
+  std::vector<std::uint32_t> entries(g.channels, 0);
+  std::vector<std::int64_t> from(g.channels, -1);
+  std::vector<char> clean(g.channels, 0);  // the one-buffer entry never needs a bubble
+  for (ChannelId c : g.injected) ++entries[c];
+  for (const ConfigurationGraph::Edge& e : g.edges) {
+    if (e.to >= g.channels || !(e.kinds & ConfigurationGraph::kOneBuffer)) continue;
+    ++entries[e.to];
+    from[e.to] = e.from;
+    clean[e.to] = !(e.kinds & ConfigurationGraph::kBubble);
+  }
+  std::vector<std::int64_t> pred(g.channels, -1);
+  for (ChannelId c : escape_used)
+    if (entries[c] == 1 && from[c] >= 0 && from[c] < static_cast<std::int64_t>(g.channels) && from[c] != c &&
+        clean[c])
+      pred[c] = from[c];
+  // Each channel has at most one predecessor, so the cycles of `pred` are
+  // disjoint; walk back from each channel, colouring the walk.
+  std::vector<std::uint32_t> walk_of(g.channels, 0);
+  std::uint32_t walk = 0;
+  for (ChannelId c : escape_used) {
+    if (walk_of[c]) continue;
+    ++walk;
+    std::int64_t x = c;
+    while (x >= 0 && !walk_of[x]) {
+      walk_of[x] = walk;
+      x = pred[x];
+    }
+    if (x < 0 || walk_of[x] != walk) continue;  // no cycle, or one found by an earlier walk
+    std::vector<ChannelId> ring;
+    for (std::int64_t y = x;; y = pred[y]) {
+      ring.push_back(static_cast<ChannelId>(y));
+      if (pred[y] == x) break;
+    }
+    std::reverse(ring.begin(), ring.end());  // successor order
+    const auto first = std::min_element(ring.begin(), ring.end());
+    std::rotate(ring.begin(), first, ring.end());
+    for (ChannelId y : ring) {
+      r.rep[y] = ring.front();
+      r.pred[y] = pred[y];
+    }
+    r.rings.push_back(std::move(ring));
+  }
+  std::sort(r.rings.begin(), r.rings.end());
+  return r;
+}
+
+// The graph with bubble rings contracted: arcs between representatives, each
+// with the index of the edge of g it stands for, sorted.
+struct Quotient {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
+  std::vector<std::size_t> edge;
+  std::vector<std::uint64_t> offsets;
+};
+
+Quotient contract(const ConfigurationGraph& g, const Rings& r) {
+  std::vector<std::tuple<std::uint32_t, std::uint32_t, std::size_t>> q;
+  q.reserve(g.edges.size());
+  for (std::size_t i = 0; i < g.edges.size(); ++i) {
+    const Edge& e = g.edges[i];
+    if (r.ring_edge(e)) continue;
+    q.emplace_back(r.rep[e.from], r.rep[e.to], i);
+  }
+  if (!r.rings.empty()) std::sort(q.begin(), q.end());
+  Quotient out;
+  out.arcs.reserve(q.size());
+  out.edge.reserve(q.size());
+  out.offsets.assign(g.vertices() + 1, 0);
+  for (const auto& [a, b, i] : q) {
+    out.arcs.emplace_back(a, b);
+    out.edge.push_back(i);
+    ++out.offsets[a + 1];
+  }
+  for (std::uint32_t v = 0; v < g.vertices(); ++v) out.offsets[v + 1] += out.offsets[v];
+  return out;
+}
+
+// A shortest cycle through v0 inside its strongly connected component, as
+// indices into q.arcs.
+std::vector<std::size_t> cycle_through(const Quotient& q, std::uint32_t vertices,
                                        const std::vector<std::uint32_t>& comp, std::uint32_t v0) {
-  std::vector<std::int64_t> via_edge(g.vertices(), -1);
+  std::vector<std::int64_t> via_arc(vertices, -1);
   std::deque<std::uint32_t> queue{v0};
   while (!queue.empty()) {
     const std::uint32_t u = queue.front();
     queue.pop_front();
-    for (std::uint64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
-      const std::uint32_t w = g.edges[e].to;
+    for (std::uint64_t e = q.offsets[u]; e < q.offsets[u + 1]; ++e) {
+      const std::uint32_t w = q.arcs[e].second;
       if (comp[w] != comp[v0]) continue;
       if (w == v0) {
         std::vector<std::size_t> path{e};
-        for (std::uint32_t x = u; x != v0; x = g.edges[via_edge[x]].from) path.push_back(via_edge[x]);
+        for (std::uint32_t x = u; x != v0; x = q.arcs[via_arc[x]].first) path.push_back(via_arc[x]);
         std::reverse(path.begin(), path.end());
         return path;
       }
-      if (via_edge[w] < 0) {
-        via_edge[w] = static_cast<std::int64_t>(e);
+      if (via_arc[w] < 0) {
+        via_arc[w] = static_cast<std::int64_t>(e);
         queue.push_back(w);
       }
     }
   }
   throw InternalError("no cycle through a vertex of a cyclic strongly connected component");
+}
+
+// A cycle of the quotient as edges of g: where it enters a ring at one channel
+// and leaves it from another, the ring hops between them are put back.
+std::vector<std::size_t> expand_cycle(const ConfigurationGraph& g, const Rings& r, const Quotient& q,
+                                      const std::vector<std::size_t>& arcs) {
+  std::vector<ChannelId> succ(g.channels);
+  for (ChannelId c = 0; c < g.channels; ++c)
+    if (r.pred[c] >= 0) succ[r.pred[c]] = c;
+  auto edge_index = [&](std::uint32_t a, std::uint32_t b) {
+    auto it = std::lower_bound(g.edges.begin(), g.edges.end(), std::pair(a, b),
+                               [](const Edge& e, std::pair<std::uint32_t, std::uint32_t> k) {
+                                 return std::pair(e.from, e.to) < k;
+                               });
+    MENGER_ASSERT(it != g.edges.end() && it->from == a && it->to == b, "a ring hop has no edge");
+    return static_cast<std::size_t>(it - g.edges.begin());
+  };
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < arcs.size(); ++i) {
+    out.push_back(q.edge[arcs[i]]);
+    const std::uint32_t next_from = g.edges[q.edge[arcs[(i + 1) % arcs.size()]]].from;
+    for (std::uint32_t x = g.edges[out.back()].to; x != next_from; x = succ[x]) out.push_back(edge_index(x, succ[x]));
+  }
+  return out;
 }
 
 // Splits a cycle of H at its escape vertices into dependencies of the extended graph.
@@ -228,35 +359,37 @@ std::vector<ChannelDependency> to_dependencies(const ConfigurationGraph& g, cons
 }
 
 void analyse_cycles(const ConfigurationGraph& g, DependencyAnalysis& a) {
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
-  pairs.reserve(g.edges.size());
-  for (const Edge& e : g.edges) pairs.emplace_back(e.from, e.to);
-  const Csr csr(boost::edges_are_sorted, pairs.begin(), pairs.end(), g.vertices());
+  const Rings rings = find_rings(g, a.escape_channels_used);
+  a.rings = rings.rings;
+  const Quotient q = contract(g, rings);
+  const Csr csr(boost::edges_are_sorted, q.arcs.begin(), q.arcs.end(), g.vertices());
   std::vector<std::uint32_t> comp(g.vertices());
   boost::strong_components(csr, boost::make_iterator_property_map(comp.data(), boost::get(boost::vertex_index, csr)));
-  std::vector<std::uint64_t> offsets(g.vertices() + 1, 0);
   std::vector<std::uint32_t> size(g.vertices(), 0);
   std::vector<char> self_loop(g.vertices(), 0);
-  for (const Edge& e : g.edges) {
-    ++offsets[e.from + 1];
-    if (e.from == e.to) self_loop[e.from] = 1;
-  }
-  for (std::uint32_t v = 0; v < g.vertices(); ++v) {
-    offsets[v + 1] += offsets[v];
-    ++size[comp[v]];
-  }
+  for (const auto& [from, to] : q.arcs)
+    if (from == to) self_loop[from] = 1;
+  for (std::uint32_t v = 0; v < g.vertices(); ++v) ++size[comp[v]];
   for (ChannelId c : a.escape_channels_used) {
-    if (size[comp[c]] < 2 && !self_loop[c]) continue;
+    const std::uint32_t v = rings.rep[c];
+    if (size[comp[v]] < 2 && !self_loop[v]) continue;
     a.acyclic = false;
-    a.cycle = to_dependencies(g, cycle_through(g, offsets, comp, c));
+    a.cycle = to_dependencies(g, expand_cycle(g, rings, q, cycle_through(q, g.vertices(), comp, v)));
     return;
   }
-  // Tarjan numbers components sinks first, so every edge between components
+  // Tarjan numbers components sinks first, so every arc between components
   // goes to a lower number; checked here rather than trusted.
-  for (const Edge& e : g.edges)
-    MENGER_ASSERT(comp[e.from] >= comp[e.to], "strong component numbering is not reverse topological");
+  for (const auto& [from, to] : q.arcs)
+    MENGER_ASSERT(comp[from] >= comp[to], "strong component numbering is not reverse topological");
+  // Ring channels share their ring's component; within it, ring order.
+  std::vector<std::uint32_t> ring_pos(g.channels, 0);
+  for (const auto& ring : rings.rings)
+    for (std::uint32_t i = 0; i < ring.size(); ++i) ring_pos[ring[i]] = i;
   a.order = a.escape_channels_used;
-  std::stable_sort(a.order.begin(), a.order.end(), [&](ChannelId x, ChannelId y) { return comp[x] > comp[y]; });
+  std::stable_sort(a.order.begin(), a.order.end(), [&](ChannelId x, ChannelId y) {
+    const std::uint32_t cx = comp[rings.rep[x]], cy = comp[rings.rep[y]];
+    return cx != cy ? cx > cy : ring_pos[x] < ring_pos[y];
+  });
 }
 
 }  // namespace
@@ -296,6 +429,7 @@ ConfigurationGraph configuration_graph(const Routing& routing, const FaultModel&
     a.packets += b.packets;
     a.configurations += b.configurations;
     a.adaptive |= b.adaptive;
+    a.bubble_hops |= b.bubble_hops;
     if (!a.gap && b.gap) a.gap = b.gap;
     if (!a.escape_gap && b.escape_gap) a.escape_gap = b.escape_gap;
     used.insert(used.end(), b.escape_seen.begin(), b.escape_seen.end());

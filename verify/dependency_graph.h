@@ -29,6 +29,25 @@
 // such a cycle.  So the extended graph is acyclic exactly when no strongly
 // connected component of H holds an escape vertex and a cycle.
 //
+// Bubble flow control (003 section 3; Carrion, Beivide, Gregorio and Vallejo,
+// HiPC 1997; with Duato's escape channels as in Puente et al., "Adaptive bubble
+// router", ICPP 1999).  Assumed: virtual cut-through, every channel buffers at
+// least two packets, and a hop the routing marks `bubble` (core/routing.h) waits
+// for room for two.  A bubble ring is a cycle c0 -> c1 -> ... -> c0 of escape
+// channels such that the one-buffer hop from c(i) is the only way into c(i+1)
+// that is not a bubble hop (injection, a hop from any other channel and a path
+// through non-escape channels all are), and no hop from c(i) to c(i+1) is one.
+// Such a ring never fills: a packet entering it leaves a free buffer behind,
+// and moving round it does not change its load.  In a deadlock, take the ring
+// whose vertex comes last in the acyclic quotient below: walking back from a
+// free buffer reaches a packet at the head of the channel before it, and that
+// packet can move on round the ring; it cannot be waiting for a channel outside
+// the ring, whose packets would come later in the order.  So the engine
+// contracts each bubble ring into one vertex, drops its ring hops, and tests the
+// quotient as above.  A cycle inside a ring is accepted; every other cycle (one
+// that enters a ring by a one-buffer hop, or leaves a ring and comes back to
+// it) is still reported, expanded back into channels.
+//
 // Determinism: destinations are explored in parallel (TBB) into per-destination
 // blocks merged in destination order, and each dependency keeps the least
 // (destination, source) packet that creates it, so every output is the same
@@ -85,9 +104,12 @@ struct DependencyOptions {
 // destination, destination by destination.  One edge per (from, to), with
 // the least packet that creates it.
 struct ConfigurationGraph {
+  // Kinds of hop that make an edge: one-buffer, bubble (core/routing.h), or both.
+  static constexpr std::uint8_t kOneBuffer = 1, kBubble = 2;
   struct Edge {
     std::uint32_t from, to;
     PacketRef packet;
+    std::uint8_t kinds = kOneBuffer;
     bool operator<(const Edge& o) const { return std::tie(from, to, packet) < std::tie(o.from, o.to, o.packet); }
   };
   std::uint64_t channels = 0;
@@ -95,6 +117,8 @@ struct ConfigurationGraph {
   std::vector<PacketRef> local_packet;    // with keep_configurations: a packet reaching it
   std::vector<PacketState> local_state;   // with keep_configurations: its state
   std::vector<Edge> edges;                // sorted by (from, to)
+  std::vector<ChannelId> injected;        // escape channels some packet enters from its source
+                                          // by a one-buffer hop (sorted)
   std::uint32_t vertices() const { return static_cast<std::uint32_t>(channels + local_channel.size()); }
   ChannelId channel_of(std::uint32_t v) const { return v < channels ? v : local_channel[v - channels]; }
 };
@@ -112,6 +136,9 @@ struct DependencyAnalysis {
   std::vector<ChannelDependency> cycle;  // when cyclic: c0 -> c1 -> ... -> c0
   std::vector<ChannelId> order;          // when acyclic: the escape channels used, in
                                          // an order every dependency goes forward in
+                                         // (a bubble ring's channels together, in ring order)
+  std::vector<std::vector<ChannelId>> rings;  // bubble rings (header), each in ring order
+  bool bubble_hops = false;              // the routing marked some hop `bubble`
   std::optional<RoutingGap> escape_gap;  // a reachable configuration without an escape hop
   std::optional<RoutingGap> gap;         // a packet dropped or sent over a fault
   std::vector<std::size_t> reads;        // healthy fault units the routing read (sorted)

@@ -78,6 +78,7 @@ CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>&
   const FaultSet& faults = s.failing ? *s.failing : none;
   out.details = {{"routing", routing.spec()}, {"method", r.method}, {"packets", r.plain.packets},
                  {"configurations", r.plain.configurations}, {"dependencies", r.plain.direct_dependencies},
+                 {"bubble_rings", (r.escape ? r.escape->rings : r.plain.rings).size()},
                  {"fault_sets_analysed", s.analyses}};
   out.explanation.push_back(r.method + "; " + std::to_string(r.plain.packets) + " packets, " +
                             std::to_string(r.plain.direct_dependencies) + " dependencies" +

@@ -106,6 +106,7 @@ int run_deadlock(const DeadlockArgs& a) {
                      {"packets", r.plain.packets}, {"configurations", r.plain.configurations},
                      {"graph_seconds", r.plain.seconds}, {"check_seconds", r.plain.check_seconds},
                      {"dependencies", r.plain.direct_dependencies}, {"acyclic", r.plain.acyclic},
+                     {"bubble_rings", (r.escape ? r.escape->rings : r.plain.rings).size()},
                      {"escape_attempts", r.escape_attempts}, {"seconds", s.seconds},
                      {"menger", {{"version", kVersion}}}};
     j["evidence"] = ev ? to_json(*ev) : nlohmann::json(nullptr);

@@ -45,10 +45,18 @@ struct PacketState {
   std::size_t hash() const;
 };
 
+// Bubble flow control (Carrion, Beivide, Gregorio and Vallejo, HiPC 1997; 003
+// section 3): a hop marked `bubble` may enter its channel only when the channel
+// has room for two packets, not one.  Routings set it where a packet enters a
+// ring (injection, a change of dimension or direction, a change of virtual
+// channel) and leave it clear where the packet goes on round the ring; the
+// deadlock engine then accepts the ring cycles this protects
+// (verify/dependency_graph.h).  Routings without bubble flow control never set it.
 struct Hop {
   PortId port = 0;        // port of the current node the packet leaves by
   std::uint32_t vc = 0;   // virtual channel on that link
   PacketState state;      // state the packet carries to the next node
+  bool bubble = false;    // needs two free packet buffers in the channel (see above)
 };
 using Hops = boost::container::small_vector<Hop, 6>;
 
