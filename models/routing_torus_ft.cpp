@@ -44,11 +44,17 @@
 //      minimal cube is a cube.
 //   5. A packet that passes its final destination early (on a misrouting or on
 //      the way to I) counts as delivered (the engine stops at D).
-// Deadlock freedom (bubble flow control, escape channel order) is not modelled.
+// Deadlock freedom: with flow=bubble the escape channels E0 and E1 use bubble
+// flow control (section 3, and section 4's "The bubble condition in the escape
+// channels is implemented by the BR"): an escape hop that does not continue the
+// packet's last hop (same port, same VC) needs room for two packets; adaptive
+// hops never need it (routing_torus.h, ring_hop).  Without flow=bubble no hop is
+// marked and the escape rings of a torus are plain cycles.
 //
 // Packet state (the header of Figure 2.1, current subheader first):
 //   w[0]  flags: 1 heading to I (the I bit), 2 A of the current subheader,
-//         4 A of the second subheader, 8 no descriptor found (dropped)
+//         4 A of the second subheader, 8 no descriptor found (dropped);
+//         with flow=bubble, bits 16-30 the last hop (ring_hop)
 //   w[1]  I (node id) while heading to it
 //   w[2..4] current misroutings, (direction index + 1) << 16 | hops left, where
 //         the direction index is the position in X+ Y+ Z+ ... X- Y- Z- ...
@@ -106,8 +112,9 @@ class DescriptorSearch {
 
 class FtTorusRouting final : public Routing {
  public:
-  explicit FtTorusRouting(Lattice lattice) : lat_(std::move(lattice)), misroutes_(misroute_candidates()) {}
-  std::string spec() const override { return "ft-torus"; }
+  FtTorusRouting(Lattice lattice, bool bubble, std::string spec)
+      : lat_(std::move(lattice)), bubble_(bubble), spec_(std::move(spec)), misroutes_(misroute_candidates()) {}
+  std::string spec() const override { return spec_; }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Global; }
   std::uint32_t vcs() const override { return 3; }
   bool translation_invariant() const override { return lat_.wraps(); }
@@ -128,7 +135,18 @@ class FtTorusRouting final : public Routing {
 
  private:
   Lattice lat_;
+  bool bubble_;
+  std::string spec_;
   std::vector<Misroutes> misroutes_;
+
+  // The hop on `vc`, marked for bubble flow control when that is on (escape
+  // channels only: adaptive hops never wait for the bubble).
+  Hop hop(const PacketState& now, const PacketState& next, PortId port, std::uint32_t vc) const {
+    if (!bubble_) return Hop{port, vc, next};
+    Hop h = ring_hop(now, next, port, vc, 0);
+    h.bubble = h.bubble && vc != kAdaptiveVc;
+    return h;
+  }
 
   std::vector<Misroutes> misroute_candidates() const;
   std::int32_t encode(const Misroute& m) const {
@@ -184,7 +202,7 @@ PortId FtTorusRouting::direction_order_port(NodeId here, NodeId target) const {
 
 void FtTorusRouting::next(NodeId here, const PacketState& state, NodeId dst, FaultView&, Hops& out) const {
   if (state.w[0] & kNone) return;  // the source found no descriptor: dropped
-  PacketState s = state;
+  PacketState s = state;  // the header, flags in its low bits (ring_hop keeps the last hop above them)
   const bool misrouting = s.w[2] != 0;
   if ((s.w[0] & kToI) && !misrouting && here == static_cast<NodeId>(s.w[1])) s = enter_second_subheader(s);
   const bool to_i = (s.w[0] & kToI) != 0;
@@ -202,15 +220,15 @@ void FtTorusRouting::next(NodeId here, const PacketState& state, NodeId dst, Fau
       t.w[3] = s.w[4];
       t.w[4] = 0;
     }
-    out.push_back(Hop{lat_.port(m.dim, m.dir), escape, t});
+    out.push_back(hop(state, t, lat_.port(m.dim, m.dir), escape));
     return;
   }
   // Minimal routing: every productive direction on the adaptive channel when
   // A = 1, and the escape channel of the deterministic subfunction.
   if (s.w[0] & kAdaptive)
     for (std::size_t d : productive_dims(here, target))
-      out.push_back(Hop{lat_.port(d, lat_.offset(here, target, d) > 0 ? 1 : -1), kAdaptiveVc, s});
-  out.push_back(Hop{direction_order_port(here, target), escape, s});
+      out.push_back(hop(state, s, lat_.port(d, lat_.offset(here, target, d) > 0 ? 1 : -1), kAdaptiveVc));
+  out.push_back(hop(state, s, direction_order_port(here, target), escape));
 }
 
 std::string FtTorusRouting::describe_misroutes(const PacketState& s, std::size_t first) const {
@@ -402,22 +420,25 @@ PacketState DescriptorSearch::run() {
   return none;
 }
 
-}  // namespace
-
-void register_ft_torus_routing(RoutingRegistry& reg) {
-  reg.add(RoutingFamily{
+RoutingFamily ft_torus_family() {
+  return RoutingFamily{
       "ft-torus",
       "003's fault-tolerant methodology: intermediate node, misrouting, adaptivity off; global knowledge",
-      "003 section 2 (methodology), section 4 (header, virtual channels)",
-      {},
-      [](const Network& net, const BoundParams&) -> std::unique_ptr<Routing> {
+      "003 section 2 (methodology), section 4 (header, virtual channels, bubble escape channels)",
+      {flow_param()},
+      [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
         Lattice lat(net, "ft-torus");
         for (std::size_t d = 0; d < lat.dims(); ++d)
           if (lat.factor(d).kind == FactorKind::Link)
             throw InputError("ft-torus needs tori with every radix >= 3 or meshes (directions X+ and X- distinct), not " +
                              net.spec());
-        return std::make_unique<FtTorusRouting>(std::move(lat));
-      }});
+        return std::make_unique<FtTorusRouting>(std::move(lat), bubble_flow(p),
+                                                canonical_routing_spec(ft_torus_family(), p));
+      }};
 }
+
+}  // namespace
+
+void register_ft_torus_routing(RoutingRegistry& reg) { reg.add(ft_torus_family()); }
 
 }  // namespace menger

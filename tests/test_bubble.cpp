@@ -212,5 +212,47 @@ TEST(BubbleFlowControl, AWitnessThatFillsABubbleRingIsRejected) {
   EXPECT_TRUE(named);
 }
 
+// FT-FIR (003 section 4): adaptive VC 0, escape E0 (VC 1) and E1 (VC 2) with
+// the bubble.  Without the bubble the escape rings are plain cycles and
+// Duato's condition fails; with it, it holds under faults too, and the
+// certificate (cut-through: direct escape dependencies) is re-checked.
+TEST(BubbleFlowControl, FtFirEscapeChannelsUnderFaults) {
+  RouteSetup plain = make_route_setup("torus(4,4)", "ft-torus", "nodes");
+  const DeadlockResult p = check_deadlock(*plain.routing, *plain.model, {{false, true, true}});
+  EXPECT_NE(p.status, DeadlockResult::Status::Free);
+  RouteSetup s = make_route_setup("torus(4,4)", "ft-torus(flow=bubble)", "nodes");
+  const DeadlockSearchResult r = search_deadlock_faults(*s.routing, *s.model, 1, {false, true, true}, std::nullopt);
+  EXPECT_FALSE(r.failing.has_value());
+  EXPECT_EQ(r.analyses, 17u);  // no faults, then each of the 16 nodes
+  ASSERT_TRUE(r.fault_free.has_value());
+  ASSERT_TRUE(r.fault_free->escape.has_value());
+  EXPECT_TRUE(r.fault_free->escape->cut_through);
+  const DeadlockEvidence e =
+      make_deadlock_evidence(*s.routing, *s.model, FaultSet(s.model->universe().size()), *r.fault_free);
+  EXPECT_TRUE(e.cut_through);
+  EXPECT_TRUE(check_deadlock_evidence(deadlock_evidence_from_json(to_json(e))).valid);
+  // One faulty node: the certificate of that analysis checks too.
+  FaultSet one(s.model->universe().size());
+  one.insert(5);
+  DeadlockOptions o{{false, true, true}, &one, 1};
+  const DeadlockResult f = check_deadlock(*s.routing, *s.model, o);
+  ASSERT_EQ(f.status, DeadlockResult::Status::Free);
+  EXPECT_TRUE(check_deadlock_evidence(make_deadlock_evidence(*s.routing, *s.model, one, f)).valid);
+}
+
+TEST(BubbleFlowControl, CutThroughIsAcceptedOnlyForBubbleRoutings) {
+  // duato-torus (dateline escape channels) is proved under wormhole rules; the
+  // same certificate relabelled cut-through must be refused, as the routing has
+  // no bubble flow control that would assume it.
+  RouteSetup s = make_route_setup("torus(4,4)", "duato-torus", "nodes");
+  const DeadlockResult r = check_deadlock(*s.routing, *s.model, {});
+  ASSERT_EQ(r.status, DeadlockResult::Status::Free);
+  DeadlockEvidence e = make_deadlock_evidence(*s.routing, *s.model, FaultSet(s.model->universe().size()), r);
+  EXPECT_FALSE(e.cut_through);
+  ASSERT_TRUE(check_deadlock_evidence(e).valid);
+  e.cut_through = true;
+  EXPECT_FALSE(check_deadlock_evidence(e).valid);
+}
+
 }  // namespace
 }  // namespace menger

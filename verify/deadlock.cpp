@@ -195,12 +195,14 @@ bool try_duato(const Routing& routing, const FaultModel& model, const DeadlockOp
       r.escape_attempts.push_back(name + ": not connected: " + a.escape_gap->what + ", packet " +
                                   packet_text(net, a.escape_gap->packet));
     } else if (!a.acyclic) {
-      r.escape_attempts.push_back(name + ": the extended dependency graph has a cycle of " +
+      r.escape_attempts.push_back(name + (a.cut_through ? ": the escape channels' dependency graph" : ": the extended dependency graph") + " has a cycle of " +
                                   std::to_string(a.cycle.size()) + " channels, through " +
                                   channel_name(net, space, a.cycle[0].from));
     } else {
-      r.method = "Duato's condition: " + name + " form a connected routing subfunction whose extended dependency "
-                 "graph (direct and indirect dependencies) is acyclic" +
+      r.method = "Duato's condition: " + name + " form a connected routing subfunction whose " +
+                 (a.cut_through ? std::string("dependency graph (direct dependencies: virtual cut-through, Duato 1996)")
+                                : std::string("extended dependency graph (direct and indirect dependencies)")) +
+                 " is acyclic" +
                  (a.rings.empty() ? "" : " once " + rings_text(a.rings.size()) + " contracted (bubble flow control)");
       r.escape = std::move(a);
       return true;

@@ -54,6 +54,7 @@ DeadlockEvidence make_deadlock_evidence(const Routing& routing, const FaultModel
   MENGER_ASSERT(r.status == DeadlockResult::Status::Free, "evidence of an UNKNOWN verdict");
   const DependencyAnalysis& a = r.escape ? *r.escape : r.plain;
   e.escape_vcs = a.escape_vcs;
+  e.cut_through = a.cut_through;
   for (ChannelId c : a.order) e.order.push_back(channel_ref(net, space, c));
   for (const auto& ring : a.rings) {
     e.rings.emplace_back();
@@ -87,6 +88,7 @@ nlohmann::json to_json(const DeadlockEvidence& e) {
       if (e.escape_vcs[v]) esc.push_back(v);
     j["vcs"] = e.escape_vcs.size();
     j["escape_vcs"] = esc;
+    if (e.cut_through) j["switching"] = "cut-through";
     j["order"] = nlohmann::json::array();
     for (const auto& c : e.order) j["order"].push_back(ref_json(c));
     if (!e.rings.empty()) {
@@ -125,6 +127,10 @@ DeadlockEvidence deadlock_evidence_from_json(const nlohmann::json& j) {
         e.escape_vcs[v] = true;
       }
       for (const auto& c : j.at("order")) e.order.push_back(ref_from_json(c));
+      const std::string switching = j.value("switching", "wormhole");
+      if (switching != "wormhole" && switching != "cut-through")
+        throw InputError("deadlock certificate: switching is wormhole or cut-through, not " + switching);
+      e.cut_through = switching == "cut-through";
       if (j.contains("rings"))
         for (const auto& ring : j.at("rings")) {
           e.rings.emplace_back();
@@ -250,6 +256,7 @@ void check_order(const DeadlockEvidence& e, Checker& c) {
   for (bool b : e.escape_vcs) all &= b;
   RecordingFaultView view(*c.setup.model, c.setup.routing->knowledge());
   std::uint64_t packets = 0, steps = 0;
+  bool bubble_seen = false;
   for (auto [s, d] : c.pairs()) {
     ++packets;
     view.reset(c.faults, 0);
@@ -271,6 +278,8 @@ void check_order(const DeadlockEvidence& e, Checker& c) {
         // A one-buffer hop round a bubble ring keeps its rank; any other way in needs the bubble.
         const bool round_ring = ring != ring_pred.end() && held == ring->second;
         const std::string packet = "packet " + c.net().label(s) + " -> " + c.net().label(d);
+        bubble_seen |= bubble;
+        if (e.cut_through) r = -1;  // cut-through: leaving the escape channels ends the dependency
         if (ring != ring_pred.end() && round_ring == bubble)
           c.problem(packet + (bubble ? " enters " : " enters bubble ring channel ") + c.name(k) +
                     (bubble ? " from its ring predecessor by a bubble hop" : " without the bubble condition"));
@@ -291,13 +300,16 @@ void check_order(const DeadlockEvidence& e, Checker& c) {
                   c.net().label(here));
     }
   }
+  if (e.cut_through && !bubble_seen)
+    c.problem("the certificate assumes cut-through switching, but the routing has no bubble flow control");
   c.out.summary = "deadlock-free: " + std::to_string(packets) + " packets followed (" + std::to_string(steps) +
                   " hops), every escape dependency goes forward in the order of " + std::to_string(e.order.size()) +
                   " channels" +
                   (e.rings.empty() ? ""
                                    : " or round one of " + std::to_string(e.rings.size()) +
                                          " bubble rings, which every other hop enters under the bubble condition") +
-                  (all ? "" : ", and an escape hop is offered everywhere");
+                  (all ? "" : ", and an escape hop is offered everywhere") +
+                  (e.cut_through ? " (virtual cut-through: direct escape dependencies)" : "");
 }
 
 // Can packet s -> d hold `channel` in a configuration whose every usable hop is held?

@@ -13,7 +13,9 @@
 //                       ring channel to its successor may stay at that rank, and
 //                       every other way into a ring channel (injection, another
 //                       channel, a path through non-escape channels) must be a
-//                       bubble hop; no hop to the successor may be one.  The
+//                       bubble hop; no hop to the successor may be one.  Such a
+//                       routing assumes virtual cut-through, so the order binds
+//                       direct escape dependencies only (Duato 1996).  The
 //                       checker re-derives all of this from the routing with its
 //                       own walk per packet; it does not use the dependency graph
 //                       the engine built.
@@ -49,6 +51,8 @@ struct DeadlockEvidence {
   std::vector<bool> escape_vcs;        // certificate: the escape VCs (all: plain graph)
   std::vector<ChannelRef> order;       // certificate
   std::vector<std::vector<ChannelRef>> rings;  // certificate: bubble rings, each in ring order
+  bool cut_through = false;  // certificate: Duato's condition for cut-through (direct dependencies only);
+                             // accepted only for a routing with bubble hops, which assumes it
   struct Packet {
     std::string source, destination, state;
     ChannelRef channel;

@@ -273,15 +273,17 @@ struct Quotient {
   std::vector<std::uint64_t> offsets;
 };
 
-Quotient contract(const ConfigurationGraph& g, const Rings& r) {
+// Under cut-through (header) an escape channel's hops into non-escape
+// configurations are left out: no indirect dependency starts there.
+Quotient contract(const ConfigurationGraph& g, const Rings& r, bool cut_through) {
   std::vector<std::tuple<std::uint32_t, std::uint32_t, std::size_t>> q;
   q.reserve(g.edges.size());
   for (std::size_t i = 0; i < g.edges.size(); ++i) {
     const Edge& e = g.edges[i];
-    if (r.ring_edge(e)) continue;
+    if (r.ring_edge(e) || (cut_through && e.from < g.channels && e.to >= g.channels)) continue;
     q.emplace_back(r.rep[e.from], r.rep[e.to], i);
   }
-  if (!r.rings.empty()) std::sort(q.begin(), q.end());
+  if (!r.rings.empty()) std::sort(q.begin(), q.end());  // contraction may reorder; dropping edges does not
   Quotient out;
   out.arcs.reserve(q.size());
   out.edge.reserve(q.size());
@@ -361,7 +363,8 @@ std::vector<ChannelDependency> to_dependencies(const ConfigurationGraph& g, cons
 void analyse_cycles(const ConfigurationGraph& g, DependencyAnalysis& a) {
   const Rings rings = find_rings(g, a.escape_channels_used);
   a.rings = rings.rings;
-  const Quotient q = contract(g, rings);
+  a.cut_through = a.bubble_hops;
+  const Quotient q = contract(g, rings, a.cut_through);
   const Csr csr(boost::edges_are_sorted, q.arcs.begin(), q.arcs.end(), g.vertices());
   std::vector<std::uint32_t> comp(g.vertices());
   boost::strong_components(csr, boost::make_iterator_property_map(comp.data(), boost::get(boost::vertex_index, csr)));

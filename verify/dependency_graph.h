@@ -38,15 +38,26 @@
 // that is not a bubble hop (injection, a hop from any other channel and a path
 // through non-escape channels all are), and no hop from c(i) to c(i+1) is one.
 // Such a ring never fills: a packet entering it leaves a free buffer behind,
-// and moving round it does not change its load.  In a deadlock, take the ring
-// whose vertex comes last in the acyclic quotient below: walking back from a
-// free buffer reaches a packet at the head of the channel before it, and that
-// packet can move on round the ring; it cannot be waiting for a channel outside
-// the ring, whose packets would come later in the order.  So the engine
-// contracts each bubble ring into one vertex, drops its ring hops, and tests the
-// quotient as above.  A cycle inside a ring is accepted; every other cycle (one
-// that enters a ring by a one-buffer hop, or leaves a ring and comes back to
-// it) is still reported, expanded back into channels.
+// and moving round it does not change its load.  So the engine contracts each
+// bubble ring into one vertex, drops its ring hops, and tests the quotient as
+// above.  Why that suffices: in a deadlock every packet waits for full
+// channels.  Take the last vertex of the acyclic quotient that holds a packet.
+// A single channel there: its packets wait only for later, empty channels, a
+// contradiction.  A ring: walking back from one of its free buffers reaches a
+// packet at the head of the channel before it; that packet's hops go to later,
+// empty vertices or round the ring into the free buffer by a one-buffer hop,
+// so it can move, again a contradiction.  A cycle inside a ring is accepted;
+// every other cycle (one that enters a ring by a one-buffer hop, or leaves a
+// ring and comes back to it) is still reported, expanded back into channels.
+//
+// Since bubble flow control needs virtual cut-through, a routing with bubble
+// hops is analysed as a cut-through network: Duato's condition for cut-through
+// (Duato, IEEE TPDS 7(8), 1996) counts direct dependencies between escape
+// channels only, because a packet that has left an escape channel for a
+// non-escape one no longer holds any part of it.  The argument above carries
+// over with "its escape hops" for "its hops": the subfunction is connected, so
+// every packet has one.  Entries into a ring from non-escape channels still
+// count for its protection.
 //
 // Determinism: destinations are explored in parallel (TBB) into per-destination
 // blocks merged in destination order, and each dependency keeps the least
@@ -139,6 +150,7 @@ struct DependencyAnalysis {
                                          // (a bubble ring's channels together, in ring order)
   std::vector<std::vector<ChannelId>> rings;  // bubble rings (header), each in ring order
   bool bubble_hops = false;              // the routing marked some hop `bubble`
+  bool cut_through = false;              // analysed as virtual cut-through (bubble_hops)
   std::optional<RoutingGap> escape_gap;  // a reachable configuration without an escape hop
   std::optional<RoutingGap> gap;         // a packet dropped or sent over a fault
   std::vector<std::size_t> reads;        // healthy fault units the routing read (sorted)
