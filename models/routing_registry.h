@@ -50,5 +50,7 @@ void register_torus_routings(RoutingRegistry& reg);      // routing_torus.cpp (0
 void register_turn_model_routings(RoutingRegistry& reg); // routing_turn_model.cpp (Glass & Ni)
 void register_dateline_routings(RoutingRegistry& reg);   // routing_torus_dateline.cpp (Dally & Seitz, Duato)
 void register_infiniband_routings(RoutingRegistry& reg); // routing_infiniband.cpp (OpenSM tables)
+void register_fir_routing(RoutingRegistry& reg);          // routing_fir.cpp (003 FIR registers)
+void register_duato_bubble_routing(RoutingRegistry& reg); // routing_duato_bubble.cpp (adaptive bubble router)
 
 }  // namespace menger

@@ -77,5 +77,6 @@ PropertyKind tolerance_property_kind();
 PropertyKind route_tolerance_property_kind();
 PropertyKind deadlock_free_property_kind();
 PropertyKind estimate_property_kind();
+PropertyKind same_routing_property_kind();
 
 }  // namespace menger

@@ -24,7 +24,7 @@ std::string property_text(const toml::node& n, const std::string& where, const s
 const std::vector<PropertyKind>& property_kinds() {
   static const std::vector<PropertyKind> kinds = {structure_property_kind(), tolerance_property_kind(),
                                                        route_tolerance_property_kind(), deadlock_free_property_kind(),
-                                                       estimate_property_kind()};
+                                                       estimate_property_kind(), same_routing_property_kind()};
   return kinds;
 }
 

@@ -1,0 +1,199 @@
+// fir: Flexible Interval Routing (003 section 3; its reference [6]).  The
+// routing is whatever the per-switch registers say; this file holds the
+// register hardware of Figures 3.1, 3.2 and 3.4 and the register
+// configurations of the paper's examples, and nothing of the routings those
+// configurations are meant to implement (claims compare it with dor and
+// duato-bubble, written separately, over every reachable configuration:
+// verify/routing_equivalence.h).
+//
+// Registers of one output (port, VC) of a switch:
+//   FI, LI  the interval [FI, LI] of masked destination addresses, cyclic when
+//           FI > LI ("taking into account cyclic intervals", Figure 3.1);
+//   MR      the mask selecting the destination bits of the output's dimension;
+//   RRR     one bit per output (port, VC) of the switch: "if there is other
+//           output port with highest preference (bit set to 1 in the RRR) that
+//           also has its Allowed bit set to 1, this output port will not be
+//           returned" (Figure 3.2);
+//   BR      one bit per input port, injection included: 1 when a packet from
+//           that input needs one free buffer only, 0 when it needs two (the
+//           bubble, Figure 3.4).
+// Decision for a packet for destination D: Allowed = (D & MR) in [FI, LI];
+// Routing bit = Allowed and no Allowed output with its RRR bit set.  Every
+// output whose routing bit is set is offered (adaptive when several); the
+// bubble is required when the BR bit of the packet's input is 0.
+//
+// Addresses: node coordinates, dimension 0 in the least significant bits,
+// ceil(log2 radix) bits per dimension (the 4x4 examples: "The destination
+// addresses use 4 bits", switch "ji" with i the two least significant bits).
+//
+// Configurations (the figures' register values are images we cannot read; these
+// follow the text):
+//   config=xy  Figure 3.3 on meshes, and on tori with bubble flow control: one
+//       VC; per output of dimension d and direction s: MR = the bits of d,
+//       [FI, LI] = the coordinates of d reached the shortest way in direction s
+//       (on a torus + on a half-way tie); "the RRR in the Y output port has the
+//       bits corresponding to the X output ports set to 1" (generally: the
+//       outputs of every lower dimension).  BR: on a mesh every bit 1 (no
+//       bubble); on a torus only the input by which a packet travelling in
+//       direction s arrives.
+//   config=adaptive  Figure 3.5, tori: VC 0 escape as config=xy on a torus; VC 1
+//       adaptive with the same intervals, RRR 0 ("RRRs associated to the
+//       adaptive channels do not establish any order among VCs") and BR all 1.
+//   br=port (default) reads "one bit per input port" literally: a packet from
+//       the adaptive VC of the input that continues in its direction enters
+//       the escape VC with one buffer.  br=vc gives the BR one bit per input
+//       (port, VC), so that only the escape VC's own continuation is exempt.
+#include <bit>
+
+#include "core/error.h"
+#include "models/routing_registry.h"
+#include "models/routing_torus.h"
+
+namespace menger {
+
+namespace {
+
+struct FirOutput {
+  PortId port = 0;
+  std::uint32_t vc = 0;
+  std::uint32_t fi = 0, li = 0, mr = 0;
+  std::uint64_t rrr = 0;  // bit j: output j of the same switch goes first
+  std::uint64_t br = 0;   // bit i: input i needs one free buffer only
+};
+using FirSwitch = std::vector<FirOutput>;
+
+bool inside(std::uint32_t x, std::uint32_t fi, std::uint32_t li) {
+  return fi <= li ? fi <= x && x <= li : x >= fi || x <= li;
+}
+
+enum class Config { Xy, Adaptive };
+
+class FirRouting final : public Routing {
+ public:
+  FirRouting(const Network& net, Lattice lat, Config config, bool br_per_vc, std::string spec)
+      : net_(net), lat_(std::move(lat)), config_(config), br_per_vc_(br_per_vc), spec_(std::move(spec)) {
+    std::uint32_t shift = 0;
+    for (std::size_t d = 0; d < lat_.dims(); ++d) {
+      shift_.push_back(shift);
+      shift += static_cast<std::uint32_t>(std::bit_width(lat_.factor(d).radix - 1));
+    }
+    if (inputs() > 64) throw InputError(spec_ + ": more than 64 inputs per switch do not fit the BR");
+    for (NodeId v = 0; v < net.num_nodes(); ++v) switches_.push_back(configure(v));
+  }
+  std::string spec() const override { return spec_; }
+  FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
+  std::uint32_t vcs() const override { return config_ == Config::Adaptive ? 2 : 1; }
+
+  // State word 0: the input the packet came in by, + 1 (0: injected).
+  void next(NodeId here, const PacketState& state, NodeId dst, FaultView&, Hops& out) const override {
+    const FirSwitch& sw = switches_[here];
+    const std::uint32_t d = address(dst);
+    std::uint64_t allowed = 0;
+    for (std::size_t i = 0; i < sw.size(); ++i)
+      if (inside(d & sw[i].mr, sw[i].fi, sw[i].li)) allowed |= std::uint64_t{1} << i;
+    const std::uint32_t input = state.w[0] == 0 ? inputs() - 1 : static_cast<std::uint32_t>(state.w[0] - 1);
+    for (std::size_t i = 0; i < sw.size(); ++i) {
+      if (!((allowed >> i) & 1) || (sw[i].rrr & allowed)) continue;
+      PacketState n = state;
+      n.w[0] = static_cast<std::int32_t>(input_at_peer(here, sw[i].port, sw[i].vc) + 1);
+      out.push_back(Hop{sw[i].port, sw[i].vc, n, !((sw[i].br >> input) & 1)});
+    }
+  }
+  std::string describe_state(const PacketState& s) const override {
+    return s.w[0] == 0 ? "injected" : "in " + std::to_string(s.w[0] - 1);
+  }
+
+ private:
+  const Network& net_;
+  Lattice lat_;
+  Config config_;
+  bool br_per_vc_;
+  std::string spec_;
+  std::vector<std::uint32_t> shift_;
+  std::vector<FirSwitch> switches_;
+
+  std::uint32_t ports() const { return static_cast<std::uint32_t>(net_.num_ports(0)); }
+  // Inputs of the BR: ports (or port-VC pairs with br=vc), then injection.
+  std::uint32_t inputs() const { return (br_per_vc_ ? ports() * vcs() : ports()) + 1; }
+  std::uint32_t input_index(PortId p, std::uint32_t vc) const { return br_per_vc_ ? p * vcs() + vc : p; }
+  std::uint32_t input_at_peer(NodeId here, PortId p, std::uint32_t vc) const {
+    return input_index(net_.port(here, p).peer_port, vc);
+  }
+  std::uint32_t address(NodeId v) const {
+    std::uint32_t a = 0;
+    for (std::size_t d = 0; d < lat_.dims(); ++d) a |= lat_.coord(v, d) << shift_[d];
+    return a;
+  }
+  std::uint32_t mask(std::size_t d) const {
+    return static_cast<std::uint32_t>(((std::uint64_t{1} << std::bit_width(lat_.factor(d).radix - 1)) - 1)
+                                      << shift_[d]);
+  }
+
+  // Coordinates of dimension d that node v reaches the shortest way in
+  // direction s, as an interval of coordinates [lo, hi] (cyclic on rings).
+  std::optional<std::pair<std::uint32_t, std::uint32_t>> interval(NodeId v, std::size_t d, int s) const {
+    const Factor& f = lat_.factor(d);
+    const std::uint32_t c = lat_.coord(v, d), k = f.radix;
+    if (f.kind == FactorKind::Path) {
+      if (s > 0) return c + 1 < k ? std::optional(std::pair(c + 1, k - 1)) : std::nullopt;
+      return c > 0 ? std::optional(std::pair(0u, c - 1)) : std::nullopt;
+    }
+    const std::uint32_t plus = k / 2, minus = (k - 1) / 2;  // offsets each way (+ wins the tie)
+    if (s > 0) return std::pair((c + 1) % k, (c + plus) % k);
+    if (minus == 0) return std::nullopt;
+    return std::pair((c + k - minus) % k, (c + k - 1) % k);
+  }
+
+  FirSwitch configure(NodeId v) const {
+    FirSwitch sw;
+    const bool torus = lat_.wraps();
+    for (std::uint32_t vc = 0; vc < vcs(); ++vc) {
+      const bool escape = vc == 0;
+      std::uint64_t lower = 0;  // escape outputs of the dimensions already configured
+      for (std::size_t d = 0; d < lat_.dims(); ++d) {
+        std::uint64_t this_dim = 0;
+        for (int s : {1, -1}) {
+          const PortId p = lat_.port(d, s);
+          const auto iv = interval(v, d, s);
+          if (!iv || !net_.port(v, p).connected()) continue;
+          FirOutput o{p, vc, iv->first << shift_[d], iv->second << shift_[d], mask(d), escape ? lower : 0, 0};
+          o.br = (!torus || !escape) ? ~std::uint64_t{0}
+                                     : std::uint64_t{1} << input_index(lat_.port(d, -s), br_per_vc_ ? vc : 0);
+          if (escape) this_dim |= std::uint64_t{1} << sw.size();
+          sw.push_back(o);
+        }
+        lower |= this_dim;
+      }
+    }
+    return sw;
+  }
+};
+
+RoutingFamily fir_family() {
+  return RoutingFamily{
+      "fir",
+      "Flexible Interval Routing: per-port FI, LI, MR, RRR and BR registers; config xy (meshes, tori with the "
+      "bubble) or adaptive (tori: Duato with a bubble escape VC)",
+      "003 section 3 (Figures 3.1-3.5)",
+      {ParamSpec::choice("config", "xy: Figure 3.3 (XY routing); adaptive: Figure 3.5 (4x4 torus)", {"xy", "adaptive"})
+           .defaults_to(SpecValue::make_word("xy")),
+       ParamSpec::choice("br", "port: one BR bit per input port (the text); vc: per input port and VC",
+                         {"port", "vc"})
+           .defaults_to(SpecValue::make_word("port"))},
+      [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
+        Lattice lat(net, "fir");
+        const Config config = p.word("config") == "adaptive" ? Config::Adaptive : Config::Xy;
+        for (std::size_t d = 0; d < lat.dims(); ++d)
+          if (lat.factor(d).kind == FactorKind::Link)
+            p.fail("needs a mesh, or a torus whose every radix is >= 3, not " + net.spec());
+        if (config == Config::Adaptive && !lat.wraps()) p.fail("config=adaptive is the torus configuration");
+        return std::make_unique<FirRouting>(net, std::move(lat), config, p.word("br") == "vc",
+                                            canonical_routing_spec(fir_family(), p));
+      }};
+}
+
+}  // namespace
+
+void register_fir_routing(RoutingRegistry& reg) { reg.add(fir_family()); }
+
+}  // namespace menger
