@@ -74,6 +74,12 @@
 //   * Algorithm 1 (mikant-shortest) reads no faults: on a faulty link the run is
 //     Blocked, "the shortest path routing algorithm will fail" (3.1).
 //
+// saved=no (X-Turns and Three-Turn; issue 5 asks for the routings "with and
+// without the paper's avoidance parameters"): the saved W_{n-2} and W_0 are not
+// consulted, so the climb at level 0 and the crossing back may take any usable
+// port, the one the packet came from included (the first usable one, or all
+// with choice=all).  The default is the paper's routing.
+//
 // Packet state: w[0] the phase, w[1], w[2] the saved digits (see Phase).
 #include <memory>
 #include <string>
@@ -118,8 +124,9 @@ PacketState make_state(Phase p, std::int32_t a = 0, std::int32_t b = 0) {
 
 class MikantRouting final : public Routing {
  public:
-  MikantRouting(const Network& net, const Mikant& topo, std::string spec, Variant v, bool all)
-      : net_(net), topo_(topo), spec_(std::move(spec)), v_(v), all_(all), k_(topo.k()), n_(topo.n()) {}
+  MikantRouting(const Network& net, const Mikant& topo, std::string spec, Variant v, bool all, bool saved)
+      : net_(net), topo_(topo), spec_(std::move(spec)), v_(v), all_(all), saved_(saved), k_(topo.k()),
+        n_(topo.n()) {}
 
   std::string spec() const override { return spec_; }
   FaultKnowledge knowledge() const override {
@@ -137,11 +144,12 @@ class MikantRouting final : public Routing {
       case kLast: return take(c, algorithm1_port(c), make_state(kNormal));
       case kGnsClimb: return offer(c, k_, st.w[1], [](std::uint64_t) { return make_state(kLast); });
       case kGnsClimbTo: return take(c, static_cast<PortId>(k_ + st.w[1]), make_state(kLast));
-      case kTtBack: return offer(c, k_, st.w[1], [](std::uint64_t) { return make_state(kLast); });
+      case kTtBack: return offer(c, k_, avoid(st.w[1]), [](std::uint64_t) { return make_state(kLast); });
       case kXtDown: return xt_down(c, st);
-      case kXtUp: return offer(c, k_, st.w[2], [&](std::uint64_t) { return xt_climb_state(c.w.l + 1, st); });
+      case kXtUp:
+        return offer(c, k_, avoid(st.w[2]), [&](std::uint64_t) { return xt_climb_state(c.w.l + 1, st); });
       case kXtClimb: return take(c, up_keep(c.w), xt_climb_state(c.w.l + 1, st));
-      case kXtBack: return offer(c, k_, st.w[1], [](std::uint64_t) { return make_state(kLast); });
+      case kXtBack: return offer(c, k_, avoid(st.w[1]), [](std::uint64_t) { return make_state(kLast); });
       case kGdlUp: return offer(c, k_, st.w[1], [](std::uint64_t) { return make_state(kLast); });
     }
     throw InternalError("mikant routing: unknown phase " + std::to_string(st.w[0]));
@@ -179,7 +187,11 @@ class MikantRouting final : public Routing {
   std::string spec_;
   Variant v_;
   bool all_;
+  bool saved_;  // X-Turns and Three-Turn consult their saved digits (see the header)
   std::uint64_t k_, n_;
+
+  // The digit a saved parameter tells the packet to avoid, or none (-1) with saved=no.
+  std::int32_t avoid(std::int32_t saved_digit) const { return saved_ ? saved_digit : -1; }
 
   std::uint64_t sw_digit(const Mikant::Sw& s, std::uint64_t i) const { return digit(s.d, k_, topo_.weight(i)); }
   // T_i of the destination node, i in 0..n-1.
@@ -328,10 +340,18 @@ RoutingFamily family_of(const Entry& e) {
                                   "first: the lowest usable port at each '*' of a detour; all: every one (adaptive)",
                                   {"first", "all"})
                     .defaults_to(SpecValue::make_word("first"))};
+  const bool saves = e.variant.crossing == CrossingDetour::XTurns || e.variant.crossing == CrossingDetour::ThreeTurn;
+  if (saves)
+    f.params.push_back(ParamSpec::choice("saved",
+                                         "yes: the saved W_{n-2} and W_0 keep the packet from going back (the paper); "
+                                         "no: they are ignored",
+                                         {"yes", "no"})
+                           .may_be_absent());
   f.build = [f, v = e.variant](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
     const Mikant& m = require_mikant(net, f.name);
     const bool all = v.tolerant && p.word("choice") == "all";
-    return std::make_unique<MikantRouting>(net, m, canonical_routing_spec(f, p), v, all);
+    const bool saved = !p.has("saved") || p.word("saved") == "yes";
+    return std::make_unique<MikantRouting>(net, m, canonical_routing_spec(f, p), v, all, saved);
   };
   return f;
 }

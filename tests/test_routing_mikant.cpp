@@ -270,6 +270,28 @@ TEST(RoutingMikantFigures, Figure4XTurns) {
   EXPECT_EQ(trace_labels(*s.net, gns).back(), "<0,1,0,1>");
 }
 
+// Without the saved W_0 and W_{n-2} (saved=no) the same places also offer the
+// switch the packet came down from and W's own column; the latter returns the
+// packet to the faulty crossing, where it is dropped, so with choice=all the
+// pair is no longer always delivered.
+TEST(RoutingMikantFigures, Figure4XTurnsWithoutTheSavedParameters) {
+  const MikantNet& s = mikant33();
+  const FaultSet f = s.faults({"<1,2,0,0,0>", "<1,2,0,1,0>", "<1,2,0,2,0>"});
+  const auto all = s.routing("mikant-x-turns(choice=all, saved=no)");
+  EXPECT_EQ(offered_after(s, *all, f, {"<0,1,0,0>", "<1,1,1,0>", "<1,0,1,1>"}, "N<1,2,0,0>"),
+            "<1,1,1,0> <1,1,1,1> <1,1,1,2>");
+  EXPECT_EQ(offered_after(s, *all, f, {"<0,1,0,0>", "<1,1,1,0>", "<1,0,1,1>", "<1,1,1,2>"}, "N<1,2,0,0>"),
+            "<0,1,0,2> <0,1,1,2> <0,1,2,2>");
+  EXPECT_FALSE(run(s, *all, f, "N<0,0,0,1>", "N<1,2,0,0>").delivered());
+  // choice=first: W_0 = W_1 = 0 are the lowest ports, so the packet climbs back to
+  // the switch it came down from and crosses back to W itself, whose crossing is
+  // the faulty one: dropped, where the paper's routing delivers (Figure4XTurns).
+  const RunResult first = run(s, *s.routing("mikant-x-turns(saved=no)"), f, "N<0,0,0,1>", "N<1,2,0,0>");
+  EXPECT_FALSE(first.delivered());
+  EXPECT_EQ(trace_labels(*s.net, first),
+            (Labels{"N<0,0,0,1>", "<0,0,0,1>", "<0,1,0,0>", "<1,1,1,0>", "<1,0,1,0>", "<1,1,1,0>", "<0,1,0,0>"}));
+}
+
 // Fig. 5: W = <0,1,0,1> to node <1,0,1,1>, link <1,2,1,1,0> (W to <1,1,1,1>)
 // faulty.  Entering at N<0,0,0,0>: its switch climbs by T_0 + k = 4 to W.
 //
