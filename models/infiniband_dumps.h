@@ -51,6 +51,9 @@ struct IbLink {
 
 // Each physical link once (the file lists it from both ends), in file order.
 std::vector<IbLink> read_subnet_lst(const std::filesystem::path& file);
+// The same from the output of ibnetdiscover (infiniband_ibnetdiscover.cpp), in
+// order of (node id, port) of the lesser end.
+std::vector<IbLink> read_ibnetdiscover(const std::filesystem::path& file);
 
 // Per switch node GUID: out port per LID (kNoIbPort where the dump has none).
 using IbForwardingTables = std::map<Guid, std::vector<std::uint8_t>>;

@@ -57,10 +57,11 @@ std::vector<std::string> unique_labels(const std::vector<IbNodeInfo>& info, cons
 
 }  // namespace
 
-std::shared_ptr<const InfinibandFabric> read_opensm_fabric(const fs::path& dir, const std::string& spec) {
-  const fs::path file = dir / "opensm-subnet.lst";
+std::shared_ptr<const InfinibandFabric> read_opensm_fabric(const fs::path& dir, const std::string& spec,
+                                                           const std::optional<fs::path>& ibnetdiscover) {
+  const fs::path file = ibnetdiscover ? *ibnetdiscover : dir / "opensm-subnet.lst";
   const std::string where = "file " + file.string();
-  const std::vector<IbLink> links = read_subnet_lst(file);
+  const std::vector<IbLink> links = ibnetdiscover ? read_ibnetdiscover(file) : read_subnet_lst(file);
   Collected c;
   for (const auto& l : links) collect(c, l.a, where), collect(c, l.b, where);
 
@@ -117,12 +118,19 @@ Family opensm_family() {
   f.name = "opensm";
   f.summary = "an InfiniBand subnet routed by OpenSM: DIR holds its dump files (opensm-subnet.lst, opensm-lfts.dump, ...)";
   f.source = "OpenSM 3.3.23 dump files (-D 0x43 --dump_files_dir)";
-  f.params = {ParamSpec::text("dir", "dump directory; relative names resolve beside the claim file")};
+  f.params = {ParamSpec::text("dir", "dump directory; relative names resolve beside the claim file"),
+              ParamSpec::text("fabric", "ibnetdiscover output to read the fabric from instead of DIR/opensm-subnet.lst "
+                                        "(resolved like dir)")
+                  .may_be_absent()};
   f.build = [](const BoundParams& p, const BuildContext& ctx) -> std::shared_ptr<const Topology> {
     const fs::path dir = ctx.resolve(p.word("dir"));
-    // The spec names the resolved directory, so that evidence files (and the
-    // checkers that rebuild the network from them) find it from any claim file.
-    return read_opensm_fabric(dir, "opensm(" + SpecValue::make_string(dir.lexically_normal().string()).to_string() + ")");
+    std::optional<fs::path> fabric;
+    if (p.has("fabric")) fabric = ctx.resolve(p.word("fabric"));
+    // The spec names the resolved paths, so that evidence files (and the
+    // checkers that rebuild the network from them) find them from any claim file.
+    std::string spec = "opensm(" + SpecValue::make_string(dir.lexically_normal().string()).to_string();
+    if (fabric) spec += ", fabric=" + SpecValue::make_string(fabric->lexically_normal().string()).to_string();
+    return read_opensm_fabric(dir, spec + ")", fabric);
   };
   return f;
 }

@@ -1,5 +1,6 @@
 // An InfiniBand subnet as OpenSM routed it: the family `opensm(dir=DIR)`
-// reads DIR/opensm-subnet.lst (infiniband_dumps.h) into a network, and the
+// reads DIR/opensm-subnet.lst (infiniband_dumps.h) into a network, or, with
+// `fabric=FILE`, the output of ibnetdiscover; the
 // routing `opensm-tables` (routing_infiniband.cpp) replays OpenSM's
 // forwarding and SL-to-VL tables on it.
 //
@@ -52,8 +53,11 @@ class InfinibandFabric : public ExplicitTopology {
   std::unordered_map<std::uint16_t, NodeId> by_lid_;
 };
 
-// Reads DIR/opensm-subnet.lst; InputError on a malformed or inconsistent file.
-std::shared_ptr<const InfinibandFabric> read_opensm_fabric(const std::filesystem::path& dir, const std::string& spec);
+// Reads DIR/opensm-subnet.lst, or the ibnetdiscover output `ibnetdiscover`
+// when given; InputError on a malformed or inconsistent file.
+std::shared_ptr<const InfinibandFabric> read_opensm_fabric(
+    const std::filesystem::path& dir, const std::string& spec,
+    const std::optional<std::filesystem::path>& ibnetdiscover = std::nullopt);
 
 Family opensm_family();
 

@@ -314,5 +314,64 @@ TEST(Infiniband, UnroutedPairsAndDroppedLanesAreGaps) {
   fs::remove_all(dir);
 }
 
+// The same subnet read from OpenSM's subnet list and from ibnetdiscover's
+// output (both captured by tests/infiniband/opensm_run.sh for every committed
+// subnet): the same nodes, labels, GUIDs, LIDs and links, port by port.
+TEST(Infiniband, IbnetdiscoverGivesTheFabricOfTheSubnetList) {
+  const fs::path root = fs::path(MENGER_SOURCE_DIR) / "proofs/known/infiniband";
+  std::size_t fixtures = 0;
+  for (const auto& entry : fs::directory_iterator(root)) {
+    if (!fs::exists(entry.path() / "ibnetdiscover.txt")) continue;
+    SCOPED_TRACE(entry.path().filename().string());
+    ++fixtures;
+    const auto lst = read_opensm_fabric(entry.path(), "a");
+    const auto ibn = read_opensm_fabric(entry.path(), "b", entry.path() / "ibnetdiscover.txt");
+    const Network a(lst), b(ibn);
+    ASSERT_EQ(a.num_nodes(), b.num_nodes());
+    ASSERT_EQ(a.num_links(), b.num_links());
+    for (NodeId v = 0; v < a.num_nodes(); ++v) {
+      EXPECT_EQ(a.label(v), b.label(v));
+      EXPECT_EQ(lst->info(v).node_guid, ibn->info(v).node_guid);
+      EXPECT_EQ(lst->info(v).port_guid, ibn->info(v).port_guid);
+      EXPECT_EQ(lst->info(v).lid, ibn->info(v).lid);
+      EXPECT_EQ(lst->info(v).description, ibn->info(v).description);
+      ASSERT_EQ(a.num_ports(v), b.num_ports(v));
+      for (PortId p = 0; p < a.num_ports(v); ++p) {
+        EXPECT_EQ(a.port(v, p).peer, b.port(v, p).peer);
+        EXPECT_EQ(a.port(v, p).peer_port, b.port(v, p).peer_port);
+      }
+    }
+  }
+  EXPECT_GE(fixtures, 10u);
+}
+
+TEST(Infiniband, MalformedIbnetdiscoverGivesOneClearError) {
+  const fs::path src = fs::path(MENGER_SOURCE_DIR) / "proofs/known/infiniband/fattree-4x2-updn";
+  const fs::path base = scratch("ibnetdiscover");
+  struct Edit {
+    const char *name, *from, *to, *error;
+  };
+  for (const Edit& e : {
+           Edit{"ports", "Switch\t4", "Switch\tfour", "expected the number of ports"},
+           Edit{"lmc", "lid 6 lmc 0", "lid 6 lmc 2", "only LMC 0"},
+           Edit{"peer", "\"S-0000000000200004\"[4]", "\"S-0000000000200004\"[2]", "do not list each other"},
+           Edit{"rt", "Switch\t4", "Rt\t4", "routers (Rt) are not supported"},
+           Edit{"junk", "vendid=0x0", "bogus", "unexpected line 'bogus'"}}) {
+    SCOPED_TRACE(e.name);
+    const fs::path d = base / e.name;
+    fs::create_directories(d);
+    fs::copy_file(src / "ibnetdiscover.txt", d / "ibnetdiscover.txt");
+    replace_in(d / "ibnetdiscover.txt", e.from, e.to);
+    try {
+      read_opensm_fabric(src, "x", d / "ibnetdiscover.txt");
+      ADD_FAILURE() << "no error";
+    } catch (const InputError& err) {
+      EXPECT_NE(std::string(err.what()).find(e.error), std::string::npos) << err.what();
+      EXPECT_NE(std::string(err.what()).find("ibnetdiscover.txt: line "), std::string::npos) << err.what();
+    }
+  }
+  fs::remove_all(base);
+}
+
 }  // namespace
 }  // namespace menger

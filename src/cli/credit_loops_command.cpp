@@ -22,7 +22,7 @@ namespace menger {
 namespace {
 
 struct CreditLoopArgs {
-  std::string dir, sls = "file", vls = "dump", certificate, witness;
+  std::string dir, fabric, sls = "file", vls = "dump", certificate, witness;
   bool json = false;
 };
 
@@ -91,7 +91,9 @@ void print_loop(const InfinibandFabric& fabric, const Network& net, const Depend
 }
 
 int run_credit_loops(const CreditLoopArgs& args) {
-  const std::string spec = "opensm(dir=" + SpecValue::make_string(args.dir).to_string() + ")";
+  const std::string spec = "opensm(dir=" + SpecValue::make_string(args.dir).to_string() +
+                           (args.fabric.empty() ? "" : ", fabric=" + SpecValue::make_string(args.fabric).to_string()) +
+                           ")";
   const std::string routing_spec = "opensm-tables(sls=" + args.sls + ", vls=" + args.vls + ")";
   RouteSetup setup = make_route_setup(spec, routing_spec, "links");
   const Network& net = *setup.net;
@@ -131,6 +133,7 @@ void add_credit_loops_command(CLI::App& app, CommandRegistry& commands) {
   auto* sub = app.add_subcommand("credit-loops", "InfiniBand: credit loops of the routing OpenSM programmed "
                                                  "(its dump files: opensm-subnet.lst, opensm-lfts.dump, ...)");
   sub->add_option("dir", a->dir, "OpenSM dump directory (--dump_files_dir), with path-sls.txt")->required();
+  sub->add_option("--fabric", a->fabric, "read the fabric from this ibnetdiscover output, not DIR/opensm-subnet.lst");
   sub->add_option("--sls", a->sls, "path SLs: file (DIR/path-sls.txt) or zero (SL 0 everywhere)")
       ->check(CLI::IsMember({"file", "zero"}))->capture_default_str();
   sub->add_option("--vls", a->vls, "SL-to-VL: dump (DIR/opensm-sl2vl.dump) or zero (VL 0 everywhere)")

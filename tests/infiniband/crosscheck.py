@@ -8,7 +8,8 @@ subnet, OpenSM routes it and dumps its tables (opensm_run.sh), then
   - `menger credit-loops` decides whether the routing has a credit loop, and
   - ibdmchk (Debian ibutils, an independent implementation) decides the same
     from the same dumps, with the same path SLs and SL2VL tables;
-the two must agree.  The engines OpenSM's manual (opensm(8), ROUTING)
+the two must agree, and Menger must say the same when it reads the fabric
+from ibnetdiscover's output (--fabric) instead of OpenSM's subnet list.  The engines OpenSM's manual (opensm(8), ROUTING)
 documents as deadlock-free on a topology must be found free of credit loops:
 updn, ftree (fat trees), lash, dfsssp, nue, torus-2QoS (tori), dor (meshes).
 One FREE verdict's certificate goes through `menger check-cert`, one loop's
@@ -99,6 +100,14 @@ def main(argv):
         word = lambda loop: "LOOP" if loop else "free"
         print("%-12s %-11s %-10s %-7s %-7s %d, {%s}" % (topo, engine, "free" if documented else "-",
               word(m["credit_loop"]), word(i), m["pairs"], ",".join(sls)))
+        fabric = os.path.join(out, "ibnetdiscover.txt")
+        if not os.path.exists(fabric):
+            problems.append("%s on %s: no ibnetdiscover output (%s)" % (engine, topo, out))
+        else:  # the same subnet read from ibnetdiscover's view of the fabric
+            d = menger(binary, out, ["--fabric", fabric])
+            if (d["credit_loop"], d["pairs"]) != (m["credit_loop"], m["pairs"]):
+                problems.append("%s on %s: with --fabric ibnetdiscover.txt menger says %s over %d pairs, not %s over %d"
+                                % (engine, topo, word(d["credit_loop"]), d["pairs"], word(m["credit_loop"]), m["pairs"]))
         if m["credit_loop"] != i:
             problems.append("%s on %s: menger says %s, ibdmchk %s (%s)" % (engine, topo, word(m["credit_loop"]), word(i), out))
         if documented and m["credit_loop"]:

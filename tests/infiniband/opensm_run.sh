@@ -30,7 +30,7 @@ OUT=${3:?outdir}
 UP_TIMEOUT=${UP_TIMEOUT:-60}
 PRELOAD=/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so
 BASE=${TOPO%.net}
-for tool in ibsim opensm saquery; do
+for tool in ibsim opensm saquery ibnetdiscover; do
   command -v $tool >/dev/null || PATH=$PATH:/usr/sbin
   command -v $tool >/dev/null || { echo "opensm_run: $tool not found (scripts/install-deps.sh installs it)" >&2; exit 4; }
 done
@@ -98,7 +98,11 @@ if [ "$state" != up ] || [ -z "$used" ]; then
   exit 1
 fi
 
-# 3. Path SLs, pair by pair, from the SA.  Adapter ports from the subnet list:
+# 3. The fabric as ibnetdiscover sees it (another fabric input for Menger:
+# credit-loops --fabric).  Optional: a failure here only leaves the file out.
+LD_PRELOAD=$PRELOAD ibnetdiscover >"$OUT/ibnetdiscover.txt" 2>"$OUT/ibnetdiscover.err" || rm -f "$OUT/ibnetdiscover.txt"
+
+# 4. Path SLs, pair by pair, from the SA.  Adapter ports from the subnet list:
 # "PORTGUID NODEGUID LID".
 if [ -z "${NO_SAQUERY:-}" ]; then
   /usr/bin/python3 - "$OUT/opensm-subnet.lst" >"$OUT/adapters.txt" <<'EOF'

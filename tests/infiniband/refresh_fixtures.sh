@@ -1,7 +1,8 @@
 #!/bin/bash
 # Regenerates the OpenSM subnets the claims of proofs/known/infiniband-opensm.toml
 # read (proofs/known/infiniband/TOPOLOGY-ENGINE/): ibsim simulates each topology,
-# OpenSM routes it (opensm_run.sh), and the four files Menger reads are kept.
+# OpenSM routes it (opensm_run.sh), and the files Menger reads are kept (the
+# fabric twice: OpenSM's subnet list and ibnetdiscover's output).
 # Usage: tests/infiniband/refresh_fixtures.sh   (needs scripts/install-deps.sh's packages)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -17,7 +18,7 @@ for run in fattree-4x2:ftree fattree-4x2:updn fattree-4x2:dfsssp \
   topo=${run%%:*} engine=${run#*:}
   "$here/opensm_run.sh" "$work/$topo.net" "$engine" "$work/out"
   mkdir -p "$dest/$topo-$engine"
-  for f in opensm-subnet.lst opensm-lfts.dump opensm-sl2vl.dump path-sls.txt; do
+  for f in opensm-subnet.lst opensm-lfts.dump opensm-sl2vl.dump path-sls.txt ibnetdiscover.txt; do
     cp "$work/out/$f" "$dest/$topo-$engine/"
   done
   echo "$topo-$engine: $(cat "$work/out/engine_used.txt")"
