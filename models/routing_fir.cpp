@@ -39,11 +39,25 @@
 //   config=adaptive  Figure 3.5, tori: VC 0 escape as config=xy on a torus; VC 1
 //       adaptive with the same intervals, RRR 0 ("RRRs associated to the
 //       adaptive channels do not establish any order among VCs") and BR all 1.
+//   config=ft  FT-FIR, section 4 and Figure 4.1: three VCs per output, VC 0
+//       adaptive (Adapt = 1), VC 1 = E0 (H = 0) and VC 2 = E1 (H = 1), the VC
+//       numbering of ft-torus; the escape RRRs order the directions X+ Y+ Z+ X- Y-
+//       Z- ("X+ direction is given the highest preference ... Y- direction has the
+//       lowest"); BR as config=adaptive on every escape VC.  Figures 4.2-4.4: the
+//       header's current subheader gives I, A, MisEn and DirMis; an escape VC is
+//       allowed only when its H matches the phase (E0 while I = 1, E1 after),
+//       the adaptive VC only when A = 1, and while misrouting (MisEn) only the
+//       DirMis output on the phase's escape VC.  At the I node the first
+//       subheader is deleted.  The source's route descriptor (which I node,
+//       misroutings, A bits) is not switch hardware: the source's table is
+//       ft-torus's (start() delegates to it), and so is the header format
+//       (routing_torus_ft.cpp); the header is decoded here on its own.
 //   br=port (default) reads "one bit per input port" literally: a packet from
 //       the adaptive VC of the input that continues in its direction enters
 //       the escape VC with one buffer.  br=vc gives the BR one bit per input
 //       (port, VC), so that only the escape VC's own continuation is exempt.
 #include <bit>
+#include <memory>
 
 #include "core/error.h"
 #include "models/routing_registry.h"
@@ -59,19 +73,29 @@ struct FirOutput {
   std::uint32_t fi = 0, li = 0, mr = 0;
   std::uint64_t rrr = 0;  // bit j: output j of the same switch goes first
   std::uint64_t br = 0;   // bit i: input i needs one free buffer only
+  bool adapt = false;     // FT-FIR: an adaptive VC (disabled when A = 0)
+  bool h = false;         // FT-FIR: escape VC of the I-D phase (E1), not S-I (E0)
 };
+
+// The header of 003 Figure 2.1 in ft-torus's encoding (routing_torus_ft.cpp):
+// w[0] low bits the flags, w[1] the I node, w[2..4] and w[5..7] the two
+// subheaders' misroutings as (direction index + 1) << 16 | hops, the direction
+// index counting X+ Y+ Z+ ... X- Y- Z- ....
+constexpr std::int32_t kToI = 1, kA1 = 2, kA2 = 4, kNone = 8, kFlags = 0xffff;
 using FirSwitch = std::vector<FirOutput>;
 
 bool inside(std::uint32_t x, std::uint32_t fi, std::uint32_t li) {
   return fi <= li ? fi <= x && x <= li : x >= fi || x <= li;
 }
 
-enum class Config { Xy, Adaptive };
+enum class Config { Xy, Adaptive, Ft };
 
 class FirRouting final : public Routing {
  public:
-  FirRouting(const Network& net, Lattice lat, Config config, bool br_per_vc, std::string spec)
-      : net_(net), lat_(std::move(lat)), config_(config), br_per_vc_(br_per_vc), spec_(std::move(spec)) {
+  FirRouting(const Network& net, Lattice lat, Config config, bool br_per_vc, std::string spec,
+             std::unique_ptr<Routing> source_tables)
+      : net_(net), lat_(std::move(lat)), config_(config), br_per_vc_(br_per_vc), spec_(std::move(spec)),
+        source_tables_(std::move(source_tables)) {
     std::uint32_t shift = 0;
     for (std::size_t d = 0; d < lat_.dims(); ++d) {
       shift_.push_back(shift);
@@ -81,26 +105,33 @@ class FirRouting final : public Routing {
     for (NodeId v = 0; v < net.num_nodes(); ++v) switches_.push_back(configure(v));
   }
   std::string spec() const override { return spec_; }
-  FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
-  std::uint32_t vcs() const override { return config_ == Config::Adaptive ? 2 : 1; }
+  FaultKnowledge knowledge() const override {
+    return source_tables_ ? source_tables_->knowledge() : FaultKnowledge::Local;
+  }
+  std::uint32_t vcs() const override { return config_ == Config::Ft ? 3 : config_ == Config::Adaptive ? 2 : 1; }
+  PacketState start(NodeId src, NodeId dst, FaultView& faults) const override {
+    return source_tables_ ? source_tables_->start(src, dst, faults) : PacketState{};
+  }
 
-  // State word 0: the input the packet came in by, + 1 (0: injected).
+  // Bits 16-30 of state word 0: the input the packet came in by, + 1 (0: injected).
   void next(NodeId here, const PacketState& state, NodeId dst, FaultView&, Hops& out) const override {
     const FirSwitch& sw = switches_[here];
-    const std::uint32_t d = address(dst);
-    std::uint64_t allowed = 0;
-    for (std::size_t i = 0; i < sw.size(); ++i)
-      if (inside(d & sw[i].mr, sw[i].fi, sw[i].li)) allowed |= std::uint64_t{1} << i;
-    const std::uint32_t input = state.w[0] == 0 ? inputs() - 1 : static_cast<std::uint32_t>(state.w[0] - 1);
-    for (std::size_t i = 0; i < sw.size(); ++i) {
-      if (!((allowed >> i) & 1) || (sw[i].rrr & allowed)) continue;
-      PacketState n = state;
-      n.w[0] = static_cast<std::int32_t>(input_at_peer(here, sw[i].port, sw[i].vc) + 1);
+    const std::uint32_t input = (state.w[0] >> 16) == 0 ? inputs() - 1 : static_cast<std::uint32_t>((state.w[0] >> 16) - 1);
+    auto emit = [&](std::size_t i, PacketState n) {
+      n.w[0] = (n.w[0] & kFlags) | static_cast<std::int32_t>((input_at_peer(here, sw[i].port, sw[i].vc) + 1) << 16);
       out.push_back(Hop{sw[i].port, sw[i].vc, n, !((sw[i].br >> input) & 1)});
+    };
+    if (config_ != Config::Ft) {
+      const std::uint64_t rr = routing_register(sw, address(dst), [](const FirOutput&) { return true; });
+      for (std::size_t i = 0; i < sw.size(); ++i)
+        if ((rr >> i) & 1) emit(i, state);
+      return;
     }
+    ft_next(here, state, dst, emit);
   }
   std::string describe_state(const PacketState& s) const override {
-    return s.w[0] == 0 ? "injected" : "in " + std::to_string(s.w[0] - 1);
+    const std::string in = (s.w[0] >> 16) == 0 ? "injected" : "in " + std::to_string((s.w[0] >> 16) - 1);
+    return config_ == Config::Ft ? in + " " + source_tables_->describe_state(s) : in;
   }
 
  private:
@@ -109,8 +140,53 @@ class FirRouting final : public Routing {
   Config config_;
   bool br_per_vc_;
   std::string spec_;
+  std::unique_ptr<Routing> source_tables_;  // config=ft: the sources' route descriptors
   std::vector<std::uint32_t> shift_;
   std::vector<FirSwitch> switches_;
+
+  // Figures 3.1 and 3.2: Allowed (interval, and `enabled` for FT-FIR's H and
+  // Adapt gating), then the RRR: the outputs whose routing bit is set.
+  template <class Enabled>
+  std::uint64_t routing_register(const FirSwitch& sw, std::uint32_t target, Enabled enabled) const {
+    std::uint64_t allowed = 0;
+    for (std::size_t i = 0; i < sw.size(); ++i)
+      if (enabled(sw[i]) && inside(target & sw[i].mr, sw[i].fi, sw[i].li)) allowed |= std::uint64_t{1} << i;
+    std::uint64_t rr = 0;
+    for (std::size_t i = 0; i < sw.size(); ++i)
+      if (((allowed >> i) & 1) && !(sw[i].rrr & allowed)) rr |= std::uint64_t{1} << i;
+    return rr;
+  }
+
+  // Figures 4.2-4.4 (see the header).
+  template <class Emit>
+  void ft_next(NodeId here, const PacketState& state, NodeId dst, Emit& emit) const {
+    const FirSwitch& sw = switches_[here];
+    PacketState h = state;
+    if (h.w[0] & kNone) return;  // the source had no descriptor
+    if ((h.w[0] & kToI) && h.w[2] == 0 && here == static_cast<NodeId>(h.w[1])) {  // I reached: next subheader
+      h.w[0] = (h.w[0] & ~kFlags) | ((h.w[0] & kA2) ? kA1 : 0);
+      h.w[1] = 0;
+      for (int k = 0; k < 3; ++k) h.w[2 + k] = h.w[5 + k], h.w[5 + k] = 0;
+    }
+    const bool to_i = (h.w[0] & kToI) != 0;  // the I bit
+    if (h.w[2] != 0) {  // MisEn: DirMis on the phase's escape VC
+      const auto index = static_cast<std::size_t>((h.w[2] >> 16) - 1);
+      const std::int32_t hops = (h.w[2] & 0xffff) - 1;
+      const PortId port = lat_.port(index % lat_.dims(), index < lat_.dims() ? 1 : -1);
+      PacketState n = h;
+      if (hops > 0) n.w[2] = (h.w[2] & ~0xffff) | hops;
+      else n.w[2] = h.w[3], n.w[3] = h.w[4], n.w[4] = 0;
+      for (std::size_t i = 0; i < sw.size(); ++i)
+        if (sw[i].port == port && !sw[i].adapt && sw[i].h == !to_i) emit(i, n);
+      return;
+    }
+    const std::uint32_t target = address(to_i ? static_cast<NodeId>(h.w[1]) : dst);
+    const bool adaptive = (h.w[0] & kA1) != 0;
+    const std::uint64_t rr = routing_register(
+        sw, target, [&](const FirOutput& o) { return o.adapt ? adaptive : o.h == !to_i; });
+    for (std::size_t i = 0; i < sw.size(); ++i)
+      if ((rr >> i) & 1) emit(i, h);
+  }
 
   std::uint32_t ports() const { return static_cast<std::uint32_t>(net_.num_ports(0)); }
   // Inputs of the BR: ports (or port-VC pairs with br=vc), then injection.
@@ -144,7 +220,33 @@ class FirRouting final : public Routing {
     return std::pair((c + k - minus) % k, (c + k - 1) % k);
   }
 
-  FirSwitch configure(NodeId v) const {
+  FirSwitch configure(NodeId v) const { return config_ == Config::Ft ? configure_ft(v) : configure_xy(v); }
+
+  // config=ft: outputs in direction order X+ Y+ ... X- Y- ..., each direction's
+  // escape outputs deferring to those of every earlier direction.
+  FirSwitch configure_ft(NodeId v) const {
+    FirSwitch sw;
+    for (std::uint32_t vc = 0; vc < 3; ++vc) {
+      std::uint64_t earlier = 0;
+      for (int s : {1, -1})
+        for (std::size_t d = 0; d < lat_.dims(); ++d) {
+          const PortId p = lat_.port(d, s);
+          const auto iv = interval(v, d, s);
+          if (!iv || !net_.port(v, p).connected()) continue;
+          FirOutput o{p, vc, iv->first << shift_[d], iv->second << shift_[d], mask(d), 0, ~std::uint64_t{0},
+                      vc == 0, vc == 2};
+          if (vc != 0) {
+            o.rrr = earlier;
+            o.br = std::uint64_t{1} << input_index(lat_.port(d, -s), br_per_vc_ ? vc : 0);
+            earlier |= std::uint64_t{1} << sw.size();
+          }
+          sw.push_back(o);
+        }
+    }
+    return sw;
+  }
+
+  FirSwitch configure_xy(NodeId v) const {
     FirSwitch sw;
     const bool torus = lat_.wraps();
     for (std::uint32_t vc = 0; vc < vcs(); ++vc) {
@@ -156,7 +258,8 @@ class FirRouting final : public Routing {
           const PortId p = lat_.port(d, s);
           const auto iv = interval(v, d, s);
           if (!iv || !net_.port(v, p).connected()) continue;
-          FirOutput o{p, vc, iv->first << shift_[d], iv->second << shift_[d], mask(d), escape ? lower : 0, 0};
+          FirOutput o{p, vc, iv->first << shift_[d], iv->second << shift_[d], mask(d), escape ? lower : 0, 0,
+                      !escape, false};
           o.br = (!torus || !escape) ? ~std::uint64_t{0}
                                      : std::uint64_t{1} << input_index(lat_.port(d, -s), br_per_vc_ ? vc : 0);
           if (escape) this_dim |= std::uint64_t{1} << sw.size();
@@ -173,22 +276,26 @@ RoutingFamily fir_family() {
   return RoutingFamily{
       "fir",
       "Flexible Interval Routing: per-port FI, LI, MR, RRR and BR registers; config xy (meshes, tori with the "
-      "bubble) or adaptive (tori: Duato with a bubble escape VC)",
-      "003 section 3 (Figures 3.1-3.5)",
-      {ParamSpec::choice("config", "xy: Figure 3.3 (XY routing); adaptive: Figure 3.5 (4x4 torus)", {"xy", "adaptive"})
+      "bubble), adaptive (tori: Duato with a bubble escape VC) or ft (FT-FIR: H and Adapt bits, E0/E1)",
+      "003 sections 3 and 4 (Figures 3.1-3.5, 4.1-4.4)",
+      {ParamSpec::choice("config", "xy: Figure 3.3 (XY routing); adaptive: Figure 3.5 (4x4 torus); ft: FT-FIR (section 4)",
+                         {"xy", "adaptive", "ft"})
            .defaults_to(SpecValue::make_word("xy")),
        ParamSpec::choice("br", "port: one BR bit per input port (the text); vc: per input port and VC",
                          {"port", "vc"})
            .defaults_to(SpecValue::make_word("port"))},
       [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
         Lattice lat(net, "fir");
-        const Config config = p.word("config") == "adaptive" ? Config::Adaptive : Config::Xy;
+        const std::string c = p.word("config");
+        const Config config = c == "adaptive" ? Config::Adaptive : c == "ft" ? Config::Ft : Config::Xy;
         for (std::size_t d = 0; d < lat.dims(); ++d)
           if (lat.factor(d).kind == FactorKind::Link)
             p.fail("needs a mesh, or a torus whose every radix is >= 3, not " + net.spec());
         if (config == Config::Adaptive && !lat.wraps()) p.fail("config=adaptive is the torus configuration");
+        std::unique_ptr<Routing> tables;
+        if (config == Config::Ft) tables = RoutingRegistry::builtin().build("ft-torus", net);
         return std::make_unique<FirRouting>(net, std::move(lat), config, p.word("br") == "vc",
-                                            canonical_routing_spec(fir_family(), p));
+                                            canonical_routing_spec(fir_family(), p), std::move(tables));
       }};
 }
 

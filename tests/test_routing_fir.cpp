@@ -82,5 +82,48 @@ TEST(FirRegisters, DifferencesAreFoundAndNamed) {
   EXPECT_THROW(make_route_setup("mesh(4,4)", "fir(config=adaptive)", "nodes"), InputError);
 }
 
+// FT-FIR (section 4): the registers decide every hop of packets whose source
+// chose an intermediate node, switched adaptivity off or misroutes; the fault
+// sets below make the sources choose each of these, and the hops must be
+// ft-torus(flow=bubble)'s.  (The claims compare every set of <= 3 faults.)
+TEST(FirRegisters, FtFirFollowsTheHeaderThroughEveryMechanism) {
+  RouteSetup fir = make_route_setup("torus(4,4)", "fir(config=ft, br=vc)", "nodes");
+  RouteSetup ref = make_route_setup("torus(4,4)", "ft-torus(flow=bubble)", "nodes");
+  ASSERT_EQ(fir.routing->vcs(), 3u);
+  RecordingFaultView view(*fir.model, fir.routing->knowledge());
+  bool via_i = false, adaptivity_off = false, misrouted = false;
+  const std::size_t units = fir.model->universe().size();
+  std::size_t sets = 0;
+  for (std::size_t a = 0; a < units; ++a)
+    for (std::size_t b = a + 1; b < units; ++b)
+      for (std::size_t c = b + 1; c < units; ++c) {
+        FaultSet f(units);
+        f.insert(a), f.insert(b), f.insert(c);
+        bool new_kind = false;
+        for (NodeId src : fir.model->terminals())
+          for (NodeId dst : fir.model->terminals()) {
+            const auto us = fir.model->unit_of_node(src), ud = fir.model->unit_of_node(dst);
+            if (src == dst || f.contains(*us) || f.contains(*ud)) continue;
+            view.reset(f, 0);
+            view.at(src);
+            const PacketState st = fir.routing->start(src, dst, view);
+            const bool i = st.w[0] & 1, off = !(st.w[0] & 2), mis = st.w[2] != 0;
+            new_kind |= (i && !via_i) || (off && !adaptivity_off) || (mis && !misrouted);
+            via_i |= i, adaptivity_off |= off, misrouted |= mis;
+          }
+        if (!new_kind) continue;
+        ++sets;
+        const EquivalenceResult r = compare_routings(*fir.routing, *ref.routing, *fir.model, &f);
+        EXPECT_TRUE(r.equivalent) << f.to_string(fir.model->universe());
+      }
+  EXPECT_TRUE(via_i);
+  EXPECT_TRUE(adaptivity_off);
+  EXPECT_TRUE(misrouted);
+  EXPECT_GE(sets, 1u);
+  // Without the bubble in the reference, or with the literal BR, the hops differ.
+  RouteSetup plain = make_route_setup("torus(4,4)", "ft-torus", "nodes");
+  EXPECT_FALSE(compare_routings(*fir.routing, *plain.routing, *fir.model).equivalent);
+}
+
 }  // namespace
 }  // namespace menger

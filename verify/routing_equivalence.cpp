@@ -44,20 +44,26 @@ bool same_hops(const std::vector<Hop>& x, const std::vector<Hop>& y) {
 
 }  // namespace
 
-EquivalenceResult compare_routings(const Routing& a, const Routing& b, const FaultModel& model) {
+EquivalenceResult compare_routings(const Routing& a, const Routing& b, const FaultModel& model,
+                                   const FaultSet* faults) {
   if (a.vcs() != b.vcs())
     throw InputError(a.spec() + " uses " + std::to_string(a.vcs()) + " virtual channel(s), " + b.spec() + " " +
                      std::to_string(b.vcs()) + ": they cannot be the same routing");
   const Network& net = model.network();
   const FaultSet none(model.universe().size());
+  const FaultSet& f = faults ? *faults : none;
+  auto failed = [&](NodeId v) {
+    const auto u = model.unit_of_node(v);
+    return u && f.contains(*u);
+  };
   RecordingFaultView va(model, a.knowledge()), vb(model, b.knowledge());
   EquivalenceResult res;
   for (NodeId d : model.terminals())
     for (NodeId s : model.terminals()) {
-      if (s == d || !model.pair_required(s, d)) continue;
+      if (s == d || !model.pair_required(s, d) || failed(s) || failed(d)) continue;
       ++res.pairs;
-      va.reset(none, 0);
-      vb.reset(none, 0);
+      va.reset(f, 0);
+      vb.reset(f, 0);
       va.at(s);
       vb.at(s);
       // (node, state in a, state in b, way in as text)
@@ -78,6 +84,7 @@ EquivalenceResult compare_routings(const Routing& a, const Routing& b, const Fau
         }
         for (std::size_t i = 0; i < ha.size(); ++i) {
           if (ha[i].port >= net.num_ports(here) || !net.port(here, ha[i].port).connected()) continue;
+          if (va.hop_blocked(net.port(here, ha[i].port))) continue;
           const NodeId peer = net.port(here, ha[i].port).peer;
           if (seen.emplace(peer, ha[i].state, hb[i].state).second)
             stack.emplace_back(peer, ha[i].state, hb[i].state,

@@ -10,7 +10,9 @@
 // comparison covers every (current node, destination, way in: injection or a
 // channel) that a packet can meet, which is where a routing's behaviour shows;
 // combinations no packet can meet are not compared.  The first difference,
-// in (destination, source) order, is reported with both answers.
+// in (destination, source) order, is reported with both answers.  Under a
+// fault set both routings see the same faults; pairs with a failed end are
+// left out, and hops onto failed units are compared but not followed.
 #pragma once
 
 #include <optional>
@@ -35,6 +37,7 @@ struct EquivalenceResult {
 };
 
 // Throws InputError when the routings use different numbers of virtual channels.
-EquivalenceResult compare_routings(const Routing& a, const Routing& b, const FaultModel& model);
+EquivalenceResult compare_routings(const Routing& a, const Routing& b, const FaultModel& model,
+                                   const FaultSet* faults = nullptr);
 
 }  // namespace menger

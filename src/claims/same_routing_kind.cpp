@@ -6,10 +6,15 @@
 //   kind = "same-routing"
 //   routing = "fir(config=xy)"   # the routing under test
 //   reference = "dor"            # the routing it should equal
+//   faults = "nodes"             # optional, with k: also under every set of
+//   k = 2                        #   <= k faults, enumerated one by one
 //
 // HOLDS when both offer the same hops (port, virtual channel, bubble) at every
 // configuration a packet of any pair can reach (verify/routing_equivalence.h);
 // FAILS with the first configuration where they differ.
+#include <functional>
+#include <optional>
+
 #include "claims/property.h"
 #include "core/error.h"
 #include "verify/route_witness.h"
@@ -20,7 +25,8 @@ namespace menger {
 namespace {
 
 struct SameRoutingClaim {
-  std::string routing, reference;
+  std::string routing, reference, faults = "nodes";
+  std::uint32_t k = 0;
 };
 
 SameRoutingClaim read(const toml::table& prop, const std::string& where) {
@@ -31,11 +37,18 @@ SameRoutingClaim read(const toml::table& prop, const std::string& where) {
     const std::string value = property_text(v, where, key);
     if (key == "routing") c.routing = value;
     else if (key == "reference") c.reference = value;
-    else
-      throw InputError(where + ": [property] has no key '" + key + "' for kind same-routing (keys: routing, reference)");
+    else if (key == "faults") c.faults = value;
+    else if (key == "k") {
+      if (value.empty() || value.size() > 1 || value[0] < '0' || value[0] > '4')
+        throw InputError(where + ": k must be a whole number in 0..4, got '" + value + "'");
+      c.k = static_cast<std::uint32_t>(value[0] - '0');
+    } else
+      throw InputError(where + ": [property] has no key '" + key +
+                       "' for kind same-routing (keys: routing, reference, faults, k)");
   }
   if (c.routing.empty() || c.reference.empty())
     throw InputError(where + ": a same-routing claim names its routing and its reference");
+  parse_unit_choice(c.faults);
   return c;
 }
 
@@ -45,27 +58,68 @@ std::string join(const std::vector<std::string>& items) {
   return s.empty() ? "nothing" : s;
 }
 
+// Every fault set of at most k units, in order of size then units; `visit`
+// returns false to stop.
+template <class Visit>
+bool each_fault_set(std::size_t units, std::uint32_t k, Visit visit) {
+  FaultSet f(units);
+  std::vector<std::size_t> chosen;
+  std::function<bool(std::size_t, std::uint32_t)> grow = [&](std::size_t from, std::uint32_t left) {
+    if (left == 0) return visit(f);
+    for (std::size_t u = from; u < units; ++u) {
+      f.insert(u);
+      const bool go_on = grow(u + 1, left - 1);
+      f.erase(u);
+      if (!go_on) return false;
+    }
+    return true;
+  };
+  for (std::uint32_t size = 0; size <= k; ++size)
+    if (!grow(0, size)) return false;
+  return true;
+}
+
 CheckResult check(const SameRoutingClaim& c, const std::shared_ptr<const Topology>& topology) {
-  RouteSetup a = make_route_setup(topology, c.routing, "nodes");
-  RouteSetup b = make_route_setup(topology, c.reference, "nodes");
-  const EquivalenceResult r = compare_routings(*a.routing, *b.routing, *a.model);
+  RouteSetup a = make_route_setup(topology, c.routing, c.faults);
+  RouteSetup b = make_route_setup(topology, c.reference, c.faults);
+  EquivalenceResult total;
+  std::uint64_t sets = 0;
+  std::optional<FaultSet> failing;
+  each_fault_set(a.model->universe().size(), c.k, [&](const FaultSet& f) {
+    ++sets;
+    const EquivalenceResult r = compare_routings(*a.routing, *b.routing, *a.model, &f);
+    total.pairs += r.pairs;
+    total.configurations += r.configurations;
+    total.hops_compared += r.hops_compared;
+    if (r.equivalent) return true;
+    total = r;
+    failing = f;
+    return false;
+  });
   CheckResult out{Holds{}, {}, nlohmann::json::object()};
-  out.details = {{"routing", a.routing->spec()}, {"reference", b.routing->spec()}, {"pairs", r.pairs},
-                 {"configurations", r.configurations}, {"hops_compared", r.hops_compared}};
-  if (r.equivalent) {
+  out.details = {{"routing", a.routing->spec()}, {"reference", b.routing->spec()}, {"fault_sets", sets},
+                 {"pairs", total.pairs}, {"configurations", total.configurations},
+                 {"hops_compared", total.hops_compared}};
+  const std::string under = c.k ? " under each of " + std::to_string(sets) + " sets of <= " + std::to_string(c.k) +
+                                      " faulty " + c.faults
+                                : "";
+  if (!failing) {
     out.explanation.push_back(a.routing->spec() + " offers the same hops as " + b.routing->spec() + " at all " +
-                              std::to_string(r.configurations) + " configurations reachable by " +
-                              std::to_string(r.pairs) + " packets (" + std::to_string(r.hops_compared) + " hops)");
+                              std::to_string(total.configurations) + " configurations reachable by the packets" +
+                              under + " (" + std::to_string(total.pairs) + " packets, " +
+                              std::to_string(total.hops_compared) + " hops)");
     return out;
   }
-  const RoutingDifference& d = *r.difference;
+  const RoutingDifference& d = *total.difference;
   const Network& net = *a.net;
-  nlohmann::json j{{"source", net.label(d.source)}, {"destination", net.label(d.destination)},
+  nlohmann::json j{{"faults", failing->to_string(a.model->universe())},
+                   {"source", net.label(d.source)}, {"destination", net.label(d.destination)},
                    {"node", net.label(d.node)}, {"way_in", d.way_in}, {"routing", d.hops_a},
                    {"reference", d.hops_b}};
-  out.explanation.push_back("packet " + net.label(d.source) + " -> " + net.label(d.destination) + " at " +
-                            net.label(d.node) + " (" + d.way_in + "): " + a.routing->spec() + " offers " +
-                            join(d.hops_a) + "; " + b.routing->spec() + " offers " + join(d.hops_b));
+  out.explanation.push_back("faults " + failing->to_string(a.model->universe()) + ": packet " + net.label(d.source) +
+                            " -> " + net.label(d.destination) + " at " + net.label(d.node) + " (" + d.way_in +
+                            "): " + a.routing->spec() + " offers " + join(d.hops_a) + "; " + b.routing->spec() +
+                            " offers " + join(d.hops_b));
   out.verdict = Fails{j};
   return out;
 }
