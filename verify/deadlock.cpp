@@ -178,8 +178,9 @@ void add_reads(DeadlockResult& r, const std::vector<std::size_t>& reads) {
 }
 
 // Step 3: Duato's condition for each candidate escape set.
-bool try_duato(const Routing& routing, const FaultModel& model, const DeadlockOptions& opt, DeadlockResult& r) {
-  const Network& net = model.network();
+bool try_duato(const Exploration& x, const DeadlockOptions& opt, DeadlockResult& r) {
+  const Routing& routing = x.routing();
+  const Network& net = x.network();
   const ChannelSpace space(net, routing.vcs());
   std::vector<std::vector<bool>> sets;
   if (!opt.escape_vcs.empty()) sets.push_back(opt.escape_vcs);
@@ -187,9 +188,7 @@ bool try_duato(const Routing& routing, const FaultModel& model, const DeadlockOp
   else if (routing.vcs() > 6)
     r.escape_attempts.push_back("not searched: " + std::to_string(routing.vcs()) + " VCs; name the escape VCs");
   for (const auto& set : sets) {
-    DependencyOptions o{set, opt.faults, opt.fault_budget, false, true};
-    DependencyAnalysis a = analyse_dependencies(routing, model, o);
-    add_reads(r, a.reads);
+    DependencyAnalysis a = analyse_dependencies(x, set, true);
     const std::string name = "escape VCs " + vc_set_text(set);
     if (a.escape_gap) {
       r.escape_attempts.push_back(name + ": not connected: " + a.escape_gap->what + ", packet " +
@@ -221,8 +220,10 @@ DeadlockResult check_deadlock(const Routing& routing, const FaultModel& model, c
   const FaultSet none(model.universe().size());
   const FaultSet& faults = opt.faults ? *opt.faults : none;
   DeadlockResult r;
-  r.plain = analyse_dependencies(routing, model, {{}, opt.faults, opt.fault_budget, false});
-  add_reads(r, r.plain.reads);
+  // One exploration of every packet serves every analysis below.
+  const Exploration x = explore(routing, model, opt.faults, opt.fault_budget);
+  r.plain = analyse_dependencies(x, {});
+  add_reads(r, x.reads);
   auto finish = [&]() -> DeadlockResult& {
     std::sort(r.reads.begin(), r.reads.end());
     r.reads.erase(std::unique(r.reads.begin(), r.reads.end()), r.reads.end());
@@ -253,14 +254,12 @@ DeadlockResult check_deadlock(const Routing& routing, const FaultModel& model, c
     r.deadlock = deadlock_from_cycle(routing, model, faults, r.plain.cycle);
     return finish();
   }
-  if (try_duato(routing, model, opt, r)) {
+  if (try_duato(x, opt, r)) {
     r.status = DeadlockResult::Status::Free;
     return finish();
   }
-  DependencyOptions all_adaptive{std::vector<bool>(routing.vcs(), false), opt.faults, opt.fault_budget, true};
   DependencyAnalysis stats;
-  const ConfigurationGraph g = configuration_graph(routing, model, all_adaptive, stats);
-  add_reads(r, stats.reads);
+  const ConfigurationGraph g = configuration_graph(x, std::vector<bool>(routing.vcs(), false), true, false, stats);
   const ChannelSpace space(model.network(), routing.vcs());
   auto d = deadlocked_configuration(g, model.network(), space);
   if (d) {

@@ -7,6 +7,7 @@
 #include <deque>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
+#include <tbb/parallel_sort.h>
 #include <unordered_map>
 
 #include "core/error.h"
@@ -16,10 +17,11 @@ namespace menger {
 
 namespace {
 
-// A vertex reference inside one destination's block: an escape channel id, or
-// kLocal | index of a non-escape configuration of that destination.
-constexpr std::uint64_t kLocal = std::uint64_t{1} << 63;
-constexpr std::uint64_t kNoRef = ~std::uint64_t{0};
+bool node_failed(const FaultModel& m, const FaultSet* f, NodeId v) {
+  if (f == nullptr) return false;
+  auto u = m.unit_of_node(v);
+  return u && f->contains(*u);
+}
 
 struct Key {
   ChannelId channel;
@@ -30,166 +32,209 @@ struct KeyHash {
   std::size_t operator()(const Key& k) const { return k.state.hash() * 0x9E3779B97F4A7C15ull ^ k.channel; }
 };
 
-struct RawEdge {
-  std::uint64_t from, to;
-  NodeId src;
-  std::uint8_t kind;  // ConfigurationGraph::kOneBuffer or kBubble
-};
-
-// What one destination contributes.
-struct Block {
-  std::vector<RawEdge> edges;
-  std::vector<ChannelId> local_channel;  // channel of each non-escape configuration
-  std::vector<NodeId> local_src;         // with keep_configurations: its first packet's source
-  std::vector<PacketState> local_state;  // with keep_configurations: its state
-  std::vector<ChannelId> escape_seen;
-  std::vector<ChannelId> injected;       // escape channels entered from a source by a one-buffer hop
-  std::uint64_t packets = 0, configurations = 0;
-  bool adaptive = false, bubble_hops = false;
-  std::optional<RoutingGap> gap, escape_gap;
-  std::vector<std::size_t> reads;
-};
-
-bool node_failed(const FaultModel& m, const FaultSet* f, NodeId v) {
-  if (f == nullptr) return false;
-  auto u = m.unit_of_node(v);
-  return u && f->contains(*u);
-}
-
 // Follows every packet for one destination at a time; one per thread.
 class Explorer {
  public:
-  Explorer(const Routing& r, const FaultModel& m, const DependencyOptions& o, const ChannelSpace& s,
-           const std::vector<bool>& escape)
-      : routing_(r), model_(m), opt_(o), space_(s), escape_(escape), view_(m, r.knowledge()),
+  Explorer(const Routing& r, const FaultModel& m, const FaultSet* faults, std::uint32_t budget,
+           const ChannelSpace& s)
+      : routing_(r), model_(m), faults_(faults), budget_(budget), space_(s), view_(m, r.knowledge()),
         empty_(m.universe().size()) {}
 
-  void explore(NodeId d, Block& b) {
-    view_.reset(opt_.faults ? *opt_.faults : empty_, opt_.fault_budget);
+  void explore(NodeId d, ExploredDestination& b) {
+    view_.reset(faults_ ? *faults_ : empty_, budget_);
     seen_.clear();
     for (NodeId s : model_.terminals()) {
-      if (s == d || !model_.pair_required(s, d) || node_failed(model_, opt_.faults, s)) continue;
+      if (s == d || !model_.pair_required(s, d) || node_failed(model_, faults_, s)) continue;
       ++b.packets;
       view_.at(s);
       const PacketState st = routing_.start(s, d, view_);
-      expand(b, d, s, kNoRef, s, st);
+      expand(b, d, s, kInjection, s, st);
       while (!stack_.empty()) {
-        Item it = stack_.back();
+        const Item it = stack_.back();
         stack_.pop_back();
-        if (it.node != d) expand(b, d, s, it.ref, it.node, it.state);
+        if (it.node == d) continue;
+        const PacketState at = b.state[it.config];  // a copy: expanding grows b.state
+        expand(b, d, s, it.config, it.node, at);
       }
     }
     b.reads = view_.reads();
   }
 
  private:
+  static constexpr std::uint32_t kInjection = ~std::uint32_t{0};
   struct Item {
     NodeId node;
-    PacketState state;
-    std::uint64_t ref;
+    std::uint32_t config;
   };
   const Routing& routing_;
   const FaultModel& model_;
-  const DependencyOptions& opt_;
+  const FaultSet* faults_;
+  std::uint32_t budget_;
   const ChannelSpace& space_;
-  const std::vector<bool>& escape_;
   RecordingFaultView view_;
   FaultSet empty_;
-  std::unordered_map<Key, std::uint64_t, KeyHash> seen_;
+  std::unordered_map<Key, std::uint32_t, KeyHash> seen_;
   std::vector<Item> stack_;
   Hops hops_;
 
-  // Only the first gap of a destination is kept; its text is built only then
-  // (gaps repeat on every configuration of an escape set that is not connected).
+  // Only the first gap of a destination is kept; its text is built only then.
   template <class Text>
-  void note_gap(std::optional<RoutingGap>& slot, NodeId s, NodeId d, NodeId at, Text what) {
-    if (!slot) slot = RoutingGap{{s, d}, at, what()};
+  void note_gap(ExploredDestination& b, NodeId s, NodeId d, NodeId at, Text what) {
+    if (!b.gap) b.gap = RoutingGap{{s, d}, at, what()};
   }
 
-  // The hops from one configuration: each becomes a dependency from `from`
-  // (none from the injection queue) and, if new, a configuration to expand.
-  void expand(Block& b, NodeId d, NodeId s, std::uint64_t from, NodeId here, const PacketState& st) {
+  // The hops from one configuration (or from the source, `from` = kInjection):
+  // each becomes an edge and, if new, a configuration to expand.
+  void expand(ExploredDestination& b, NodeId d, NodeId s, std::uint32_t from, NodeId here, const PacketState& st) {
     const Network& net = model_.network();
     view_.at(here);
     hops_.clear();
     routing_.next(here, st, d, view_, hops_);
-    if (hops_.empty())
-      return note_gap(b.gap, s, d, here, [&] { return "no hop offered at " + net.label(here) + " (dropped)"; });
-    b.adaptive |= hops_.size() > 1;
-    bool escape_offered = false;
+    const auto first_edge = static_cast<std::uint32_t>(from == kInjection ? b.injections.size() : b.edges.size());
+    if (from != kInjection) b.expanded.push_back(from);
+    if (hops_.empty()) {
+      note_gap(b, s, d, here, [&] { return "no hop offered at " + net.label(here) + " (dropped)"; });
+    } else {
+      b.adaptive |= hops_.size() > 1;
+      if (from != kInjection) b.offers[from] = true;
+    }
     for (const Hop& h : hops_) {
       if (h.port >= net.num_ports(here) || h.vc >= space_.vcs())
         throw InternalError(routing_.spec() + " offered port " + std::to_string(h.port) + " vc " +
                             std::to_string(h.vc) + " at " + net.label(here) + ", which does not exist");
       const PortSlot& slot = net.port(here, h.port);
       if (!slot.connected() || slot.dir == PortDir::In) {
-        note_gap(b.gap, s, d, here,
+        note_gap(b, s, d, here,
                  [&] { return "port " + std::to_string(h.port) + " of " + net.label(here) + " cannot send"; });
         continue;
       }
       if (view_.hop_blocked(slot)) {
-        note_gap(b.gap, s, d, here,
+        note_gap(b, s, d, here,
                  [&] { return "hop from " + net.label(here) + " to " + net.label(slot.peer) + " is faulty"; });
         continue;
       }
       const ChannelId c = space_.channel(slot.link, here, h.vc);
-      const bool esc = escape_[h.vc];
-      escape_offered |= esc;
-      auto [pos, fresh] = seen_.try_emplace(Key{c, h.state}, 0);
+      auto [pos, fresh] = seen_.try_emplace(Key{c, h.state}, static_cast<std::uint32_t>(b.channel.size()));
       if (fresh) {
-        pos->second = esc ? c : (kLocal | b.local_channel.size());
-        if (esc) {
-          b.escape_seen.push_back(c);
-        } else {
-          b.local_channel.push_back(c);
-          if (opt_.keep_configurations) {
-            b.local_src.push_back(s);
-            b.local_state.push_back(h.state);
-          }
-        }
-        ++b.configurations;
-        stack_.push_back({slot.peer, h.state, pos->second});
+        b.channel.push_back(c);
+        b.state.push_back(h.state);
+        b.src.push_back(s);
+        b.edge_range.emplace_back(0, 0);
+        b.offers.push_back(false);
+        stack_.push_back({slot.peer, pos->second});
       }
       b.bubble_hops |= h.bubble;
       const std::uint8_t kind = h.bubble ? ConfigurationGraph::kBubble : ConfigurationGraph::kOneBuffer;
-      if (from != kNoRef) b.edges.push_back({from, pos->second, s, kind});
-      else if (esc && !h.bubble) b.injected.push_back(c);
+      (from == kInjection ? b.injections : b.edges).push_back({pos->second, kind});
     }
-    if (!escape_offered && from != kNoRef)
-      note_gap(b.escape_gap, s, d, here, [&] {
-        return "no usable escape hop at " + net.label(here) + " [" + routing_.describe_state(st) + "]";
-      });
+    if (from != kInjection) b.edge_range[from] = {first_edge, static_cast<std::uint32_t>(b.edges.size())};
   }
 };
 
 using Csr = boost::compressed_sparse_row_graph<boost::directedS>;
 using Edge = ConfigurationGraph::Edge;
 
-ConfigurationGraph merge(std::vector<Block>& blocks, ChannelId channels) {
+// One destination's part of the graph H for the escape VCs `escape`.
+struct Projected {
+  std::vector<Edge> edges;
+  std::vector<ChannelId> injected, escape_seen, local_channel;
+  std::vector<PacketRef> local_packet;
+  std::vector<PacketState> local_state;
+  std::optional<RoutingGap> escape_gap;
+};
+
+// Sorted, one edge per (from, to) with the least packet and the kinds of all its hops.
+void dedup_edges(std::vector<Edge>& edges) {
+  std::sort(edges.begin(), edges.end());
+  std::size_t out = 0;
+  for (std::size_t i = 0; i < edges.size(); ++i) {
+    if (out > 0 && edges[out - 1].from == edges[i].from && edges[out - 1].to == edges[i].to)
+      edges[out - 1].kinds |= edges[i].kinds;
+    else
+      edges[out++] = edges[i];
+  }
+  edges.resize(out);
+}
+
+// The first configuration of destination d, in the order they were expanded,
+// that offers hops but no usable escape hop.
+std::optional<RoutingGap> escape_gap(const Exploration& x, NodeId d, const std::vector<bool>& escape) {
+  const ExploredDestination& b = x.destinations[d];
+  for (std::uint32_t c : b.expanded) {
+    if (!b.offers[c]) continue;
+    bool escape_hop = false;
+    for (std::uint32_t i = b.edge_range[c].first; i < b.edge_range[c].second && !escape_hop; ++i)
+      escape_hop = escape[x.space.vc_of(b.channel[b.edges[i].to])];
+    if (escape_hop) continue;
+    const NodeId here = x.space.info(b.channel[c]).head;
+    return RoutingGap{{b.src[c], d}, here,
+                      "no usable escape hop at " + x.network().label(here) + " [" +
+                          x.routing().describe_state(b.state[c]) + "]"};
+  }
+  return std::nullopt;
+}
+
+// Edges between two escape channels, shared by every destination: one per
+// (from, to), keyed from << 32 | to, with the least packet and all kinds.
+using ChannelEdges = std::unordered_map<std::uint64_t, Edge>;
+
+void add_channel_edge(ChannelEdges& m, const Edge& e) {
+  auto [it, fresh] = m.try_emplace(std::uint64_t{e.from} << 32 | e.to, e);
+  if (fresh) return;
+  it->second.kinds |= e.kinds;
+  if (e.packet < it->second.packet) it->second.packet = e.packet;
+}
+
+Projected project(const Exploration& x, NodeId d, const std::vector<bool>& escape, bool keep, ChannelId base,
+                  ChannelEdges& channel_edges) {
+  const ExploredDestination& b = x.destinations[d];
+  const ChannelSpace& space = x.space;
+  Projected p;
+  std::vector<std::uint32_t> vertex(b.channel.size());
+  for (std::uint32_t c = 0; c < b.channel.size(); ++c) {
+    if (escape[space.vc_of(b.channel[c])]) {
+      vertex[c] = b.channel[c];
+      p.escape_seen.push_back(b.channel[c]);
+      continue;
+    }
+    vertex[c] = static_cast<std::uint32_t>(base + p.local_channel.size());
+    p.local_channel.push_back(b.channel[c]);
+    if (keep) {
+      p.local_packet.push_back({b.src[c], d});
+      p.local_state.push_back(b.state[c]);
+    }
+  }
+  for (const auto& e : b.injections)
+    if (escape[space.vc_of(b.channel[e.to])] && e.kind == ConfigurationGraph::kOneBuffer)
+      p.injected.push_back(b.channel[e.to]);
+  for (std::uint32_t c = 0; c < b.channel.size(); ++c)
+    for (std::uint32_t i = b.edge_range[c].first; i < b.edge_range[c].second; ++i) {
+      const Edge e{vertex[c], vertex[b.edges[i].to], {b.src[c], d}, b.edges[i].kind};
+      if (e.from < x.space.size() && e.to < x.space.size()) add_channel_edge(channel_edges, e);
+      else p.edges.push_back(e);
+    }
+  dedup_edges(p.edges);
+  p.escape_gap = escape_gap(x, d, escape);
+  return p;
+}
+
+ConfigurationGraph merge(std::vector<Projected>& parts, tbb::enumerable_thread_specific<ChannelEdges>& shared,
+                         ChannelId channels) {
   ConfigurationGraph g;
   g.channels = channels;
-  std::uint64_t total = channels;
-  for (const Block& b : blocks) total += b.local_channel.size();
-  if (total >= (std::uint64_t{1} << 32))
-    throw InputError("the dependency graph would have " + std::to_string(total) +
-                     " vertices; Menger handles fewer than 2^32");
-  for (std::size_t d = 0; d < blocks.size(); ++d) {
-    Block& b = blocks[d];
-    const std::uint64_t base = channels + g.local_channel.size();
-    auto id = [&](std::uint64_t ref) {
-      return static_cast<std::uint32_t>(ref & kLocal ? base + (ref & ~kLocal) : ref);
-    };
-    for (const RawEdge& e : b.edges)
-      g.edges.push_back({id(e.from), id(e.to), {e.src, static_cast<NodeId>(d)}, e.kind});
-    g.injected.insert(g.injected.end(), b.injected.begin(), b.injected.end());
-    g.local_channel.insert(g.local_channel.end(), b.local_channel.begin(), b.local_channel.end());
-    for (std::size_t i = 0; i < b.local_src.size(); ++i)
-      g.local_packet.push_back({b.local_src[i], static_cast<NodeId>(d)});
-    g.local_state.insert(g.local_state.end(), b.local_state.begin(), b.local_state.end());
-    std::vector<RawEdge>().swap(b.edges);
+  ChannelEdges all;
+  for (ChannelEdges& m : shared)  // min and OR: the result does not depend on the threads
+    for (const auto& [key, e] : m) add_channel_edge(all, e);
+  for (const auto& [key, e] : all) g.edges.push_back(e);
+  for (Projected& p : parts) {
+    g.edges.insert(g.edges.end(), p.edges.begin(), p.edges.end());
+    std::vector<Edge>().swap(p.edges);
+    g.injected.insert(g.injected.end(), p.injected.begin(), p.injected.end());
+    g.local_channel.insert(g.local_channel.end(), p.local_channel.begin(), p.local_channel.end());
+    g.local_packet.insert(g.local_packet.end(), p.local_packet.begin(), p.local_packet.end());
+    g.local_state.insert(g.local_state.end(), p.local_state.begin(), p.local_state.end());
   }
-  std::sort(g.edges.begin(), g.edges.end());
-  // One edge per (from, to) with the least packet, and the kinds of all its hops.
+  tbb::parallel_sort(g.edges.begin(), g.edges.end());  // a total order: the result is thread-independent
   std::size_t out = 0;
   for (std::size_t i = 0; i < g.edges.size(); ++i) {
     if (out > 0 && g.edges[out - 1].from == g.edges[i].from && g.edges[out - 1].to == g.edges[i].to)
@@ -404,64 +449,117 @@ std::string channel_name(const Network& net, const ChannelSpace& space, ChannelI
   return s;
 }
 
-ConfigurationGraph configuration_graph(const Routing& routing, const FaultModel& model,
-                                       const DependencyOptions& opt, DependencyAnalysis& a) {
+Exploration explore(const Routing& routing, const FaultModel& model, const FaultSet* faults,
+                    std::uint32_t fault_budget) {
+  const auto t0 = std::chrono::steady_clock::now();
   const Network& net = model.network();
-  a.vcs = routing.vcs();
-  a.escape_vcs = opt.escape_vcs.empty() ? std::vector<bool>(a.vcs, true) : opt.escape_vcs;
+  Exploration x(routing, model);
+  x.destinations.resize(net.num_nodes());
+  tbb::enumerable_thread_specific<Explorer> explorers(
+      [&] { return Explorer(routing, model, faults, fault_budget, x.space); });
+  tbb::parallel_for(tbb::blocked_range<NodeId>(0, net.num_nodes(), 4), [&](const auto& r) {
+    Explorer& ex = explorers.local();
+    for (NodeId d = r.begin(); d != r.end(); ++d)
+      if (net.is_terminal(d) && !node_failed(model, faults, d)) ex.explore(d, x.destinations[d]);
+  });
+  for (const ExploredDestination& b : x.destinations) {
+    x.packets += b.packets;
+    x.configurations += b.channel.size();
+    x.adaptive |= b.adaptive;
+    x.bubble_hops |= b.bubble_hops;
+    if (!x.gap && b.gap) x.gap = b.gap;
+    x.reads.insert(x.reads.end(), b.reads.begin(), b.reads.end());
+  }
+  std::sort(x.reads.begin(), x.reads.end());
+  x.reads.erase(std::unique(x.reads.begin(), x.reads.end()), x.reads.end());
+  x.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return x;
+}
+
+ConfigurationGraph configuration_graph(const Exploration& x, const std::vector<bool>& escape_vcs, bool keep,
+                                       bool stop_at_escape_gap, DependencyAnalysis& a) {
+  a.vcs = x.routing().vcs();
+  a.escape_vcs = escape_vcs.empty() ? std::vector<bool>(a.vcs, true) : escape_vcs;
   if (a.escape_vcs.size() != a.vcs)
     throw InputError("escape channels name " + std::to_string(a.escape_vcs.size()) + " virtual channels; " +
-                     routing.spec() + " has " + std::to_string(a.vcs));
-  const ChannelSpace space(net, a.vcs);
-  std::vector<Block> blocks(net.num_nodes());
-  tbb::enumerable_thread_specific<Explorer> explorers(
-      [&] { return Explorer(routing, model, opt, space, a.escape_vcs); });
-  const NodeId chunk = opt.stop_at_escape_gap ? 64 : net.num_nodes();
-  for (NodeId lo = 0; lo < net.num_nodes() && !a.stopped_early; lo += chunk) {
-    const NodeId hi = std::min<NodeId>(net.num_nodes(), lo + chunk);
-    tbb::parallel_for(tbb::blocked_range<NodeId>(lo, hi, 4), [&](const auto& r) {
-      Explorer& ex = explorers.local();
-      for (NodeId d = r.begin(); d != r.end(); ++d)
-        if (net.is_terminal(d) && !node_failed(model, opt.faults, d)) ex.explore(d, blocks[d]);
+                     x.routing().spec() + " has " + std::to_string(a.vcs));
+  a.packets = x.packets;
+  a.configurations = x.configurations;
+  a.adaptive = x.adaptive;
+  a.bubble_hops = x.bubble_hops;
+  a.gap = x.gap;
+  a.reads = x.reads;
+  const auto n = static_cast<NodeId>(x.destinations.size());
+  if (stop_at_escape_gap) {  // Duato's connectedness first: it is cheap, the graph is not
+    std::vector<std::optional<RoutingGap>> gaps(n);
+    tbb::parallel_for(tbb::blocked_range<NodeId>(0, n, 16), [&](const auto& r) {
+      for (NodeId d = r.begin(); d != r.end(); ++d) gaps[d] = escape_gap(x, d, a.escape_vcs);
     });
-    if (opt.stop_at_escape_gap)
-      for (NodeId d = lo; d < hi; ++d) a.stopped_early |= blocks[d].escape_gap.has_value();
+    for (NodeId d = 0; d < n && !a.escape_gap; ++d) a.escape_gap = gaps[d];
+    if (a.escape_gap) {
+      a.stopped_early = true;
+      return {};
+    }
   }
+  // Local vertices are numbered destination by destination, after the channels.
+  std::vector<std::uint64_t> base(n + 1, x.space.size());
+  for (NodeId d = 0; d < n; ++d) {
+    std::uint64_t local = 0;
+    for (ChannelId c : x.destinations[d].channel) local += !a.escape_vcs[x.space.vc_of(c)];
+    base[d + 1] = base[d] + local;
+  }
+  if (base[n] >= (std::uint64_t{1} << 32))
+    throw InputError("the dependency graph would have " + std::to_string(base[n]) +
+                     " vertices; Menger handles fewer than 2^32");
+  std::vector<Projected> parts(n);
+  tbb::enumerable_thread_specific<ChannelEdges> channel_edges;
+  tbb::parallel_for(tbb::blocked_range<NodeId>(0, n, 4), [&](const auto& r) {
+    ChannelEdges& mine = channel_edges.local();
+    for (NodeId d = r.begin(); d != r.end(); ++d)
+      parts[d] = project(x, d, a.escape_vcs, keep, static_cast<ChannelId>(base[d]), mine);
+  });
   std::vector<ChannelId> used;
-  for (const Block& b : blocks) {
-    a.packets += b.packets;
-    a.configurations += b.configurations;
-    a.adaptive |= b.adaptive;
-    a.bubble_hops |= b.bubble_hops;
-    if (!a.gap && b.gap) a.gap = b.gap;
-    if (!a.escape_gap && b.escape_gap) a.escape_gap = b.escape_gap;
-    used.insert(used.end(), b.escape_seen.begin(), b.escape_seen.end());
-    a.reads.insert(a.reads.end(), b.reads.begin(), b.reads.end());
+  for (NodeId d = 0; d < n; ++d) {
+    if (!a.escape_gap && parts[d].escape_gap) a.escape_gap = parts[d].escape_gap;
+    used.insert(used.end(), parts[d].escape_seen.begin(), parts[d].escape_seen.end());
   }
   std::sort(used.begin(), used.end());
   used.erase(std::unique(used.begin(), used.end()), used.end());
   a.escape_channels_used = std::move(used);
-  std::sort(a.reads.begin(), a.reads.end());
-  a.reads.erase(std::unique(a.reads.begin(), a.reads.end()), a.reads.end());
-  if (a.stopped_early) return {};
-  ConfigurationGraph g = merge(blocks, space.size());
+  if (stop_at_escape_gap && a.escape_gap) {
+    a.stopped_early = true;
+    return {};
+  }
+  ConfigurationGraph g = merge(parts, channel_edges, x.space.size());
   a.graph_vertices = g.vertices();
   a.graph_edges = g.edges.size();
   for (const Edge& e : g.edges) a.direct_dependencies += e.from < g.channels && e.to < g.channels;
   return g;
 }
 
+DependencyAnalysis analyse_dependencies(const Exploration& x, const std::vector<bool>& escape_vcs,
+                                        bool stop_at_escape_gap) {
+  const auto t1 = std::chrono::steady_clock::now();
+  DependencyAnalysis a;
+  const ConfigurationGraph g = configuration_graph(x, escape_vcs, false, stop_at_escape_gap, a);
+  const auto t2 = std::chrono::steady_clock::now();
+  if (!a.stopped_early) analyse_cycles(g, a);
+  const auto t3 = std::chrono::steady_clock::now();
+  a.check_seconds = std::chrono::duration<double>(t3 - t2).count();
+  a.seconds = x.seconds + std::chrono::duration<double>(t3 - t1).count();
+  return a;
+}
+
+ConfigurationGraph configuration_graph(const Routing& routing, const FaultModel& model,
+                                       const DependencyOptions& opt, DependencyAnalysis& a) {
+  const Exploration x = explore(routing, model, opt.faults, opt.fault_budget);
+  return configuration_graph(x, opt.escape_vcs, opt.keep_configurations, opt.stop_at_escape_gap, a);
+}
+
 DependencyAnalysis analyse_dependencies(const Routing& routing, const FaultModel& model,
                                         const DependencyOptions& opt) {
-  const auto t0 = std::chrono::steady_clock::now();
-  DependencyAnalysis a;
-  const ConfigurationGraph g = configuration_graph(routing, model, opt, a);
-  const auto t1 = std::chrono::steady_clock::now();
-  if (!a.stopped_early) analyse_cycles(g, a);
-  const auto t2 = std::chrono::steady_clock::now();
-  a.check_seconds = std::chrono::duration<double>(t2 - t1).count();
-  a.seconds = std::chrono::duration<double>(t2 - t0).count();
-  return a;
+  const Exploration x = explore(routing, model, opt.faults, opt.fault_budget);
+  return analyse_dependencies(x, opt.escape_vcs, opt.stop_at_escape_gap);
 }
 
 }  // namespace menger

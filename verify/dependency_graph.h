@@ -59,9 +59,14 @@
 // every packet has one.  Entries into a ring from non-escape channels still
 // count for its protection.
 //
-// Determinism: destinations are explored in parallel (TBB) into per-destination
-// blocks merged in destination order, and each dependency keeps the least
-// (destination, source) packet that creates it, so every output is the same
+// One exploration, many analyses: every packet is followed once (explore());
+// the graph H of any escape set is a projection of what was found, so the plain
+// graph and each escape set Duato's search tries share one walk of the routing.
+//
+// Determinism: destinations are explored and projected in parallel (TBB) into
+// per-destination parts numbered in destination order, and each dependency
+// keeps the least (source, destination) packet that creates it (a minimum, and
+// the kinds an OR, whatever the order of merging), so every output is the same
 // for any thread count.
 #pragma once
 
@@ -103,10 +108,8 @@ struct DependencyOptions {
   const FaultSet* faults = nullptr;  // null: no faults
   std::uint32_t fault_budget = 0;    // for budget-aware reads (route_run.h)
   bool keep_configurations = false;  // record each non-escape configuration's packet and state
-  // Stop at the first destination chunk whose packets meet a configuration
-  // without an escape hop (Duato's condition already fails): destinations go in
-  // chunks, in order, so the gap reported is the same as a full run's.  The
-  // graph is then neither merged nor analysed (stopped_early).
+  // When some configuration has no escape hop (Duato's condition already
+  // fails), build no graph and analyse nothing (stopped_early).
   bool stop_at_escape_gap = false;
 };
 
@@ -154,13 +157,65 @@ struct DependencyAnalysis {
   std::optional<RoutingGap> escape_gap;  // a reachable configuration without an escape hop
   std::optional<RoutingGap> gap;         // a packet dropped or sent over a fault
   std::vector<std::size_t> reads;        // healthy fault units the routing read (sorted)
-  bool stopped_early = false;            // stop_at_escape_gap hit: counts cover part of the pairs
+  bool stopped_early = false;            // stop_at_escape_gap hit: no graph was built
   double seconds = 0;                    // building and checking
   double check_seconds = 0;              // of which checking (components, cycle or order)
 };
 
+// Every packet followed once, for every analysis of one routing under one
+// fault set: the reachable configurations (channel held, packet state) of each
+// destination and the hops between them.  An analysis for a set of escape VCs
+// is a projection of it (configuration_graph below), so Duato's search over
+// escape sets, and the plain graph before it, explore the routing only once.
+struct ExploredDestination {
+  struct Step {
+    std::uint32_t to;   // configuration reached
+    std::uint8_t kind;  // ConfigurationGraph::kOneBuffer or kBubble
+  };
+  std::vector<ChannelId> channel;    // per configuration: the channel held
+  std::vector<PacketState> state;    // per configuration: the packet's state
+  std::vector<NodeId> src;           // per configuration: the source of the packet that reached it first
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> edge_range;  // per configuration: its hops in `edges`
+  std::vector<bool> offers;          // per configuration: the routing offered some hop there
+  std::vector<Step> edges;           // hops between configurations
+  std::vector<Step> injections;      // hops from the sources
+  std::vector<std::uint32_t> expanded;  // configurations in the order they were expanded
+  std::uint64_t packets = 0;
+  bool adaptive = false, bubble_hops = false;
+  std::optional<RoutingGap> gap;
+  std::vector<std::size_t> reads;
+};
+
+class Exploration {
+ public:
+  Exploration(const Routing& r, const FaultModel& m) : space(m.network(), r.vcs()), routing_(&r), model_(&m) {}
+  const Routing& routing() const { return *routing_; }
+  const Network& network() const { return model_->network(); }
+  ChannelSpace space;
+  std::vector<ExploredDestination> destinations;  // by destination node
+  std::uint64_t packets = 0, configurations = 0;
+  bool adaptive = false, bubble_hops = false;
+  std::optional<RoutingGap> gap;
+  std::vector<std::size_t> reads;  // healthy fault units the routing read (sorted)
+  double seconds = 0;
+
+ private:
+  const Routing* routing_;
+  const FaultModel* model_;
+};
+
 // Throws InputError when the routing's answers are malformed for the network
 // (a port that does not exist, a virtual channel beyond vcs()).
+Exploration explore(const Routing& routing, const FaultModel& model, const FaultSet* faults = nullptr,
+                    std::uint32_t fault_budget = 0);
+// The analysis for `escape_vcs` (empty: every VC) from a shared exploration;
+// with stop_at_escape_gap, no graph is built once Duato's connectedness fails.
+DependencyAnalysis analyse_dependencies(const Exploration& x, const std::vector<bool>& escape_vcs,
+                                        bool stop_at_escape_gap = false);
+ConfigurationGraph configuration_graph(const Exploration& x, const std::vector<bool>& escape_vcs,
+                                       bool keep_configurations, bool stop_at_escape_gap, DependencyAnalysis& stats);
+
+// The same, exploring first.  Throws as explore().
 DependencyAnalysis analyse_dependencies(const Routing& routing, const FaultModel& model,
                                         const DependencyOptions& opt);
 

@@ -140,6 +140,7 @@ class ChannelSpace {
     std::uint32_t vc;
   };
   Info info(ChannelId c) const;
+  std::uint32_t vc_of(ChannelId c) const { return static_cast<std::uint32_t>(c % vcs_); }  // info(c).vc, cheaply
 
  private:
   const Network& net_;
