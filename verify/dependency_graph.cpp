@@ -218,6 +218,10 @@ Projected project(const Exploration& x, NodeId d, const std::vector<bool>& escap
   return p;
 }
 
+// Edges sort by (from, to, packet).  Those leaving a channel are sorted and
+// deduplicated here; those leaving a local vertex are already sorted and
+// unique per destination (dedup_edges), and local vertices are numbered in
+// destination order after every channel, so they follow in that order.
 ConfigurationGraph merge(std::vector<Projected>& parts, tbb::enumerable_thread_specific<ChannelEdges>& shared,
                          ChannelId channels) {
   ConfigurationGraph g;
@@ -226,13 +230,12 @@ ConfigurationGraph merge(std::vector<Projected>& parts, tbb::enumerable_thread_s
   for (ChannelEdges& m : shared)  // min and OR: the result does not depend on the threads
     for (const auto& [key, e] : m) add_channel_edge(all, e);
   for (const auto& [key, e] : all) g.edges.push_back(e);
-  for (Projected& p : parts) {
-    g.edges.insert(g.edges.end(), p.edges.begin(), p.edges.end());
-    std::vector<Edge>().swap(p.edges);
-    g.injected.insert(g.injected.end(), p.injected.begin(), p.injected.end());
-    g.local_channel.insert(g.local_channel.end(), p.local_channel.begin(), p.local_channel.end());
-    g.local_packet.insert(g.local_packet.end(), p.local_packet.begin(), p.local_packet.end());
-    g.local_state.insert(g.local_state.end(), p.local_state.begin(), p.local_state.end());
+  std::vector<std::size_t> split(parts.size());
+  for (std::size_t d = 0; d < parts.size(); ++d) {
+    const auto& pe = parts[d].edges;
+    split[d] = static_cast<std::size_t>(
+        std::partition_point(pe.begin(), pe.end(), [&](const Edge& e) { return e.from < channels; }) - pe.begin());
+    g.edges.insert(g.edges.end(), pe.begin(), pe.begin() + static_cast<std::ptrdiff_t>(split[d]));
   }
   tbb::parallel_sort(g.edges.begin(), g.edges.end());  // a total order: the result is thread-independent
   std::size_t out = 0;
@@ -243,6 +246,16 @@ ConfigurationGraph merge(std::vector<Projected>& parts, tbb::enumerable_thread_s
       g.edges[out++] = g.edges[i];
   }
   g.edges.resize(out);
+  for (std::size_t d = 0; d < parts.size(); ++d) {
+    Projected& p = parts[d];
+    g.edges.insert(g.edges.end(), p.edges.begin() + static_cast<std::ptrdiff_t>(split[d]), p.edges.end());
+    std::vector<Edge>().swap(p.edges);
+    g.injected.insert(g.injected.end(), p.injected.begin(), p.injected.end());
+    g.local_channel.insert(g.local_channel.end(), p.local_channel.begin(), p.local_channel.end());
+    g.local_packet.insert(g.local_packet.end(), p.local_packet.begin(), p.local_packet.end());
+    g.local_state.insert(g.local_state.end(), p.local_state.begin(), p.local_state.end());
+  }
+  MENGER_ASSERT(std::is_sorted(g.edges.begin(), g.edges.end()), "merged dependency edges out of order");
   std::sort(g.injected.begin(), g.injected.end());
   g.injected.erase(std::unique(g.injected.begin(), g.injected.end()), g.injected.end());
   return g;
@@ -321,22 +334,27 @@ struct Quotient {
 // Under cut-through (header) an escape channel's hops into non-escape
 // configurations are left out: no indirect dependency starts there.
 Quotient contract(const ConfigurationGraph& g, const Rings& r, bool cut_through) {
-  std::vector<std::tuple<std::uint32_t, std::uint32_t, std::size_t>> q;
-  q.reserve(g.edges.size());
-  for (std::size_t i = 0; i < g.edges.size(); ++i) {
-    const Edge& e = g.edges[i];
-    if (r.ring_edge(e) || (cut_through && e.from < g.channels && e.to >= g.channels)) continue;
-    q.emplace_back(r.rep[e.from], r.rep[e.to], i);
-  }
-  if (!r.rings.empty()) std::sort(q.begin(), q.end());  // contraction may reorder; dropping edges does not
   Quotient out;
-  out.arcs.reserve(q.size());
-  out.edge.reserve(q.size());
   out.offsets.assign(g.vertices() + 1, 0);
-  for (const auto& [a, b, i] : q) {
+  auto keep = [&](const Edge& e) {
+    return !r.ring_edge(e) && !(cut_through && e.from < g.channels && e.to >= g.channels);
+  };
+  auto add = [&](std::uint32_t a, std::uint32_t b, std::size_t i) {
     out.arcs.emplace_back(a, b);
     out.edge.push_back(i);
     ++out.offsets[a + 1];
+  };
+  out.arcs.reserve(g.edges.size());
+  out.edge.reserve(g.edges.size());
+  if (r.rings.empty()) {  // nothing to contract: g's order is the arcs' order
+    for (std::size_t i = 0; i < g.edges.size(); ++i)
+      if (keep(g.edges[i])) add(g.edges[i].from, g.edges[i].to, i);
+  } else {  // contraction reorders the arcs
+    std::vector<std::tuple<std::uint32_t, std::uint32_t, std::size_t>> q;
+    for (std::size_t i = 0; i < g.edges.size(); ++i)
+      if (keep(g.edges[i])) q.emplace_back(r.rep[g.edges[i].from], r.rep[g.edges[i].to], i);
+    std::sort(q.begin(), q.end());
+    for (const auto& [a, b, i] : q) add(a, b, i);
   }
   for (std::uint32_t v = 0; v < g.vertices(); ++v) out.offsets[v + 1] += out.offsets[v];
   return out;
