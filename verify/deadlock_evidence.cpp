@@ -312,9 +312,11 @@ void check_order(const DeadlockEvidence& e, Checker& c) {
                   (e.cut_through ? " (virtual cut-through: direct escape dependencies)" : "");
 }
 
-// Can packet s -> d hold `channel` in a configuration whose every usable hop is held?
-bool blocked_there(Checker& c, NodeId s, NodeId d, const Key& channel, const std::map<Key, std::size_t>& held) {
-  RecordingFaultView view(*c.setup.model, c.setup.routing->knowledge());
+// Every configuration (node, state, channel held) packet s -> d can reach,
+// depth first; `visit(here, held, hops)` sees each once and returns true to
+// stop the walk (then walk_packet returns true).
+template <class Visit>
+bool walk_packet(Checker& c, NodeId s, NodeId d, RecordingFaultView& view, Visit visit) {
   view.reset(c.faults, 0);
   using Cfg = std::tuple<NodeId, PacketState, std::optional<Key>>;
   std::set<Cfg> seen;
@@ -325,15 +327,22 @@ bool blocked_there(Checker& c, NodeId s, NodeId d, const Key& channel, const std
     stack.pop_back();
     if (here == d) continue;
     const auto next = c.hops(here, st, d, view);
-    if (in == channel && !next.empty() &&
-        std::all_of(next.begin(), next.end(), [&](const auto& h) { return held.count(h.channel) > 0; }))
-      return true;
+    if (visit(here, in, next)) return true;
     for (const auto& [k, peer, ns, bubble] : next) {
       Cfg n{peer, ns, k};
       if (seen.insert(n).second) stack.push_back(n);
     }
   }
   return false;
+}
+
+// Can packet s -> d hold `channel` in a configuration whose every usable hop is held?
+bool blocked_there(Checker& c, NodeId s, NodeId d, const Key& channel, const std::map<Key, std::size_t>& held) {
+  RecordingFaultView view(*c.setup.model, c.setup.routing->knowledge());
+  return walk_packet(c, s, d, view, [&](NodeId, const std::optional<Key>& in, const auto& next) {
+    return in == channel && !next.empty() &&
+           std::all_of(next.begin(), next.end(), [&](const auto& h) { return held.count(h.channel) > 0; });
+  });
 }
 
 // The bubble rings of the routing, found from scratch: follow every packet and
@@ -346,25 +355,15 @@ std::vector<std::set<Key>> bubble_rings(Checker& c) {
   std::set<std::pair<Key, Key>> bubble_edges;
   RecordingFaultView view(*c.setup.model, c.setup.routing->knowledge());
   bool any_bubble = false;
-  for (auto [s, d] : c.pairs()) {
-    view.reset(c.faults, 0);
-    using Cfg = std::tuple<NodeId, PacketState, std::optional<Key>>;
-    std::set<Cfg> seen;
-    view.at(s);
-    std::vector<Cfg> stack{{s, c.setup.routing->start(s, d, view), std::nullopt}};
-    while (!stack.empty()) {
-      auto [here, st, in] = stack.back();
-      stack.pop_back();
-      if (here == d) continue;
-      for (const auto& [k, peer, ns, bubble] : c.hops(here, st, d, view)) {
-        any_bubble |= bubble;
-        if (!bubble) ways_in[k].insert(in);
-        else if (in) bubble_edges.emplace(*in, k);
-        Cfg n{peer, ns, k};
-        if (seen.insert(n).second) stack.push_back(n);
+  for (auto [s, d] : c.pairs())
+    walk_packet(c, s, d, view, [&](NodeId, const std::optional<Key>& in, const auto& next) {
+      for (const auto& h : next) {
+        any_bubble |= h.bubble;
+        if (!h.bubble) ways_in[h.channel].insert(in);
+        else if (in) bubble_edges.emplace(*in, h.channel);
       }
-    }
-  }
+      return false;
+    });
   std::vector<std::set<Key>> rings;
   if (!any_bubble) return rings;
   std::map<Key, Key> pred;
