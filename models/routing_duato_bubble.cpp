@@ -40,9 +40,7 @@ class DuatoBubbleRouting final : public Routing {
       const int o = lat_.offset(here, dst, d);
       if (o == 0) continue;
       const PortId p = lat_.port(d, o > 0 ? 1 : -1);
-      Hop h = ring_hop(state, state, p, kAdaptive, 0);
-      h.bubble = false;
-      out.push_back(h);
+      out.push_back(ring_hop(state, state, p, kAdaptive, 0, false));
       if (!escape) escape = p;
     }
     if (escape) out.push_back(ring_hop(state, state, *escape, kEscape, 0));

@@ -77,14 +77,15 @@ std::uint64_t Lattice::relative_code(NodeId origin, NodeId v) const {
   return code;
 }
 
-Hop ring_hop(const PacketState& now, PacketState next, PortId port, std::uint32_t vc, std::size_t word) {
+Hop ring_hop(const PacketState& now, PacketState next, PortId port, std::uint32_t vc, std::size_t word,
+             bool bubble_vc) {
   constexpr int kShift = 16;
   constexpr std::int32_t kMask = 0x7fff;
   const std::int32_t tag = static_cast<std::int32_t>(((vc << 8) | port) + 1);
   MENGER_ASSERT(tag <= kMask, "ring_hop: port or virtual channel out of range");
   const bool continues = ((now.w[word] >> kShift) & kMask) == tag;
   next.w[word] = (next.w[word] & ~(kMask << kShift)) | (tag << kShift);
-  return Hop{port, vc, next, !continues};
+  return Hop{port, vc, next, bubble_vc && !continues};
 }
 
 ParamSpec flow_param() {

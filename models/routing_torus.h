@@ -63,7 +63,10 @@ std::string direction_name(std::size_t dim, int dir);
 // hop (injection, a turn, a change of virtual channel) enters a ring and is
 // marked `bubble`.  The last hop is kept in bits 16-30 of state word `word` of
 // `next`; the channel a packet holds fixes it, so no configurations are added.
-Hop ring_hop(const PacketState& now, PacketState next, PortId port, std::uint32_t vc, std::size_t word);
+// On a VC without bubble flow control (`bubble_vc` false: adaptive channels)
+// the hop never waits for the bubble, but is still remembered.
+Hop ring_hop(const PacketState& now, PacketState next, PortId port, std::uint32_t vc, std::size_t word,
+             bool bubble_vc = true);
 // The `flow` parameter of the lattice routings: absent or "plain", or "bubble".
 ParamSpec flow_param();
 bool bubble_flow(const BoundParams& p);

@@ -112,11 +112,12 @@ class DescriptorSearch {
 
 class FtTorusRouting final : public Routing {
  public:
-  FtTorusRouting(Lattice lattice, bool bubble, std::string spec)
-      : lat_(std::move(lattice)), bubble_(bubble), spec_(std::move(spec)), misroutes_(misroute_candidates()) {}
+  FtTorusRouting(Lattice lattice, bool bubble, bool one_escape, std::string spec)
+      : lat_(std::move(lattice)), bubble_(bubble), one_escape_(one_escape), spec_(std::move(spec)),
+        misroutes_(misroute_candidates()) {}
   std::string spec() const override { return spec_; }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Global; }
-  std::uint32_t vcs() const override { return 3; }
+  std::uint32_t vcs() const override { return one_escape_ ? 2 : 3; }
   bool translation_invariant() const override { return lat_.wraps(); }
 
   PacketState start(NodeId src, NodeId dst, FaultView& faults) const override {
@@ -136,6 +137,7 @@ class FtTorusRouting final : public Routing {
  private:
   Lattice lat_;
   bool bubble_;
+  bool one_escape_;  // escapes=one: both phases on E0 (VC 1), against section 2's advice
   std::string spec_;
   std::vector<Misroutes> misroutes_;
 
@@ -143,9 +145,7 @@ class FtTorusRouting final : public Routing {
   // channels only: adaptive hops never wait for the bubble).
   Hop hop(const PacketState& now, const PacketState& next, PortId port, std::uint32_t vc) const {
     if (!bubble_) return Hop{port, vc, next};
-    Hop h = ring_hop(now, next, port, vc, 0);
-    h.bubble = h.bubble && vc != kAdaptiveVc;
-    return h;
+    return ring_hop(now, next, port, vc, 0, vc != kAdaptiveVc);
   }
 
   std::vector<Misroutes> misroute_candidates() const;
@@ -207,7 +207,7 @@ void FtTorusRouting::next(NodeId here, const PacketState& state, NodeId dst, Fau
   if ((s.w[0] & kToI) && !misrouting && here == static_cast<NodeId>(s.w[1])) s = enter_second_subheader(s);
   const bool to_i = (s.w[0] & kToI) != 0;
   const NodeId target = to_i ? static_cast<NodeId>(s.w[1]) : dst;
-  const std::uint32_t escape = to_i ? kEscapeToI : kEscapeToD;
+  const std::uint32_t escape = to_i || one_escape_ ? kEscapeToI : kEscapeToD;
 
   // MisEn (section 4): the first direction with hops left, escape channel only.
   if (s.w[2] != 0) {
@@ -425,7 +425,10 @@ RoutingFamily ft_torus_family() {
       "ft-torus",
       "003's fault-tolerant methodology: intermediate node, misrouting, adaptivity off; global knowledge",
       "003 section 2 (methodology), section 4 (header, virtual channels, bubble escape channels)",
-      {flow_param()},
+      {flow_param(),
+       ParamSpec::choice("escapes", "two: E0 for S->I, E1 for ->D (the paper); one: both phases on one escape VC",
+                         {"two", "one"})
+           .may_be_absent()},
       [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
         Lattice lat(net, "ft-torus");
         for (std::size_t d = 0; d < lat.dims(); ++d)
@@ -433,6 +436,7 @@ RoutingFamily ft_torus_family() {
             throw InputError("ft-torus needs tori with every radix >= 3 or meshes (directions X+ and X- distinct), not " +
                              net.spec());
         return std::make_unique<FtTorusRouting>(std::move(lat), bubble_flow(p),
+                                                p.has("escapes") && p.word("escapes") == "one",
                                                 canonical_routing_spec(ft_torus_family(), p));
       }};
 }

@@ -181,7 +181,7 @@ void add_reads(DeadlockResult& r, const std::vector<std::size_t>& reads) {
 bool try_duato(const Exploration& x, const DeadlockOptions& opt, DeadlockResult& r) {
   const Routing& routing = x.routing();
   const Network& net = x.network();
-  const ChannelSpace space(net, routing.vcs());
+  const ChannelSpace& space = x.space;
   std::vector<std::vector<bool>> sets;
   if (!opt.escape_vcs.empty()) sets.push_back(opt.escape_vcs);
   else if (routing.vcs() > 1 && routing.vcs() <= 6) sets = escape_candidates(routing.vcs());

@@ -140,12 +140,10 @@ struct Projected {
   std::vector<ChannelId> injected, escape_seen, local_channel;
   std::vector<PacketRef> local_packet;
   std::vector<PacketState> local_state;
-  std::optional<RoutingGap> escape_gap;
 };
 
-// Sorted, one edge per (from, to) with the least packet and the kinds of all its hops.
-void dedup_edges(std::vector<Edge>& edges) {
-  std::sort(edges.begin(), edges.end());
+// Sorted edges to one per (from, to): the least packet, the kinds of all its hops.
+void merge_duplicates(std::vector<Edge>& edges) {
   std::size_t out = 0;
   for (std::size_t i = 0; i < edges.size(); ++i) {
     if (out > 0 && edges[out - 1].from == edges[i].from && edges[out - 1].to == edges[i].to)
@@ -213,14 +211,14 @@ Projected project(const Exploration& x, NodeId d, const std::vector<bool>& escap
       if (e.from < x.space.size() && e.to < x.space.size()) add_channel_edge(channel_edges, e);
       else p.edges.push_back(e);
     }
-  dedup_edges(p.edges);
-  p.escape_gap = escape_gap(x, d, escape);
+  std::sort(p.edges.begin(), p.edges.end());
+  merge_duplicates(p.edges);
   return p;
 }
 
 // Edges sort by (from, to, packet).  Those leaving a channel are sorted and
 // deduplicated here; those leaving a local vertex are already sorted and
-// unique per destination (dedup_edges), and local vertices are numbered in
+// unique per destination (project), and local vertices are numbered in
 // destination order after every channel, so they follow in that order.
 ConfigurationGraph merge(std::vector<Projected>& parts, tbb::enumerable_thread_specific<ChannelEdges>& shared,
                          ChannelId channels) {
@@ -238,14 +236,7 @@ ConfigurationGraph merge(std::vector<Projected>& parts, tbb::enumerable_thread_s
     g.edges.insert(g.edges.end(), pe.begin(), pe.begin() + static_cast<std::ptrdiff_t>(split[d]));
   }
   tbb::parallel_sort(g.edges.begin(), g.edges.end());  // a total order: the result is thread-independent
-  std::size_t out = 0;
-  for (std::size_t i = 0; i < g.edges.size(); ++i) {
-    if (out > 0 && g.edges[out - 1].from == g.edges[i].from && g.edges[out - 1].to == g.edges[i].to)
-      g.edges[out - 1].kinds |= g.edges[i].kinds;
-    else
-      g.edges[out++] = g.edges[i];
-  }
-  g.edges.resize(out);
+  merge_duplicates(g.edges);
   for (std::size_t d = 0; d < parts.size(); ++d) {
     Projected& p = parts[d];
     g.edges.insert(g.edges.end(), p.edges.begin() + static_cast<std::ptrdiff_t>(split[d]), p.edges.end());
@@ -272,11 +263,16 @@ struct Rings {
   }
 };
 
-Rings find_rings(const ConfigurationGraph& g, const std::vector<ChannelId>& escape_used) {
+Rings no_rings(const ConfigurationGraph& g) {
   Rings r;
   r.rep.resize(g.vertices());
   for (std::uint32_t v = 0; v < g.vertices(); ++v) r.rep[v] = v;
   r.pred.assign(g.channels, -1);
+  return r;
+}
+
+Rings find_rings(const ConfigurationGraph& g, const std::vector<ChannelId>& escape_used) {
+  Rings r = no_rings(g);
   std::vector<std::uint32_t> entries(g.channels, 0);
   std::vector<std::int64_t> from(g.channels, -1);
   std::vector<char> clean(g.channels, 0);  // the one-buffer entry never needs a bubble
@@ -424,7 +420,9 @@ std::vector<ChannelDependency> to_dependencies(const ConfigurationGraph& g, cons
 }
 
 void analyse_cycles(const ConfigurationGraph& g, DependencyAnalysis& a) {
-  const Rings rings = find_rings(g, a.escape_channels_used);
+  // Without bubble hops every way into a channel is a one-buffer one, so a ring
+  // could only be entered from itself and no packet would ever reach it: no rings.
+  const Rings rings = a.bubble_hops ? find_rings(g, a.escape_channels_used) : no_rings(g);
   a.rings = rings.rings;
   a.cut_through = a.bubble_hops;
   const Quotient q = contract(g, rings, a.cut_through);
@@ -508,16 +506,15 @@ ConfigurationGraph configuration_graph(const Exploration& x, const std::vector<b
   a.gap = x.gap;
   a.reads = x.reads;
   const auto n = static_cast<NodeId>(x.destinations.size());
-  if (stop_at_escape_gap) {  // Duato's connectedness first: it is cheap, the graph is not
-    std::vector<std::optional<RoutingGap>> gaps(n);
-    tbb::parallel_for(tbb::blocked_range<NodeId>(0, n, 16), [&](const auto& r) {
-      for (NodeId d = r.begin(); d != r.end(); ++d) gaps[d] = escape_gap(x, d, a.escape_vcs);
-    });
-    for (NodeId d = 0; d < n && !a.escape_gap; ++d) a.escape_gap = gaps[d];
-    if (a.escape_gap) {
-      a.stopped_early = true;
-      return {};
-    }
+  // Duato's connectedness first: it is cheap, the graph is not.
+  std::vector<std::optional<RoutingGap>> gaps(n);
+  tbb::parallel_for(tbb::blocked_range<NodeId>(0, n, 16), [&](const auto& r) {
+    for (NodeId d = r.begin(); d != r.end(); ++d) gaps[d] = escape_gap(x, d, a.escape_vcs);
+  });
+  for (NodeId d = 0; d < n && !a.escape_gap; ++d) a.escape_gap = gaps[d];
+  if (stop_at_escape_gap && a.escape_gap) {
+    a.stopped_early = true;
+    return {};
   }
   // Local vertices are numbered destination by destination, after the channels.
   std::vector<std::uint64_t> base(n + 1, x.space.size());
@@ -537,17 +534,10 @@ ConfigurationGraph configuration_graph(const Exploration& x, const std::vector<b
       parts[d] = project(x, d, a.escape_vcs, keep, static_cast<ChannelId>(base[d]), mine);
   });
   std::vector<ChannelId> used;
-  for (NodeId d = 0; d < n; ++d) {
-    if (!a.escape_gap && parts[d].escape_gap) a.escape_gap = parts[d].escape_gap;
-    used.insert(used.end(), parts[d].escape_seen.begin(), parts[d].escape_seen.end());
-  }
+  for (const Projected& p : parts) used.insert(used.end(), p.escape_seen.begin(), p.escape_seen.end());
   std::sort(used.begin(), used.end());
   used.erase(std::unique(used.begin(), used.end()), used.end());
   a.escape_channels_used = std::move(used);
-  if (stop_at_escape_gap && a.escape_gap) {
-    a.stopped_early = true;
-    return {};
-  }
   ConfigurationGraph g = merge(parts, channel_edges, x.space.size());
   a.graph_vertices = g.vertices();
   a.graph_edges = g.edges.size();

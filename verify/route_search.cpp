@@ -191,20 +191,14 @@ void Search::naive_level(PairSearch& p, std::uint32_t level, std::uint32_t last_
   if (level > n) return;
   Units f(level);
   std::iota(f.begin(), f.end(), std::size_t{0});
-  while (true) {
+  do {
     if (out_of_time()) return;
     if (pair_required_under(f, p.pair)) {
       for (std::size_t u : f) w.faults.insert(u);
       judge(p, level, st, w);
       for (std::size_t u : f) w.faults.erase(u);
     }
-    // Next combination of `level` units out of n.
-    std::size_t i = level;
-    while (i > 0 && f[i - 1] == n - level + i - 1) --i;
-    if (i == 0) break;
-    ++f[i - 1];
-    for (std::size_t j = i; j < level; ++j) f[j] = f[j - 1] + 1;
-  }
+  } while (next_combination(f, n));
   if ((p.failure && !opt_.settle_all) || level == last_level) p.done = true;
 }
 

@@ -74,6 +74,11 @@ class FaultSet {
   boost::dynamic_bitset<std::uint64_t> bits_;
 };
 
+// Steps `units` (k distinct unit ids, increasing) to the next k-subset of
+// 0..n-1 in lexicographic order; false after the last one.  Start from
+// {0, 1, ..., k-1} to visit every fault set of k units.
+bool next_combination(std::vector<std::size_t>& units, std::size_t n);
+
 struct FaultSetHash {
   std::size_t operator()(const FaultSet& f) const { return f.hash(); }
 };
