@@ -31,10 +31,10 @@ Lattice::Lattice(const Network& net, const std::string& routing)
   }
 }
 
-int Lattice::offset(NodeId a, NodeId b, std::size_t d) const {
+int Lattice::coord_offset(std::size_t d, std::uint32_t cx, std::uint32_t cy) const {
   const Factor& f = factor(d);
-  const auto x = static_cast<int>(coord(a, d));
-  const auto y = static_cast<int>(coord(b, d));
+  const auto x = static_cast<int>(cx);
+  const auto y = static_cast<int>(cy);
   if (f.kind == FactorKind::Path) return y - x;
   if (f.kind == FactorKind::Link) return x == y ? 0 : 1;
   const int k = static_cast<int>(f.radix);

@@ -30,7 +30,9 @@ class Lattice {
 
   std::uint32_t coord(NodeId v, std::size_t d) const { return graph_->coordinate(v, d); }
   // Signed minimal offset from a to b in dimension d (+ on a half-way tie).
-  int offset(NodeId a, NodeId b, std::size_t d) const;
+  int offset(NodeId a, NodeId b, std::size_t d) const { return coord_offset(d, coord(a, d), coord(b, d)); }
+  // The same from coordinate x to coordinate y of dimension d.
+  int coord_offset(std::size_t d, std::uint32_t x, std::uint32_t y) const;
   std::vector<int> offsets(NodeId a, NodeId b) const;
   std::uint32_t distance(NodeId a, NodeId b) const;
   // Port of dimension d towards direction `dir` (+1 or -1; a link has only +1).
@@ -43,6 +45,8 @@ class Lattice {
   // Offset of v from `origin`, coordinate by coordinate modulo the radix, as a
   // mixed-radix number: a translation-invariant rank for ordering candidates.
   std::uint64_t relative_code(NodeId origin, NodeId v) const;
+  // Weight of coordinate d in node ids and relative codes (dimension 0 least significant).
+  std::uint64_t stride(std::size_t d) const { return stride_[d]; }
 
  private:
   const Network& net_;

@@ -97,6 +97,12 @@ class DescriptorSearch {
   const Lattice& lat_;
   NodeId s_, d_;
   FaultView& faults_;
+  // adaptive_clear's scratch, reused by every candidate of the search.
+  std::vector<std::uint32_t> extent_, step_ = std::vector<std::uint32_t>(lat_.dims());
+  std::vector<PortId> ports_;
+  std::vector<std::size_t> part_base_ = std::vector<std::size_t>(lat_.dims());
+  std::vector<std::uint64_t> parts_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> order_;
 
   bool adaptive_clear(NodeId from, NodeId to);
   bool deterministic_clear(NodeId from, NodeId to);
@@ -105,6 +111,10 @@ class DescriptorSearch {
   }
   std::optional<NodeId> misroute_end(const Misroutes& m);
   std::optional<PacketState> via(NodeId i, bool a1, bool a2);
+  template <class Visit>
+  void scan_nodes(Visit&& visit) const;
+  template <class Visit>
+  void scan_cube(Visit&& visit) const;
   std::optional<PacketState> inside_cube(bool adaptive_only);
   std::optional<PacketState> outside_cube();
   std::optional<PacketState> misrouted();
@@ -287,32 +297,53 @@ std::vector<Misroutes> FtTorusRouting::misroute_candidates() const {
 // productive link of the minimal cube and the node behind it.  Nodes nearest
 // `from` are read first, so a fault near the source ends the check early.
 bool DescriptorSearch::adaptive_clear(NodeId from, NodeId to) {
-  const std::vector<int> off = lat_.offsets(from, to);
-  const std::size_t n = off.size();
-  // Points of the cube as step counts per dimension, by layer.
-  std::vector<std::vector<std::uint32_t>> points{std::vector<std::uint32_t>(n, 0)};
+  const std::size_t n = lat_.dims();
+  // Per dimension: the cube's extent, the productive port, and the part of
+  // the node id of each step count (ids are mixed-radix coordinates).
+  extent_.assign(n, 1);
+  ports_.assign(n, 0);
+  parts_.clear();
+  std::size_t count = 1;
   for (std::size_t d = 0; d < n; ++d) {
-    std::vector<std::vector<std::uint32_t>> more;
-    for (const auto& p : points)
-      for (std::uint32_t a = 0; a <= static_cast<std::uint32_t>(std::abs(off[d])); ++a) {
-        more.push_back(p);
-        more.back()[d] = a;
-      }
-    points = std::move(more);
-  }
-  auto layer = [](const std::vector<std::uint32_t>& p) {
-    std::uint32_t s = 0;
-    for (auto a : p) s += a;
-    return s;
-  };
-  std::stable_sort(points.begin(), points.end(), [&](const auto& a, const auto& b) { return layer(a) < layer(b); });
-  for (const auto& p : points) {
-    NodeId x = from;
-    for (std::size_t d = 0; d < n; ++d) x = lat_.move(x, d, off[d] > 0 ? 1 : -1, p[d]);
-    for (std::size_t d = 0; d < n; ++d) {
-      if (p[d] == static_cast<std::uint32_t>(std::abs(off[d]))) continue;
-      if (!faults_.port_usable(x, lat_.port(d, off[d] > 0 ? 1 : -1))) return false;
+    const std::uint32_t k = lat_.factor(d).radix, x = lat_.coord(from, d);
+    const int off = lat_.coord_offset(d, x, lat_.coord(to, d));
+    const int dir = off > 0 ? 1 : -1;
+    extent_[d] = static_cast<std::uint32_t>(std::abs(off)) + 1;
+    ports_[d] = lat_.port(d, dir);
+    part_base_[d] = parts_.size();
+    for (std::uint32_t a = 0; a < extent_[d]; ++a) {
+      const std::uint32_t y = dir > 0 ? (x + a) % k : (x + k - a % k) % k;
+      parts_.push_back(std::uint64_t(y) * lat_.stride(d));
     }
+    count *= extent_[d];
+  }
+  const std::uint64_t base = from - [&] {
+    std::uint64_t own = 0;
+    for (std::size_t d = 0; d < n; ++d) own += parts_[part_base_[d]];
+    return own;
+  }();
+  // Points as step counts per dimension, dimension 0 most significant, then
+  // by layer (steps from `from`), stably: nodes nearest `from` are read first.
+  auto steps_of = [&](std::size_t index) {
+    for (std::size_t d = n; d-- > 0;) {
+      step_[d] = static_cast<std::uint32_t>(index % extent_[d]);
+      index /= extent_[d];
+    }
+  };
+  order_.clear();
+  for (std::size_t index = 0; index < count; ++index) {
+    steps_of(index);
+    std::uint32_t layer = 0;
+    for (std::size_t d = 0; d < n; ++d) layer += step_[d];
+    order_.emplace_back(layer, static_cast<std::uint32_t>(index));
+  }
+  std::sort(order_.begin(), order_.end());
+  for (const auto& [layer, index] : order_) {
+    steps_of(index);
+    std::uint64_t x = base;
+    for (std::size_t d = 0; d < n; ++d) x += parts_[part_base_[d] + step_[d]];
+    for (std::size_t d = 0; d < n; ++d)
+      if (step_[d] + 1 < extent_[d] && !faults_.port_usable(static_cast<NodeId>(x), ports_[d])) return false;
   }
   return true;
 }
@@ -349,24 +380,82 @@ std::optional<PacketState> DescriptorSearch::via(NodeId i, bool a1, bool a2) {
   return FtTorusRouting::via(i, a1, a2);
 }
 
-// Stages (b) and (c): I inside the minimal cube of S and D, nearest S first.
-std::optional<PacketState> DescriptorSearch::inside_cube(bool adaptive_only) {
-  const std::vector<int> off = lat_.offsets(s_, d_);
-  std::vector<NodeId> inner;
-  for (NodeId v = 0; v < lat_.network().num_nodes(); ++v) {
-    if (v == s_ || v == d_ || lat_.distance(s_, v) + lat_.distance(v, d_) != lat_.distance(s_, d_)) continue;
-    bool in = true;  // on a minimal path with S's own directions (ties: + only)
-    for (std::size_t d = 0; d < off.size() && in; ++d) {
-      const int a = lat_.offset(s_, v, d);
-      in = (off[d] >= 0 ? a >= 0 && a <= off[d] : a <= 0 && a >= off[d]);
+// Every node but S and D with its distances from S and to D, its code
+// relative to S (Lattice::relative_code) and whether it lies in the minimal
+// cube (on a minimal path with S's own directions; ties: + only).  Node ids
+// are mixed-radix coordinates, so per-dimension tables replace a distance
+// computation per node: the scan is what stages (b) to (d) cost.
+template <class Visit>
+void DescriptorSearch::scan_nodes(Visit&& visit) const {
+  const std::size_t n = lat_.dims();
+  std::vector<std::vector<int>> from_s(n);
+  std::vector<std::vector<std::uint32_t>> to_d(n);
+  std::vector<std::uint32_t> radix(n), c(n, 0);
+  std::vector<int> off(n);
+  for (std::size_t d = 0; d < n; ++d) {
+    radix[d] = lat_.factor(d).radix;
+    off[d] = lat_.offset(s_, d_, d);
+    for (std::uint32_t x = 0; x < radix[d]; ++x) {
+      from_s[d].push_back(lat_.coord_offset(d, lat_.coord(s_, d), x));
+      to_d[d].push_back(static_cast<std::uint32_t>(std::abs(lat_.coord_offset(d, x, lat_.coord(d_, d)))));
     }
-    if (in) inner.push_back(v);
   }
-  std::stable_sort(inner.begin(), inner.end(), [&](NodeId a, NodeId b) {
-    return std::make_tuple(lat_.distance(s_, a), lat_.relative_code(s_, a)) <
-           std::make_tuple(lat_.distance(s_, b), lat_.relative_code(s_, b));
-  });
-  for (NodeId i : inner) {
+  const NodeId nodes = lat_.network().num_nodes();
+  for (NodeId v = 0; v < nodes; ++v) {
+    std::uint32_t dsv = 0, dvd = 0;
+    std::uint64_t code = 0;
+    bool in_cube = true;
+    for (std::size_t d = 0; d < n; ++d) {
+      const int a = from_s[d][c[d]];
+      dsv += static_cast<std::uint32_t>(std::abs(a));
+      dvd += to_d[d][c[d]];
+      code += std::uint64_t((c[d] + radix[d] - lat_.coord(s_, d)) % radix[d]) * lat_.stride(d);
+      in_cube = in_cube && (off[d] >= 0 ? a >= 0 && a <= off[d] : a <= 0 && a >= off[d]);
+    }
+    if (v != s_ && v != d_) visit(v, dsv, dvd, code, in_cube);
+    for (std::size_t d = 0; d < n && ++c[d] == radix[d]; ++d) c[d] = 0;  // next node id
+  }
+}
+
+// The nodes of the minimal cube of S and D but S and D, with their distances
+// from S and codes relative to S: the points S + (a_0, ..., a_n-1), each a_d
+// between 0 and S's offset to D in that dimension, stepped in its direction.
+// These are exactly scan_nodes' in_cube nodes with dsv + dvd = dsd: an offset
+// of magnitude at most half the ring is its own minimal offset (a half-way
+// offset only ever points +), so such a point is a_d from S and off_d - a_d
+// from D in every dimension; and a node on a minimal path with S's directions
+// is such a point.
+template <class Visit>
+void DescriptorSearch::scan_cube(Visit&& visit) const {
+  const std::size_t n = lat_.dims();
+  std::vector<int> off(n);
+  std::vector<std::uint32_t> a(n, 0);
+  for (std::size_t d = 0; d < n; ++d) off[d] = lat_.offset(s_, d_, d);
+  for (;;) {
+    NodeId v = s_;
+    std::uint32_t dsv = 0;
+    std::uint64_t code = 0;
+    for (std::size_t d = 0; d < n; ++d) {
+      const std::uint32_t k = lat_.factor(d).radix;
+      v = lat_.move(v, d, off[d] > 0 ? 1 : -1, a[d]);
+      dsv += a[d];
+      code += std::uint64_t(off[d] >= 0 ? a[d] : (k - a[d]) % k) * lat_.stride(d);
+    }
+    if (v != s_ && v != d_) visit(v, dsv, code);
+    std::size_t d = 0;
+    for (; d < n && a[d] == static_cast<std::uint32_t>(std::abs(off[d])); ++d) a[d] = 0;
+    if (d == n) return;
+    ++a[d];
+  }
+}
+
+// Stages (b) and (c): I inside the minimal cube of S and D, nearest S first.
+// relative_code is one-to-one for a fixed S, so the order has no ties.
+std::optional<PacketState> DescriptorSearch::inside_cube(bool adaptive_only) {
+  std::vector<std::tuple<std::uint32_t, std::uint64_t, NodeId>> inner;  // distance from S, code, I
+  scan_cube([&](NodeId v, std::uint32_t dsv, std::uint64_t code) { inner.emplace_back(dsv, code, v); });
+  std::sort(inner.begin(), inner.end());
+  for (const auto& [dist, code, i] : inner) {
     if (adaptive_only) {
       if (auto st = via(i, true, true)) return st;
       continue;
@@ -377,18 +466,16 @@ std::optional<PacketState> DescriptorSearch::inside_cube(bool adaptive_only) {
   return std::nullopt;
 }
 
-// Stage (d): I outside the cube, shortest S -> I -> D first.
+// Stage (d): I outside the cube, shortest S -> I -> D first, then nearest S.
 std::optional<PacketState> DescriptorSearch::outside_cube() {
   const std::uint32_t dsd = lat_.distance(s_, d_);
-  std::vector<NodeId> outer;
-  for (NodeId v = 0; v < lat_.network().num_nodes(); ++v)
-    if (v != s_ && v != d_ && lat_.distance(s_, v) + lat_.distance(v, d_) > dsd) outer.push_back(v);
-  auto key = [&](NodeId v) {
-    return std::make_tuple(lat_.distance(s_, v) + lat_.distance(v, d_), lat_.distance(s_, v),
-                           lat_.relative_code(s_, v));
-  };
-  std::sort(outer.begin(), outer.end(), [&](NodeId a, NodeId b) { return key(a) < key(b); });
-  for (NodeId i : outer)
+  // (S -> I -> D length, distance from S, code, I)
+  std::vector<std::tuple<std::uint32_t, std::uint32_t, std::uint64_t, NodeId>> outer;
+  scan_nodes([&](NodeId v, std::uint32_t dsv, std::uint32_t dvd, std::uint64_t code, bool) {
+    if (dsv + dvd > dsd) outer.emplace_back(dsv + dvd, dsv, code, v);
+  });
+  std::sort(outer.begin(), outer.end());
+  for (const auto& [total, dist, code, i] : outer)
     for (auto [a1, a2] : {std::pair{true, true}, {false, true}, {true, false}, {false, false}})
       if (auto st = via(i, a1, a2)) return st;
   return std::nullopt;

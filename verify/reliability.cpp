@@ -146,6 +146,7 @@ class RoutedWorker : public TrialWorker {
       : e_(e), scratch_(e.model().universe().size()), faults_(e.model().universe().size()) {
     RunLimits limits;
     limits.hop_limit = e.hop_limit();
+    limits.fault_budget = static_cast<std::uint32_t>(e.faults());  // every trial fails exactly this many
     for (const Routing* r : e.routings()) runners_.push_back(std::make_unique<RouteRunner>(*r, e.model(), limits));
   }
   // Draws the trial's m faulty units into faults_; returns what they disable.
@@ -192,23 +193,30 @@ class RoutingWorker final : public RoutedWorker {
 
 class CombinationWorker final : public RoutedWorker {
  public:
-  explicit CombinationWorker(const CombinationExperiment& e) : RoutedWorker(e) {}
+  explicit CombinationWorker(const CombinationExperiment& e) : RoutedWorker(e), c_(e), frame_(e.model()) {}
 
   void trial(Rng& rng, Tally& out) override {
     const FailedElements failed = draw_faults(rng);
-    for (std::size_t r = 0; r < runners_.size(); ++r) out.add(r, tolerated(*runners_[r], failed) ? 1 : 0);
+    const std::span<const std::size_t> units(scratch_.data(), e_.faults());
+    for (std::size_t r = 0; r < runners_.size(); ++r)
+      out.add(r, tolerated(*runners_[r], c_.memo(r), units, failed) ? 1 : 0);
   }
 
  private:
-  bool tolerated(RouteRunner& runner, const FailedElements& failed) {
+  const CombinationExperiment& c_;
+  TranslatedRuns::Frame frame_;
+
+  bool tolerated(RouteRunner& runner, TranslatedRuns* memo, std::span<const std::size_t> units,
+                 const FailedElements& failed) {
     const FaultModel& model = e_.model();
     for (NodeId s : model.terminals()) {
       if (failed.node_failed(s)) continue;
+      if (memo) memo->enter(runner, units, s, frame_);
       for (NodeId d : model.terminals()) {
         if (d == s || failed.node_failed(d) || !model.pair_required(s, d)) continue;
-        if (!runner.run(faults_, s, d, std::nullopt, false).delivered() &&
-            physically_connected(model.network(), failed, s, d))
-          return false;
+        const bool delivered =
+            memo ? memo->delivered(runner, d, frame_) : runner.run(faults_, s, d, std::nullopt, false).delivered();
+        if (!delivered && physically_connected(model.network(), failed, s, d)) return false;
       }
     }
     return true;
@@ -236,10 +244,15 @@ RoutingExperiment::RoutingExperiment(const FaultModel& model, std::vector<const 
 std::unique_ptr<TrialWorker> RoutingExperiment::worker() const { return std::make_unique<RoutingWorker>(*this); }
 
 CombinationExperiment::CombinationExperiment(const FaultModel& model, std::vector<const Routing*> routings,
-                                             std::size_t faults, std::uint32_t hop_limit)
+                                             std::size_t faults, std::uint32_t hop_limit, bool memo)
     : RoutedExperiment(model, std::move(routings), faults, hop_limit) {
-  for (const Routing* r : this->routings()) series_.push_back({r->spec() + " combination tolerated", SeriesKind::Ratio});
+  for (const Routing* r : this->routings()) {
+    series_.push_back({r->spec() + " combination tolerated", SeriesKind::Ratio});
+    memos_.push_back(memo ? TranslatedRuns::make(*r, model, faults) : nullptr);
+  }
 }
+
+CombinationExperiment::~CombinationExperiment() = default;
 
 std::unique_ptr<TrialWorker> CombinationExperiment::worker() const {
   return std::make_unique<CombinationWorker>(*this);

@@ -28,6 +28,7 @@
 #include "core/routing.h"
 #include "verify/fault_model.h"
 #include "verify/montecarlo.h"
+#include "verify/translated_runs.h"
 
 namespace menger {
 
@@ -97,12 +98,21 @@ class RoutingExperiment final : public RoutedExperiment {
 // delivered (pairs the faults disconnect are excused, as in route-tolerance
 // claims with excuse_disconnected).  Series: per routing r, "<spec> combination
 // tolerated" (ratio).  A trial stops at the first defeated pair, so its cost
-// is all pairs only when the combination is tolerated.
+// is all pairs only when the combination is tolerated.  Where the routing
+// commutes with the topology's translations, pairs are answered through a
+// memo shared by all trials (translated_runs.h: exact, it changes only the
+// cost); `memo = false` runs every pair (the baseline of bench/ and tests).
 class CombinationExperiment final : public RoutedExperiment {
  public:
   CombinationExperiment(const FaultModel& model, std::vector<const Routing*> routings, std::size_t faults,
-                        std::uint32_t hop_limit = 0);
+                        std::uint32_t hop_limit = 0, bool memo = true);
+  ~CombinationExperiment() override;
   std::unique_ptr<TrialWorker> worker() const override;
+  // Per routing: the memo, or null where it does not apply (or memo = false).
+  TranslatedRuns* memo(std::size_t routing) const { return memos_[routing].get(); }
+
+ private:
+  std::vector<std::unique_ptr<TranslatedRuns>> memos_;
 };
 
 // m distinct units drawn uniformly from `universe` units (partial Fisher-Yates

@@ -21,7 +21,7 @@ std::string_view to_string(RunOutcome o) {
 // ---- RecordingFaultView ----------------------------------------------------
 
 RecordingFaultView::RecordingFaultView(const FaultModel& model, FaultKnowledge knowledge)
-    : model_(model), knowledge_(knowledge) {}
+    : model_(model), knowledge_(knowledge), stamp_(model.universe().size(), 0) {}
 
 void RecordingFaultView::reset(const FaultSet& faults, std::uint32_t budget) {
   faults_ = &faults;
@@ -30,13 +30,25 @@ void RecordingFaultView::reset(const FaultSet& faults, std::uint32_t budget) {
   reads_.clear();
   sorted_ = true;
   here_ = kNoNode;
+  if (++epoch_ == 0) {  // wrapped: forget every old stamp
+    std::fill(stamp_.begin(), stamp_.end(), 0);
+    epoch_ = 1;
+  }
+}
+
+// Routings ask about the same units again and again (every candidate of a
+// descriptor search rereads its cube): the stamp keeps reads_ distinct.
+void RecordingFaultView::record(std::size_t unit) {
+  if (stamp_[unit] == epoch_) return;
+  stamp_[unit] = epoch_;
+  reads_.push_back(unit);
+  sorted_ = false;
 }
 
 bool RecordingFaultView::unit_faulty(std::optional<std::size_t> unit) {
   if (!unit) return false;
   if (faults_->contains(*unit)) return true;  // already in F: no need to record
-  reads_.push_back(*unit);
-  sorted_ = false;
+  record(*unit);
   return false;
 }
 
@@ -93,8 +105,7 @@ bool RecordingFaultView::faulty_nodes_at_least(std::span<const NodeId> region, s
   std::uint64_t reachable = faulty;
   for (std::size_t i = 0; i < g.size() && i < budget_left_; ++i) reachable += g[i];
   if (reachable < threshold) return false;
-  for (const auto& [u, n] : gains) reads_.push_back(u);
-  sorted_ = gains.empty() && sorted_;
+  for (const auto& [u, n] : gains) record(u);
   return false;
 }
 
@@ -106,8 +117,7 @@ bool RecordingFaultView::hop_blocked(const PortSlot& slot) {
 
 const std::vector<std::size_t>& RecordingFaultView::reads() {
   if (!sorted_) {
-    std::sort(reads_.begin(), reads_.end());
-    reads_.erase(std::unique(reads_.begin(), reads_.end()), reads_.end());
+    std::sort(reads_.begin(), reads_.end());  // distinct already (record)
     sorted_ = true;
   }
   return reads_;

@@ -83,6 +83,10 @@ class RecordingFaultView final : public FaultView {
   NodeId here_ = kNoNode;
   std::vector<std::size_t> reads_;
   bool sorted_ = true;
+  std::vector<std::uint32_t> stamp_;  // per unit: epoch_ when read in this run
+  std::uint32_t epoch_ = 0;
+
+  void record(std::size_t unit);
 
   bool unit_faulty(std::optional<std::size_t> unit);
   void check_local_node(NodeId v) const;
@@ -97,6 +101,7 @@ class RouteRunner {
                 bool want_trace = true);
   const std::vector<std::size_t>& reads() { return view_.reads(); }
   const Routing& routing() const { return routing_; }
+  const FaultModel& model() const { return model_; }
 
  private:
   struct Config {

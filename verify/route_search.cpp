@@ -12,6 +12,7 @@
 
 #include "core/error.h"
 #include "verify/distances.h"
+#include "verify/translations.h"
 
 namespace menger {
 
@@ -27,31 +28,6 @@ struct UnitsHash {
     return h;
   }
 };
-
-// Least node of each node's orbit under the translations (union-find).
-std::vector<NodeId> orbit_roots(const Network& net, const std::vector<std::vector<NodeId>>& gens) {
-  std::vector<NodeId> parent(net.num_nodes());
-  std::iota(parent.begin(), parent.end(), 0);
-  auto find = [&](NodeId v) {
-    while (parent[v] != v) v = parent[v] = parent[parent[v]];
-    return v;
-  };
-  for (const auto& g : gens)
-    for (NodeId v = 0; v < net.num_nodes(); ++v) {
-      NodeId a = find(v), b = find(g[v]);
-      if (a != b) parent[std::max(a, b)] = std::min(a, b);
-    }
-  std::vector<NodeId> root(net.num_nodes());
-  for (NodeId v = 0; v < net.num_nodes(); ++v) root[v] = find(v);
-  return root;
-}
-
-bool symmetric_fault_model(const FaultModel& model) {
-  // Translations map nodes to nodes and links to links of the same kinds, so
-  // the node and link universes are invariant; groups and weights need not be.
-  const auto& spec = model.spec();
-  return spec.groups.empty() && spec.weights.empty() && model.network().packages().empty();
-}
 
 double binomial_sum(std::size_t n, std::uint32_t k) {
   double total = 0, term = 1;  // term = C(n, j)
