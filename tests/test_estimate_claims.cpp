@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "claims/reliability_study.h"
 #include "claims/runner.h"
 #include "models/registry.h"
 #include "verify/reliability.h"
@@ -110,6 +111,39 @@ TEST_F(EstimateClaimsTest, MalformedClaimsAreInstanceErrors) {
     ASSERT_EQ(r.instances(), 1u) << prop;
     EXPECT_FALSE(only(r).error.empty()) << prop;
     EXPECT_NE(only(r).error.find("c.toml"), std::string::npos) << only(r).error;
+  }
+}
+
+// The wiring gap of a best_of study against the same studies run one wiring
+// at a time (run_study without best_of, the seed rebound by hand).
+TEST_F(EstimateClaimsTest, WiringGapIsBestMinusWorstOfTheWirings) {
+  const std::string model = "min(stages=3, radix=4, wiring=random, seed=1)";
+  double best = -1, worst = 1e9;
+  for (int seed = 1; seed <= 3; ++seed) {
+    StudyRequest q;
+    q.experiment = "completeness";
+    q.faults = "components";
+    q.sampling.trials = 400;
+    const std::string spec = "min(stages=3, radix=4, wiring=random, seed=" + std::to_string(seed) + ")";
+    const StudyResult r = run_study(Registry::builtin().build(spec), q);
+    const double v = r.interval(0, 0).value;
+    best = std::max(best, v);
+    worst = std::min(worst, v);
+  }
+  const std::string study = "experiment = \"completeness\"\nfaults = \"components\"\ntrials = 400\nbest_of = 3\n"
+                            "statistic = \"wiring gap\"\n";
+  ProveReport good = run_claim(study + "value = \"" + std::to_string(best - worst) + "\"\n", {}, model);
+  ASSERT_TRUE(only(good).result) << only(good).error;
+  ASSERT_EQ(kind_of(only(good).result->verdict), VerdictKind::Estimate);
+  EXPECT_NEAR(std::get<Estimate>(only(good).result->verdict).value, best - worst, 1e-12);
+  ProveReport far = run_claim(study + "value = \"" + std::to_string(best - worst + 2) + "\"\n", {}, model);
+  ASSERT_TRUE(only(far).result) << only(far).error;
+  EXPECT_EQ(kind_of(only(far).result->verdict), VerdictKind::Fails);
+  // Without several wirings there is no gap; a curve statement does not apply to one number.
+  for (const std::string& bad : {std::string("experiment = \"completeness\"\ntrials = 50\nstatistic = \"wiring gap\"\nvalue = \"1\"\n"),
+                                 study + "trend = \"rising\"\n"}) {
+    ProveReport r = run_claim(bad, {}, model);
+    EXPECT_FALSE(only(r).error.empty()) << bad;
   }
 }
 
