@@ -3,7 +3,10 @@ papers' reliability figures, at 1 and 2 threads, and for the completeness
 experiment the ratio against the blind baseline (`--naive`: 001's procedure
 taken literally, a search from every terminal after every added fault) in the
 same run.  Both must report the same numbers (same seed, same trials): the
-script exits with status 1 if they differ.
+script exits with status 1 if they differ.  For 003's fault combinations,
+the ratio against routing every pair of every combination (`--naive`: no memo
+of translated runs), same trials, and the throughput of longer runs, where
+the memo has filled.
 
 Usage: /usr/bin/python3 bench/montecarlo_throughput.py build/src/cli/menger > mc.md
 """
@@ -31,6 +34,12 @@ ROUTING = [
      ["hdn-route", "hdn-ft2"], "1440", 5000),
     ("004 Fig. 15, HDN cube base, 25% nodes", "hdn(base=hypercube(3), k=2, s=[4,2])", "nodes",
      ["hdn-route", "hdn-ft2"], "256", 10000),
+]
+
+# (study, spec, faults, naive trials, memo trials)
+COMBINATIONS = [
+    ("003 sec. 5, 4x4x4 torus, 10 faulty nodes", "torus(4,4,4)", "10", 100, 500),
+    ("003 sec. 5, 512-node torus, 10 faulty nodes", "torus(8,8,8)", "10", 4, 200),
 ]
 
 
@@ -79,6 +88,18 @@ def main():
         two, _ = run(cmd[:2] + ["2"] + cmd[3:])
         ok = ok and values(one) == values(two)
         print(f"| {name} | {trials} | {len(routings)} | {trials / one['seconds']:.0f} | {trials / two['seconds'] / 2:.0f} |")
+    print("\n## Fault combinations (003): every pair of every combination, memo against none\n")
+    print("| study | trials | memo 1 thread (s) | naive 1 thread (s) | ratio | memo, 2 threads: trials | s | trials/s |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, spec, count, few, many in COMBINATIONS:
+        base = [a.menger, "--threads", "1", "montecarlo", spec, "--experiment", "combinations", "--faults", "nodes",
+                "--routing", "ft-torus", "--counts", count, "--trials", str(few), "--json"]
+        fast, _ = run(base)
+        naive, _ = run(base + ["--naive"])
+        ok = ok and values(fast) == values(naive)
+        longer, _ = run(base[:2] + ["2"] + base[3:base.index("--trials") + 1] + [str(many), "--json"])
+        print(f"| {name} | {few} | {fast['seconds']:.2f} | {naive['seconds']:.2f} | {naive['seconds'] / fast['seconds']:.1f}x"
+              f" | {many} | {longer['seconds']:.1f} | {many / longer['seconds']:.2f} |")
     print(f"\nLoad after: {loadavg()}.  Every row's numbers were identical across thread counts"
           f"{' and against the baseline' if ok else ''}: {'yes' if ok else 'NO'}.")
     sys.exit(0 if ok else 1)

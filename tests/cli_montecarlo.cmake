@@ -16,6 +16,26 @@ endif()
 if(NOT one MATCHES "seed 5")
   message(FATAL_ERROR "the CSV does not state its seed:\n${one}")
 endif()
+# Fault combinations: the memo of translated runs against routing every pair
+# (--naive), and 1 against 2 threads: the same CSV bytes.
+foreach(run "1;" "2;" "1;--naive")
+  list(GET run 0 threads)
+  list(LENGTH run n)
+  set(naive "")
+  if(n GREATER 1)
+    list(GET run 1 naive)
+  endif()
+  expect_menger(0 "combination tolerated" "menger montecarlo combinations ${threads} ${naive}"
+                --threads ${threads} montecarlo "torus(4,4,4)" --experiment combinations --faults nodes
+                --routing ft-torus --counts 8,12 --trials 40 --seed 3 ${naive}
+                --csv ${OUT}/comb-${threads}${naive}.csv)
+endforeach()
+file(READ ${OUT}/comb-1.csv c1)
+file(READ ${OUT}/comb-2.csv c2)
+file(READ ${OUT}/comb-1--naive.csv cn)
+if(NOT c1 STREQUAL c2 OR NOT c1 STREQUAL cn)
+  message(FATAL_ERROR "combinations CSV differs (1 thread, 2 threads, --naive):\n${c1}\n---\n${c2}\n---\n${cn}")
+endif()
 expect_menger(0 "exact" "menger montecarlo --plot" montecarlo "min(stages=3, radix=2, wiring=deterministic)"
               --experiment completeness --trials 2000 --plot ${OUT}/complete.svg)
 file(READ ${OUT}/complete.svg svg)

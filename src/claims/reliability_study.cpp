@@ -124,7 +124,7 @@ StudyResult routing_study(const std::shared_ptr<const Topology>& topology, const
   const auto counts = study_counts(q, r.units, rates);
   for (std::size_t i = 0; i < counts.size(); ++i) {
     std::unique_ptr<Experiment> e;
-    if (q.experiment == "combinations") e = std::make_unique<CombinationExperiment>(model, routings, counts[i], q.hop_limit);
+    if (q.experiment == "combinations") e = std::make_unique<CombinationExperiment>(model, routings, counts[i], q.hop_limit, !q.naive);
     else e = std::make_unique<RoutingExperiment>(model, routings, counts[i], q.hop_limit);
     if (r.series.empty()) r.series = e->series();
     StudyPoint p;

@@ -44,7 +44,7 @@ struct StudyRequest {
   std::uint64_t best_of = 0;           // completeness: wirings seed=1..best_of, keep the best
   std::uint64_t exact_limit = 0;       // completeness: enumerate when C(units, f) <= this
   std::uint32_t hop_limit = 0;
-  bool naive = false;                  // completeness: the blind baseline (bench/)
+  bool naive = false;                  // completeness, combinations: the blind baseline (bench/)
   SampleOptions sampling;              // seed, trials, half_width, confidence, deadline
 };
 
