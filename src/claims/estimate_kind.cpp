@@ -9,6 +9,8 @@
 //   rates = "0..0.25:0.05"               # routing points: rates of the units, or
 //   counts = "0..20"                     #   fault counts ("a..b[:step]" or "x,y,z")
 //   best_of = 10                         # completeness: wirings seed=1..10, keep the best
+//   exact_limit = 5000000                # also enumerate where that costs at most this (routing:
+//                                        #   runs); the exact value is printed beside the interval
 //   trials = 1000                        # per point; the paper's own count where it gives one
 //   seed = 1
 //   statistic = "faults tolerated"       # a series of the study (menger montecarlo lists them), or
@@ -398,6 +400,9 @@ CheckResult check(const EstimateClaim& c, const std::string& where, const std::s
                             num(r.sampling.confidence * 100) + "% interval");
   for (const auto& [spec, i] : r.wirings)
     out.explanation.push_back("  wiring " + spec + ": " + interval_text(i));
+  if (pt.exact && pt.exact->values[*s])
+    out.explanation.push_back("exact, every one of the " + std::to_string(pt.exact->fault_sets) +
+                              " fault sets and every pair enumerated: " + num(*pt.exact->values[*s]));
   const auto off = compare(c, r, p, *s, out.explanation);
   write_artifacts(c, r, ctx, out.explanation);
   const Interval i = r.interval(p, *s);

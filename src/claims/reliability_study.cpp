@@ -124,10 +124,15 @@ StudyResult routing_study(const std::shared_ptr<const Topology>& topology, const
   const auto counts = study_counts(q, r.units, rates);
   for (std::size_t i = 0; i < counts.size(); ++i) {
     std::unique_ptr<Experiment> e;
-    if (q.experiment == "combinations") e = std::make_unique<CombinationExperiment>(model, routings, counts[i], q.hop_limit, !q.naive);
-    else e = std::make_unique<RoutingExperiment>(model, routings, counts[i], q.hop_limit);
-    if (r.series.empty()) r.series = e->series();
     StudyPoint p;
+    if (q.experiment == "combinations") {
+      e = std::make_unique<CombinationExperiment>(model, routings, counts[i], q.hop_limit, !q.naive);
+    } else {
+      auto re = std::make_unique<RoutingExperiment>(model, routings, counts[i], q.hop_limit);
+      if (q.exact_limit > 0 && exact_routing_cost(*re) <= q.exact_limit) p.exact = exact_routing(*re, q.exact_limit);
+      e = std::move(re);
+    }
+    if (r.series.empty()) r.series = e->series();
     p.faults = counts[i];
     p.rate = rates[i];
     SampleOptions o = q.sampling;
@@ -242,12 +247,15 @@ void print_study(std::ostream& out, const StudyResult& r) {
     for (const StudyPoint& p : r.points) {
       const std::size_t i = static_cast<std::size_t>(&p - r.points.data());
       out << "\nfaults " << p.faults << (p.rate ? " (rate " + fixed(*p.rate, 3) + ")" : "") << ", " << p.result.trials
-          << " trials\n";
+          << " trials"
+          << (p.exact ? "; exact over all " + std::to_string(p.exact->fault_sets) + " fault sets" : "") << "\n";
       for (std::size_t s = 0; s < r.series.size(); ++s) {
         const Interval v = r.interval(i, s);
         out << "  " << std::left << std::setw(58) << r.series[s].name << "  ";
-        if (p.result.tally[s].n == 0) out << "-  (nothing to measure)\n";
-        else out << fixed(v.value) << "  [" << fixed(v.low) << ", " << fixed(v.high) << "]\n";
+        if (p.result.tally[s].n == 0) out << "-  (nothing to measure)";
+        else out << fixed(v.value) << "  [" << fixed(v.low) << ", " << fixed(v.high) << "]";
+        if (p.exact && p.exact->values[s]) out << "  exact " << fixed(*p.exact->values[s], 6);
+        out << "\n";
       }
     }
   }
@@ -272,6 +280,7 @@ void write_study_csv(std::ostream& out, const StudyResult& r) {
   }
   out << "faults,rate,trials";
   for (const Series& s : r.series) out << "," << csv_name(s.name) << "," << csv_name(s.name + " low") << "," << csv_name(s.name + " high");
+  for (const Series& s : r.series) out << "," << csv_name(s.name + " exact");  // after the plotted columns
   out << "\n";
   for (std::size_t i = 0; i < r.points.size(); ++i) {
     const StudyPoint& p = r.points[i];
@@ -282,6 +291,8 @@ void write_study_csv(std::ostream& out, const StudyResult& r) {
       out << "," << (none ? "" : fixed(v.value, 6)) << "," << (none || std::isinf(v.low) ? "" : fixed(v.low, 6)) << ","
           << (none || std::isinf(v.high) ? "" : fixed(v.high, 6));
     }
+    for (std::size_t s = 0; s < r.series.size(); ++s)
+      out << "," << (p.exact && p.exact->values[s] ? fixed(*p.exact->values[s], 8) : "");
     out << "\n";
   }
 }
@@ -296,6 +307,7 @@ nlohmann::json study_json(const StudyResult& r) {
       nlohmann::json js = {{"name", r.series[s].name}, {"observations", a.n}, {"value", v.value}};
       if (!std::isinf(v.low)) js["low"] = v.low, js["high"] = v.high;
       if (r.series[s].kind == SeriesKind::Mean && a.n > 1) js["standard_error"] = standard_error(a);
+      if (r.points[i].exact && r.points[i].exact->values[s]) js["exact"] = *r.points[i].exact->values[s];
       series.push_back(js);
     }
     nlohmann::json jp = {{"faults", r.points[i].faults}, {"trials", r.points[i].result.trials}, {"series", series}};

@@ -11,6 +11,8 @@
 //                 P(complete | f) by enumeration wherever C(units, f) <= exact_limit.
 //   routing       002 and 004 section 4: per point, m faulty units, a random pair
 //                 of healthy terminals, every routing on the same configuration.
+//                 Exact values by enumeration (exact_routing.h) wherever the runs
+//                 it costs are at most exact_limit.
 //                 Points are fault counts, or rates of the units (m = round(rate x units),
 //                 004: "20% (1152 faulty nodes)" of 5760).
 //   combinations  003 section 5: per point, m faulty units; the combination is
@@ -29,6 +31,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/topology.h"
+#include "verify/exact_routing.h"
 #include "verify/montecarlo.h"
 #include "verify/reliability.h"
 
@@ -42,7 +45,8 @@ struct StudyRequest {
   std::vector<double> rates;           //   fault rates in [0, 1]
   std::optional<std::size_t> max_faults;  // completeness: the curve's last f (default: all units)
   std::uint64_t best_of = 0;           // completeness: wirings seed=1..best_of, keep the best
-  std::uint64_t exact_limit = 0;       // completeness: enumerate when C(units, f) <= this
+  std::uint64_t exact_limit = 0;       // completeness: enumerate when C(units, f) <= this;
+                                       // routing: when exact_routing_cost() <= this
   std::uint32_t hop_limit = 0;
   bool naive = false;                  // completeness, combinations: the blind baseline (bench/)
   SampleOptions sampling;              // seed, trials, half_width, confidence, deadline
@@ -52,6 +56,7 @@ struct StudyPoint {
   std::size_t faults = 0;
   std::optional<double> rate;
   SampleResult result;
+  std::optional<ExactRouting> exact;  // routing: every series' exact value, where enumeration reached
 };
 
 struct StudyResult {

@@ -1,0 +1,141 @@
+#include "verify/exact_routing.h"
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include <memory>
+
+#include "core/error.h"
+#include "verify/route_run.h"
+#include "verify/route_search.h"
+
+namespace menger {
+
+namespace {
+
+// Weighted sums over fault sets: each set's pair counts divided by its pairs.
+struct Sums {
+  long double connected = 0;
+  std::vector<long double> delivered, hops;  // per routing
+  explicit Sums(std::size_t routings = 0) : delivered(routings, 0), hops(routings, 0) {}
+  void add(const Sums& o) {
+    connected += o.connected;
+    for (std::size_t r = 0; r < delivered.size(); ++r) delivered[r] += o.delivered[r], hops[r] += o.hops[r];
+  }
+};
+
+class Enumerator {
+ public:
+  explicit Enumerator(const RoutingExperiment& e) : e_(e) {
+    RunLimits limits;
+    limits.hop_limit = e.hop_limit();
+    limits.fault_budget = static_cast<std::uint32_t>(e.faults());
+    for (const Routing* r : e.routings()) runners_.push_back(std::make_unique<RouteRunner>(*r, e.model(), limits));
+  }
+
+  // Every fault set whose least unit is `first` (all of them, once, when m = 0).
+  Sums from(std::size_t first, std::uint64_t& runs) {
+    const std::size_t n = e_.model().universe().size(), m = e_.faults();
+    Sums sums(runners_.size());
+    std::vector<std::size_t> pick(m);
+    for (std::size_t i = 0; i < m; ++i) pick[i] = first + i;
+    if (m > 0 && pick[m - 1] >= n) return sums;
+    do {
+      FaultSet f(n);
+      for (std::size_t u : pick) f.insert(u);
+      add_set(f, sums, runs);
+    } while (m > 1 && next_above_first(pick, n));
+    return sums;
+  }
+
+ private:
+  const RoutingExperiment& e_;
+  std::vector<std::unique_ptr<RouteRunner>> runners_;
+  std::vector<NodeId> healthy_;
+
+  // The next m-subset with the same least unit, in lexicographic order.
+  static bool next_above_first(std::vector<std::size_t>& pick, std::size_t n) {
+    std::vector<std::size_t> rest(pick.begin() + 1, pick.end());
+    for (std::size_t& u : rest) u -= pick[0] + 1;
+    if (!next_combination(rest, n - pick[0] - 1)) return false;
+    for (std::size_t i = 0; i < rest.size(); ++i) pick[i + 1] = rest[i] + pick[0] + 1;
+    return true;
+  }
+
+  void add_set(const FaultSet& f, Sums& sums, std::uint64_t& runs) {
+    const FaultModel& model = e_.model();
+    const FailedElements failed(model.universe(), f);
+    healthy_.clear();
+    for (NodeId t : model.terminals())
+      if (!failed.node_failed(t)) healthy_.push_back(t);
+    if (healthy_.size() < 2) throw InputError("a fault set left fewer than two healthy terminals: no pair to route");
+    std::uint64_t connected = 0;
+    std::vector<std::uint64_t> delivered(runners_.size(), 0), hops(runners_.size(), 0);
+    for (NodeId s : healthy_)
+      for (NodeId d : healthy_) {
+        if (s == d) continue;
+        bool any = false;
+        for (std::size_t r = 0; r < runners_.size(); ++r) {
+          const RunResult run = runners_[r]->run(f, s, d, std::nullopt, false);
+          ++runs;
+          if (!run.delivered()) continue;
+          any = true;
+          ++delivered[r];
+          hops[r] += run.hops;
+        }
+        connected += any || physically_connected(model.network(), failed, s, d);
+      }
+    const long double pairs = static_cast<long double>(healthy_.size()) * static_cast<long double>(healthy_.size() - 1);
+    sums.connected += static_cast<long double>(connected) / pairs;
+    for (std::size_t r = 0; r < runners_.size(); ++r) {
+      sums.delivered[r] += static_cast<long double>(delivered[r]) / pairs;
+      sums.hops[r] += static_cast<long double>(hops[r]) / pairs;
+    }
+  }
+};
+
+std::uint64_t saturating_product(std::initializer_list<std::uint64_t> xs) {
+  std::uint64_t p = 1;
+  for (std::uint64_t x : xs) {
+    if (x != 0 && p > UINT64_MAX / x) return UINT64_MAX;
+    p *= x;
+  }
+  return p;
+}
+
+}  // namespace
+
+std::uint64_t exact_routing_cost(const RoutingExperiment& e) {
+  const std::uint64_t t = e.model().terminals().size();
+  return saturating_product({binomial(e.model().universe().size(), e.faults()), t, t > 0 ? t - 1 : 0,
+                             static_cast<std::uint64_t>(e.routings().size())});
+}
+
+ExactRouting exact_routing(const RoutingExperiment& e, std::uint64_t limit) {
+  const std::uint64_t cost = exact_routing_cost(e);
+  if (cost > limit)
+    throw InputError("exact mode: up to " + (cost == UINT64_MAX ? std::string("more than 2^64") : std::to_string(cost)) +
+                     " routing runs with " + std::to_string(e.faults()) + " faults, above the limit of " +
+                     std::to_string(limit));
+  const std::size_t n = e.model().universe().size(), m = e.faults();
+  const std::size_t firsts = m == 0 ? 1 : n;  // m = 0: the empty set, once
+  const std::size_t routings = e.routings().size();
+  std::vector<Sums> parts(firsts, Sums(routings));
+  std::vector<std::uint64_t> runs(firsts, 0);
+  tbb::enumerable_thread_specific<std::unique_ptr<Enumerator>> workers([&] { return std::make_unique<Enumerator>(e); });
+  tbb::parallel_for(std::size_t{0}, firsts, [&](std::size_t first) { parts[first] = workers.local()->from(first, runs[first]); });
+  Sums total(routings);
+  ExactRouting out;
+  for (std::size_t i = 0; i < firsts; ++i) total.add(parts[i]), out.runs += runs[i];  // in order: same bits for any split
+  out.fault_sets = binomial(n, m);
+  const long double sets = static_cast<long double>(out.fault_sets);
+  out.values.push_back(static_cast<double>(total.connected / sets));
+  for (std::size_t r = 0; r < routings; ++r) {
+    out.values.push_back(static_cast<double>(total.delivered[r] / sets));
+    out.values.push_back(total.delivered[r] > 0 ? std::optional<double>(static_cast<double>(total.hops[r] / total.delivered[r]))
+                                                : std::nullopt);
+  }
+  return out;
+}
+
+}  // namespace menger
