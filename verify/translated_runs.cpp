@@ -50,12 +50,14 @@ TranslatedRuns::Entry TranslatedRuns::make_run(RouteRunner& runner, Frame& f) {
 }
 
 void TranslatedRuns::make_fault_free_runs(RouteRunner& runner) {
+  const Network& net = runner.model().network();
   Frame f(runner.model());
   fault_free_.resize(roots_.size() * nodes_);
   readers_.resize(roots_.size() * units_);
   for (std::size_t r = 0; r < roots_.size(); ++r)
     for (NodeId d = 0; d < nodes_; ++d) {
-      if (d == roots_[r]) continue;
+      // Only pairs of terminals are asked about (translations keep node kinds).
+      if (d == roots_[r] || !net.is_terminal(roots_[r]) || !net.is_terminal(d)) continue;
       f.key.assign({roots_[r], d});
       Entry& e = fault_free_[r * nodes_ + d];
       e = make_run(runner, f);
