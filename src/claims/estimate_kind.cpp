@@ -328,6 +328,19 @@ void write_artifacts(const EstimateClaim& c, const StudyResult& r, RunContext& c
   lines.push_back("curve: " + c.plot + ".csv and " + c.plot + ".svg in the artifacts folder");
 }
 
+// ESTIMATE with Menger's interval when nothing disagrees, FAILS with the disagreements otherwise.
+CheckResult conclude(const EstimateClaim& c, const Interval& i, double confidence, const std::vector<std::string>& off,
+                     CheckResult out) {
+  if (off.empty()) {
+    out.verdict = Estimate{i.value, i.low, i.high, confidence};
+    return out;
+  }
+  for (const auto& line : off) out.explanation.push_back("finding: " + line);
+  out.verdict = Fails{nlohmann::json{{"statistic", c.statistic}, {"value", i.value}, {"low", i.low}, {"high", i.high},
+                                     {"disagreements", off}}};
+  return out;
+}
+
 // "The differences in expected number of tolerable faults between the best
 // and worst of the ten three-stage and four-stage networks is 0.3 faults and
 // 0.2 faults" (001 section 5): the best wiring's mean faults tolerated minus
@@ -358,14 +371,7 @@ CheckResult check_wiring_gap(const EstimateClaim& c, const std::string& where, c
                             " for ten equal wirings (3.08 standard errors of one)");
   std::vector<std::string> off;
   compare_number(c, i, se, z, out.explanation, off);
-  if (off.empty()) {
-    out.verdict = Estimate{i.value, i.low, i.high, r.sampling.confidence};
-    return out;
-  }
-  for (const auto& line : off) out.explanation.push_back("finding: " + line);
-  out.verdict = Fails{nlohmann::json{{"statistic", c.statistic}, {"value", i.value}, {"low", i.low}, {"high", i.high},
-                                     {"disagreements", off}}};
-  return out;
+  return conclude(c, i, r.sampling.confidence, off, std::move(out));
 }
 
 CheckResult check(const EstimateClaim& c, const std::string& where, const std::shared_ptr<const Topology>& t,
@@ -405,15 +411,7 @@ CheckResult check(const EstimateClaim& c, const std::string& where, const std::s
                               " fault sets and every pair enumerated: " + num(*pt.exact->values[*s]));
   const auto off = compare(c, r, p, *s, out.explanation);
   write_artifacts(c, r, ctx, out.explanation);
-  const Interval i = r.interval(p, *s);
-  if (off.empty()) {
-    out.verdict = Estimate{i.value, i.low, i.high, r.sampling.confidence};
-    return out;
-  }
-  for (const auto& line : off) out.explanation.push_back("finding: " + line);
-  out.verdict = Fails{nlohmann::json{{"statistic", c.statistic}, {"value", i.value}, {"low", i.low}, {"high", i.high},
-                                     {"disagreements", off}}};
-  return out;
+  return conclude(c, r.interval(p, *s), r.sampling.confidence, off, std::move(out));
 }
 
 }  // namespace
