@@ -380,21 +380,18 @@ std::optional<PacketState> DescriptorSearch::via(NodeId i, bool a1, bool a2) {
   return FtTorusRouting::via(i, a1, a2);
 }
 
-// Every node but S and D with its distances from S and to D, its code
-// relative to S (Lattice::relative_code) and whether it lies in the minimal
-// cube (on a minimal path with S's own directions; ties: + only).  Node ids
-// are mixed-radix coordinates, so per-dimension tables replace a distance
-// computation per node: the scan is what stages (b) to (d) cost.
+// Every node but S and D with its distances from S and to D and its code
+// relative to S (Lattice::relative_code).  Node ids are mixed-radix
+// coordinates, so per-dimension tables replace a distance computation per
+// node: the scan is what stage (d) costs.
 template <class Visit>
 void DescriptorSearch::scan_nodes(Visit&& visit) const {
   const std::size_t n = lat_.dims();
   std::vector<std::vector<int>> from_s(n);
   std::vector<std::vector<std::uint32_t>> to_d(n);
   std::vector<std::uint32_t> radix(n), c(n, 0);
-  std::vector<int> off(n);
   for (std::size_t d = 0; d < n; ++d) {
     radix[d] = lat_.factor(d).radix;
-    off[d] = lat_.offset(s_, d_, d);
     for (std::uint32_t x = 0; x < radix[d]; ++x) {
       from_s[d].push_back(lat_.coord_offset(d, lat_.coord(s_, d), x));
       to_d[d].push_back(static_cast<std::uint32_t>(std::abs(lat_.coord_offset(d, x, lat_.coord(d_, d)))));
@@ -404,15 +401,12 @@ void DescriptorSearch::scan_nodes(Visit&& visit) const {
   for (NodeId v = 0; v < nodes; ++v) {
     std::uint32_t dsv = 0, dvd = 0;
     std::uint64_t code = 0;
-    bool in_cube = true;
     for (std::size_t d = 0; d < n; ++d) {
-      const int a = from_s[d][c[d]];
-      dsv += static_cast<std::uint32_t>(std::abs(a));
+      dsv += static_cast<std::uint32_t>(std::abs(from_s[d][c[d]]));
       dvd += to_d[d][c[d]];
       code += std::uint64_t((c[d] + radix[d] - lat_.coord(s_, d)) % radix[d]) * lat_.stride(d);
-      in_cube = in_cube && (off[d] >= 0 ? a >= 0 && a <= off[d] : a <= 0 && a >= off[d]);
     }
-    if (v != s_ && v != d_) visit(v, dsv, dvd, code, in_cube);
+    if (v != s_ && v != d_) visit(v, dsv, dvd, code);
     for (std::size_t d = 0; d < n && ++c[d] == radix[d]; ++d) c[d] = 0;  // next node id
   }
 }
@@ -420,11 +414,12 @@ void DescriptorSearch::scan_nodes(Visit&& visit) const {
 // The nodes of the minimal cube of S and D but S and D, with their distances
 // from S and codes relative to S: the points S + (a_0, ..., a_n-1), each a_d
 // between 0 and S's offset to D in that dimension, stepped in its direction.
-// These are exactly scan_nodes' in_cube nodes with dsv + dvd = dsd: an offset
-// of magnitude at most half the ring is its own minimal offset (a half-way
-// offset only ever points +), so such a point is a_d from S and off_d - a_d
-// from D in every dimension; and a node on a minimal path with S's directions
-// is such a point.
+// These are exactly the nodes on a minimal path with S's own directions (ties:
+// + only): an offset of magnitude at most half the ring is its own minimal
+// offset (a half-way offset only ever points +), so such a point is a_d from
+// S and off_d - a_d from D in every dimension; and a node on such a path is
+// such a point.  (Checked against the former scan of all nodes on every call
+// of the ft-torus tests and route-checks on six tori and meshes.)
 template <class Visit>
 void DescriptorSearch::scan_cube(Visit&& visit) const {
   const std::size_t n = lat_.dims();
@@ -471,7 +466,7 @@ std::optional<PacketState> DescriptorSearch::outside_cube() {
   const std::uint32_t dsd = lat_.distance(s_, d_);
   // (S -> I -> D length, distance from S, code, I)
   std::vector<std::tuple<std::uint32_t, std::uint32_t, std::uint64_t, NodeId>> outer;
-  scan_nodes([&](NodeId v, std::uint32_t dsv, std::uint32_t dvd, std::uint64_t code, bool) {
+  scan_nodes([&](NodeId v, std::uint32_t dsv, std::uint32_t dvd, std::uint64_t code) {
     if (dsv + dvd > dsd) outer.emplace_back(dsv + dvd, dsv, code, v);
   });
   std::sort(outer.begin(), outer.end());

@@ -44,7 +44,7 @@ class Enumerator {
       FaultSet f(n);
       for (std::size_t u : pick) f.insert(u);
       add_set(f, sums, runs);
-    } while (m > 1 && next_above_first(pick, n));
+    } while (m > 0 && next_combination(pick, n, 1));  // same least unit
     return sums;
   }
 
@@ -52,15 +52,6 @@ class Enumerator {
   const RoutingExperiment& e_;
   std::vector<std::unique_ptr<RouteRunner>> runners_;
   std::vector<NodeId> healthy_;
-
-  // The next m-subset with the same least unit, in lexicographic order.
-  static bool next_above_first(std::vector<std::size_t>& pick, std::size_t n) {
-    std::vector<std::size_t> rest(pick.begin() + 1, pick.end());
-    for (std::size_t& u : rest) u -= pick[0] + 1;
-    if (!next_combination(rest, n - pick[0] - 1)) return false;
-    for (std::size_t i = 0; i < rest.size(); ++i) pick[i + 1] = rest[i] + pick[0] + 1;
-    return true;
-  }
 
   void add_set(const FaultSet& f, Sums& sums, std::uint64_t& runs) {
     const FaultModel& model = e_.model();

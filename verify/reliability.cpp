@@ -89,16 +89,12 @@ std::uint64_t count_from(SurvivalChecker& checker, std::size_t n, std::size_t f,
   for (std::size_t i = 1; i < f; ++i) pick[i] = first + i;
   if (f > 0 && pick[f - 1] >= n) return 0;
   std::uint64_t surviving = 0;
-  while (true) {
+  do {
     FaultSet set(n);
     for (std::size_t u : pick) set.insert(u);
     surviving += checker.survives(set);
-    std::size_t i = f;  // advance the last position that can move (position 0 stays `first`)
-    while (i > 1 && pick[i - 1] == n - f + i - 1) --i;
-    if (i <= 1) return surviving;
-    ++pick[i - 1];
-    for (std::size_t j = i; j < f; ++j) pick[j] = pick[j - 1] + 1;
-  }
+  } while (next_combination(pick, n, 1));  // position 0 stays `first`
+  return surviving;
 }
 
 }  // namespace

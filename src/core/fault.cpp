@@ -117,11 +117,11 @@ FailedElements::FailedElements(const FaultUniverse& u, const FaultSet& f)
   }
 }
 
-bool next_combination(std::vector<std::size_t>& units, std::size_t n) {
+bool next_combination(std::vector<std::size_t>& units, std::size_t n, std::size_t fixed) {
   const std::size_t k = units.size();
   std::size_t i = k;
-  while (i > 0 && units[i - 1] == n - k + i - 1) --i;
-  if (i == 0) return false;
+  while (i > fixed && units[i - 1] == n - k + i - 1) --i;
+  if (i == fixed) return false;
   ++units[i - 1];
   for (std::size_t j = i; j < k; ++j) units[j] = units[j - 1] + 1;
   return true;

@@ -77,7 +77,9 @@ class FaultSet {
 // Steps `units` (k distinct unit ids, increasing) to the next k-subset of
 // 0..n-1 in lexicographic order; false after the last one.  Start from
 // {0, 1, ..., k-1} to visit every fault set of k units.
-bool next_combination(std::vector<std::size_t>& units, std::size_t n);
+// `fixed`: the first `fixed` units stay put (e.g. 1: every set with the same least unit,
+// for splitting an enumeration by its least unit).
+bool next_combination(std::vector<std::size_t>& units, std::size_t n, std::size_t fixed = 0);
 
 struct FaultSetHash {
   std::size_t operator()(const FaultSet& f) const { return f.hash(); }
