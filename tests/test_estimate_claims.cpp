@@ -99,6 +99,45 @@ TEST_F(EstimateClaimsTest, CurveStatements) {
   EXPECT_FALSE(only(sideways).error.empty());
 }
 
+// "Go-Down-Level algorithm and Three-Turn algorithm have almost the same path
+// length" (002 section 4): the two differ by under 0.1 hop at 0 and 20
+// faulty links, X-Turns by more (it reroutes further), so the same tolerance
+// tells them apart.  The study's own values decide which side each pair is on.
+TEST_F(EstimateClaimsTest, CloseToHoldsWithinTheToleranceAndFailsBeyondIt) {
+  StudyRequest q;
+  q.experiment = "routing";
+  q.faults = "links";
+  q.routings = {"mikant-go-down-level", "mikant-three-turn", "mikant-x-turns"};
+  q.counts = {0, 20};
+  q.sampling.trials = 20000;
+  const StudyResult r = run_study(Registry::builtin().build("mikant(3,3)"), q);
+  const auto gdl = r.find_series("mikant-go-down-level(choice=first) path length");
+  const auto xt = r.find_series("mikant-x-turns(choice=first) path length");
+  ASSERT_TRUE(gdl && xt);
+  const double xt_gap = r.interval(1, *xt).value - r.interval(1, *gdl).value;
+  ASSERT_GT(xt_gap, 0.15) << "X-Turns' detours should lengthen its paths clearly at 20 faults";
+
+  const std::string study = "experiment = \"routing\"\nfaults = \"links\"\nroutings = [\"mikant-go-down-level\", "
+                            "\"mikant-three-turn\", \"mikant-x-turns\"]\ncounts = \"0,20\"\ntrials = 20000\n"
+                            "statistic = \"mikant-go-down-level(choice=first) path length\"\nwithin = \"0.1\"\n";
+  ProveReport same = run_claim(study + "close_to = \"mikant-three-turn(choice=first) path length\"\n", {}, "mikant(3,3)");
+  ASSERT_TRUE(only(same).result) << only(same).error;
+  EXPECT_EQ(kind_of(only(same).result->verdict), VerdictKind::Estimate);
+  ProveReport apart = run_claim(study + "close_to = \"mikant-x-turns(choice=first) path length\"\n", {}, "mikant(3,3)");
+  ASSERT_TRUE(only(apart).result) << only(apart).error;
+  EXPECT_EQ(kind_of(only(apart).result->verdict), VerdictKind::Fails);
+  // A series compared with itself differs by nothing, even with no tolerance.
+  const std::string one = "experiment = \"routing\"\nfaults = \"links\"\nroutings = [\"mikant-shortest\"]\ncounts = \"5\"\n"
+                          "trials = 500\nstatistic = \"mikant-shortest path length\"\n";
+  const std::string self = one + "close_to = \"mikant-shortest path length\"\n";
+  ProveReport itself = run_claim(self + "within = \"0\"\n", {}, "mikant(3,3)");
+  ASSERT_TRUE(only(itself).result) << only(itself).error;
+  EXPECT_EQ(kind_of(only(itself).result->verdict), VerdictKind::Estimate);
+  // close_to without within, or naming no series of the study, is an error.
+  EXPECT_FALSE(only(run_claim(self, {}, "mikant(3,3)")).error.empty());
+  EXPECT_FALSE(only(run_claim(one + "within = \"0.1\"\nclose_to = \"nonsense\"\n", {}, "mikant(3,3)")).error.empty());
+}
+
 TEST_F(EstimateClaimsTest, MalformedClaimsAreInstanceErrors) {
   for (const std::string& prop :
        {std::string("experiment = \"completeness\"\nstatistic = \"faults tolerated\"\nvalue = \"1\"\n"),  // no trials

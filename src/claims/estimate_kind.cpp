@@ -31,6 +31,8 @@
 //                                        #   first and last points and above both (002 Fig. 9)
 //   trend = "rising"                     # or "falling": the last point significantly above (below)
 //                                        #   the first, and no step significantly the other way (004 Fig. 14)
+//   close_to = "b path length"           # "almost the same" as another series: at every point the two
+//   within = "0.1"                       #   differ by at most `within` (002 Fig. 7, GDL and Three-Turn)
 //   plot = "001-table1-deterministic-3"  # optional: CSV and SVG under the artifacts folder
 //
 // Agreement.  value: |Menger - paper| <= z sqrt(se_Menger^2 + error^2) + rounding,
@@ -47,6 +49,11 @@
 // trend: holds when the last point's interval lies entirely above (rising) or
 // below (falling) the first's and no two neighbouring points' intervals are
 // disjoint the other way.
+// close_to: refuted at a point where the difference d of the two values is
+// significantly beyond `within` (|d| - z se_d > within, se_d of two
+// independent means: conservative, since one configuration is shared by all
+// algorithms and the two estimates are positively correlated); confirmed when
+// |d| + z se_d <= within at every point.
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -75,6 +82,8 @@ struct EstimateClaim {
   std::vector<std::string> not_below;
   bool peaks_inside = false;
   std::string trend;  // rising | falling
+  std::string close_to;
+  std::optional<double> within;
   std::string key;  // names the study for the run's cache
 };
 
@@ -111,8 +120,14 @@ void read_study_key(EstimateClaim& c, const std::string& key, const toml::node& 
   else if (key == "confidence") q.sampling.confidence = number(v, where, key);
   else throw InputError(where + ": [property] has no key '" + key + "' for kind estimate (keys: experiment, faults, "
                         "routings, rates, counts, best_of, max_faults, exact_limit, hop_limit, trials, seed, confidence, "
-                        "statistic, at_rate, at_faults, value, error, rounding, at_least, at_most, lowest_of, plot)");
+                        "statistic, at_rate, at_faults, value, error, rounding, at_least, at_most, lowest_of, not_below, peaks_inside, "
+                        "trend, close_to, within, plot)");
   if (!v.is_array()) c.key += key + "=" + property_text(v, where, key) + ";";  // routings: added in read()
+}
+
+// A statement about the whole curve rather than one point.
+bool curve_statement(const EstimateClaim& c) {
+  return !c.lowest_of.empty() || !c.not_below.empty() || c.peaks_inside || !c.trend.empty() || !c.close_to.empty();
 }
 
 EstimateClaim read(const toml::table& prop, const std::string& where) {
@@ -139,7 +154,9 @@ EstimateClaim read(const toml::table& prop, const std::string& where) {
       c.trend = property_text(v, where, key);
       if (c.trend != "rising" && c.trend != "falling")
         throw InputError(where + ": 'trend' is \"rising\" or \"falling\", got '" + c.trend + "'");
-    } else if (key == "peaks_inside") {
+    } else if (key == "close_to") c.close_to = property_text(v, where, key);
+    else if (key == "within") c.within = number(v, where, key);
+    else if (key == "peaks_inside") {
       if (!v.is_boolean()) throw InputError(where + ": 'peaks_inside' must be true or false");
       c.peaks_inside = *v.value<bool>();
     }
@@ -151,11 +168,12 @@ EstimateClaim read(const toml::table& prop, const std::string& where) {
                      c.request.experiment + "'");
   if (c.request.sampling.trials == 0) throw InputError(where + ": an estimate claim states its trials (per point)");
   if (c.statistic.empty()) throw InputError(where + ": an estimate claim names the statistic it checks");
-  if (!c.value && !c.at_least && !c.at_most && c.lowest_of.empty() && c.not_below.empty() && !c.peaks_inside &&
-      c.trend.empty())
+  if (!c.value && !c.at_least && !c.at_most && !curve_statement(c))
     throw InputError(where + ": an estimate claim states what the paper says: value, at_least, at_most, lowest_of, "
-                     "not_below, peaks_inside or trend");
+                     "not_below, peaks_inside, trend or close_to");
   if (c.error < 0 || c.rounding < 0) throw InputError(where + ": error and rounding are not negative");
+  if (c.close_to.empty() != !c.within) throw InputError(where + ": 'close_to' and 'within' go together");
+  if (c.within && *c.within < 0) throw InputError(where + ": 'within' is not negative");
   for (const auto& r : c.request.routings) c.key += "routing=" + r + ";";
   return c;
 }
@@ -172,10 +190,8 @@ std::shared_ptr<const StudyResult> study_for(const EstimateClaim& c, const std::
 
 std::size_t point_of(const EstimateClaim& c, const StudyResult& r, const std::string& where) {
   if (!c.at_rate && !c.at_faults) {
-    // One point, or a statement about the whole curve (lowest_of, not_below, peaks_inside):
-    // the verdict then shows the last point's value.
-    const bool curve = !c.lowest_of.empty() || !c.not_below.empty() || c.peaks_inside || !c.trend.empty();
-    if (r.points.size() == 1 || (curve && !c.value && !c.at_least && !c.at_most)) return r.points.size() - 1;
+    // One point, or a statement about the whole curve: the verdict then shows the last point's value.
+    if (r.points.size() == 1 || (curve_statement(c) && !c.value && !c.at_least && !c.at_most)) return r.points.size() - 1;
   }
   for (std::size_t i = 0; i < r.points.size(); ++i) {
     if (c.at_faults && r.points[i].faults == *c.at_faults) return i;
@@ -243,6 +259,49 @@ void peaks(const StudyResult& r, std::size_t s, std::vector<std::string>& lines,
     off.push_back(r.series[s].name + " does not rise and then fall significantly");
 }
 
+// The standard error behind a point's interval: a mean's own, a ratio's from
+// its (Wilson) interval's half-width.
+double standard_error_at(const StudyResult& r, std::size_t p, std::size_t s, double z) {
+  if (r.series[s].kind == SeriesKind::Mean) return standard_error(r.points[p].result.tally[s]);
+  const Interval i = r.interval(p, s);
+  return (i.high - i.low) / (2 * z);
+}
+
+// "Almost the same" (close_to, within): the largest difference over the
+// points where both series are observed, judged against the tolerance.
+void close_to(const EstimateClaim& c, const StudyResult& r, std::size_t s, std::vector<std::string>& lines,
+              std::vector<std::string>& off) {
+  const auto o = r.find_series(c.close_to);
+  if (!o) throw InputError("close_to: the study has no statistic '" + c.close_to + "'");
+  const double z = normal_quantile(r.sampling.confidence);
+  std::size_t compared = 0, confirmed = 0, beyond = 0, widest = 0;
+  double widest_gap = -1;
+  for (std::size_t p = 0; p < r.points.size(); ++p) {
+    if (r.points[p].result.tally[s].n < 2 || r.points[p].result.tally[*o].n < 2) continue;
+    ++compared;
+    const double d = std::abs(r.interval(p, s).value - r.interval(p, *o).value);
+    const double slack = z * std::hypot(standard_error_at(r, p, s, z), standard_error_at(r, p, *o, z));
+    if (d + slack <= *c.within) ++confirmed;
+    if (d > widest_gap) {
+      widest_gap = d;
+      widest = p;
+    }
+    if (d - slack <= *c.within) continue;
+    ++beyond;
+    off.push_back("with " + std::to_string(r.points[p].faults) + " faults " + r.series[s].name + " " +
+                  interval_text(r.interval(p, s)) + " and " + c.close_to + " " + interval_text(r.interval(p, *o)) +
+                  " differ by " + num(d) + " +- " + num(slack) + ", more than " + num(*c.within));
+  }
+  if (compared == 0) {
+    off.push_back("no point observed both " + r.series[s].name + " and " + c.close_to);
+    return;
+  }
+  lines.push_back("within " + num(*c.within) + " of " + c.close_to + " at " + std::to_string(compared) +
+                  " points: largest difference " + num(widest_gap) + " with " + std::to_string(r.points[widest].faults) +
+                  " faults; within it significantly at " + std::to_string(confirmed) + ", beyond it significantly at " +
+                  std::to_string(beyond));
+}
+
 // Checks the statements; returns the disagreements (empty: agrees).
 // value, at_least, at_most against Menger's interval i (standard error se).
 void compare_number(const EstimateClaim& c, const Interval& i, double se, double z, std::vector<std::string>& lines,
@@ -271,9 +330,7 @@ std::vector<std::string> compare(const EstimateClaim& c, const StudyResult& r, s
   std::vector<std::string> off;
   const Interval i = r.interval(point, s);
   const double z = normal_quantile(r.sampling.confidence);
-  const Accumulator& a = r.points[point].result.tally[s];
-  compare_number(c, i, r.series[s].kind == SeriesKind::Mean ? standard_error(a) : (i.high - i.low) / (2 * z), z, lines,
-                 off);
+  compare_number(c, i, standard_error_at(r, point, s, z), z, lines, off);
   if (!c.lowest_of.empty()) {
     const std::string suffix = " " + c.lowest_of;
     std::size_t compared = 0;
@@ -312,6 +369,7 @@ std::vector<std::string> compare(const EstimateClaim& c, const StudyResult& r, s
   }
   if (c.peaks_inside) peaks(r, s, lines, off);
   if (!c.trend.empty()) trend(r, s, c.trend, lines, off);
+  if (!c.close_to.empty()) close_to(c, r, s, lines, off);
   return off;
 }
 
@@ -350,7 +408,7 @@ CheckResult conclude(const EstimateClaim& c, const Interval& i, double confidenc
 // explanation states beside the gap.
 CheckResult check_wiring_gap(const EstimateClaim& c, const std::string& where, const StudyResult& r) {
   if (r.wirings.size() < 2) throw InputError(where + ": '" + std::string(kWiringGap) + "' needs best_of >= 2");
-  if (!c.lowest_of.empty() || !c.not_below.empty() || c.peaks_inside || !c.trend.empty())
+  if (curve_statement(c))
     throw InputError(where + ": '" + std::string(kWiringGap) + "' is one number: compare it with value, at_least or at_most");
   const double z = normal_quantile(r.sampling.confidence);
   auto se_of = [&](const Interval& i) { return (i.high - i.low) / (2 * z); };
