@@ -9,6 +9,7 @@
 
 #include "claims/reliability_study.h"
 #include "claims/runner.h"
+#include "core/error.h"
 #include "models/registry.h"
 #include "verify/reliability.h"
 
@@ -206,6 +207,54 @@ TEST_F(EstimateClaimsTest, WritesCsvAndPlotToTheArtifactsFolder) {
   text << csv.rdbuf();
   EXPECT_NE(text.str().find("seed 1"), std::string::npos);
   EXPECT_NE(text.str().find("faults,complete,low,high,exact"), std::string::npos);
+}
+
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// 001 Figure 7: instances naming one figure draw their curves on one plot, the
+// replicated network's fault count scaled by one half.
+TEST_F(EstimateClaimsTest, InstancesNamingOneFigureDrawItTogether) {
+  auto instance = [](const std::string& wiring, const std::string& extra) {
+    return "[[instance]]\nmodel = \"min(stages=3, radix=4, wiring=" + wiring + ")\"\nexpect = \"estimate\"\n"
+           "[instance.property]\nplot = \"fig-" + wiring + "\"\nfigure = \"fig\"\nfigure_label = \"" + wiring + "\"\n" + extra;
+  };
+  std::ofstream(dir / "f.toml") << "title = \"t\"\nstatement = \"s\"\n[source]\npaper = \"001\"\nwhere = \"Figure 7\"\n"
+                                << "[property]\nkind = \"estimate\"\nexperiment = \"completeness\"\ntrials = 200\n"
+                                << "statistic = \"faults tolerated\"\nat_least = \"0\"\n"
+                                << instance("replicated", "figure_x_scale = \"0.5\"\n") << instance("deterministic", "");
+  ProveOptions o;
+  o.artifacts = dir / "art";
+  ProveReport r = prove({dir / "f.toml"}, o);
+  ASSERT_EQ(r.instances(), 2u);
+  for (const auto& i : r.claims.at(0).instances) ASSERT_TRUE(i.result) << i.error;
+  ASSERT_TRUE(fs::exists(dir / "art" / "fig.svg"));
+  const std::string script = read_text(dir / "art" / "fig.svg.gp");
+  EXPECT_NE(script.find("fig-replicated.csv' using ($1*0.5):2:3:4"), std::string::npos) << script;
+  EXPECT_NE(script.find("fig-deterministic.csv' using ($1*1):2:3:4"), std::string::npos) << script;
+  EXPECT_NE(script.find("'replicated (x 0.5)'"), std::string::npos) << script;
+  const std::string svg = read_text(dir / "art" / "fig.svg");
+  EXPECT_NE(svg.find("deterministic"), std::string::npos);
+
+  // A figure's curve is read from the instance's plot; its keys need a figure.
+  const std::string study = std::string(kStudy) + "at_least = \"0\"\n";
+  EXPECT_FALSE(only(run_claim(study + "figure = \"fig\"\n", o)).error.empty());
+  EXPECT_FALSE(only(run_claim(study + "plot = \"p\"\nfigure_label = \"x\"\n", o)).error.empty());
+  EXPECT_FALSE(only(run_claim(study + "plot = \"p\"\nfigure = \"g\"\nfigure_x_scale = \"0\"\n", o)).error.empty());
+}
+
+// Curves of different quantities do not share a figure.
+TEST_F(EstimateClaimsTest, AFigureRefusesToMixQuantities) {
+  std::vector<FigureCurve> curves(2);
+  curves[0].xlabel = curves[1].xlabel = "faults";
+  curves[0].ylabel = "ratio";
+  curves[1].ylabel = "path length (successful runs)";
+  EXPECT_THROW(plot_figure(curves, (dir / "mixed.svg").string(), "mixed"), InputError);
+  EXPECT_THROW(plot_figure({}, (dir / "none.svg").string(), "none"), InputError);
 }
 
 }  // namespace

@@ -34,6 +34,10 @@
 //   close_to = "b path length"           # "almost the same" as another series: at every point the two
 //   within = "0.1"                       #   differ by at most `within` (002 Fig. 7, GDL and Three-Turn)
 //   plot = "001-table1-deterministic-3"  # optional: CSV and SVG under the artifacts folder
+//   figure = "001-fig7a"                 # optional, with plot: also a curve of this combined figure,
+//   figure_label = "replicated"          #   drawn with the other instances naming it (default label:
+//   figure_x_scale = "0.5"               #   the model); x multiplied by the scale (001 normalises
+//                                        #   the replicated network's half-size routers)
 //
 // Agreement.  value: |Menger - paper| <= z sqrt(se_Menger^2 + error^2) + rounding,
 // z of the claim's confidence (0.95 unless `confidence` says otherwise).
@@ -73,7 +77,8 @@ constexpr std::string_view kWiringGap = "wiring gap";
 
 struct EstimateClaim {
   StudyRequest request;
-  std::string statistic, plot;
+  std::string statistic, plot, figure, figure_label;
+  double figure_x_scale = 1;
   std::optional<double> at_rate;
   std::optional<std::size_t> at_faults;
   std::optional<double> value, at_least, at_most;
@@ -121,7 +126,7 @@ void read_study_key(EstimateClaim& c, const std::string& key, const toml::node& 
   else throw InputError(where + ": [property] has no key '" + key + "' for kind estimate (keys: experiment, faults, "
                         "routings, rates, counts, best_of, max_faults, exact_limit, hop_limit, trials, seed, confidence, "
                         "statistic, at_rate, at_faults, value, error, rounding, at_least, at_most, lowest_of, not_below, peaks_inside, "
-                        "trend, close_to, within, plot)");
+                        "trend, close_to, within, plot, figure, figure_label, figure_x_scale)");
   if (!v.is_array()) c.key += key + "=" + property_text(v, where, key) + ";";  // routings: added in read()
 }
 
@@ -138,6 +143,9 @@ EstimateClaim read(const toml::table& prop, const std::string& where) {
     if (key == "kind") continue;
     if (key == "statistic") c.statistic = property_text(v, where, key);
     else if (key == "plot") c.plot = property_text(v, where, key);
+    else if (key == "figure") c.figure = property_text(v, where, key);
+    else if (key == "figure_label") c.figure_label = property_text(v, where, key);
+    else if (key == "figure_x_scale") c.figure_x_scale = number(v, where, key);
     else if (key == "at_rate") c.at_rate = number(v, where, key);
     else if (key == "at_faults") c.at_faults = whole(v, where, key);
     else if (key == "value") c.value = number(v, where, key);
@@ -174,6 +182,10 @@ EstimateClaim read(const toml::table& prop, const std::string& where) {
   if (c.error < 0 || c.rounding < 0) throw InputError(where + ": error and rounding are not negative");
   if (c.close_to.empty() != !c.within) throw InputError(where + ": 'close_to' and 'within' go together");
   if (c.within && *c.within < 0) throw InputError(where + ": 'within' is not negative");
+  if (!c.figure.empty() && c.plot.empty()) throw InputError(where + ": a 'figure' curve is read from the instance's 'plot' CSV: name the plot too");
+  if (c.figure.empty() && (!c.figure_label.empty() || c.figure_x_scale != 1))
+    throw InputError(where + ": 'figure_label' and 'figure_x_scale' describe a curve of a 'figure'");
+  if (!(c.figure_x_scale > 0)) throw InputError(where + ": 'figure_x_scale' is positive");
   for (const auto& r : c.request.routings) c.key += "routing=" + r + ";";
   return c;
 }
@@ -373,7 +385,23 @@ std::vector<std::string> compare(const EstimateClaim& c, const StudyResult& r, s
   return off;
 }
 
-void write_artifacts(const EstimateClaim& c, const StudyResult& r, RunContext& ctx, std::vector<std::string>& lines) {
+// The instance's curve joins its figure, which is redrawn with every curve so
+// far (claims run in file order, so the last instance completes it).
+void add_to_figure(const EstimateClaim& c, const StudyResult& r, std::size_t s, const std::string& csv, RunContext& ctx,
+                   std::vector<std::string>& lines) {
+  FigureCurve curve = figure_curve(r, s, csv);
+  curve.label = c.figure_label.empty() ? r.model : c.figure_label;
+  if (c.figure_x_scale != 1) curve.label += " (x " + num(c.figure_x_scale) + ")";
+  curve.x_scale = c.figure_x_scale;
+  auto& curves = ctx.figures()[c.figure];
+  curves.push_back(curve);
+  const std::string image = (ctx.artifacts() / (c.figure + ".svg")).string();
+  plot_figure(curves, image, c.figure + ": " + curve.ylabel + " by " + curve.xlabel);
+  lines.push_back("figure: " + c.figure + ".svg, curve " + std::to_string(curves.size()) + " '" + curve.label + "'");
+}
+
+void write_artifacts(const EstimateClaim& c, const StudyResult& r, std::size_t s, RunContext& ctx,
+                     std::vector<std::string>& lines) {
   if (c.plot.empty() || ctx.artifacts().empty()) return;
   std::filesystem::create_directories(ctx.artifacts());
   const std::string base = (ctx.artifacts() / c.plot).string();
@@ -384,6 +412,7 @@ void write_artifacts(const EstimateClaim& c, const StudyResult& r, RunContext& c
   }
   plot_study(r, base + ".csv", base + ".svg", c.plot + ": " + r.experiment + " of " + r.model);
   lines.push_back("curve: " + c.plot + ".csv and " + c.plot + ".svg in the artifacts folder");
+  if (!c.figure.empty()) add_to_figure(c, r, s, base + ".csv", ctx, lines);
 }
 
 // ESTIMATE with Menger's interval when nothing disagrees, FAILS with the disagreements otherwise.
@@ -408,6 +437,7 @@ CheckResult conclude(const EstimateClaim& c, const Interval& i, double confidenc
 // explanation states beside the gap.
 CheckResult check_wiring_gap(const EstimateClaim& c, const std::string& where, const StudyResult& r) {
   if (r.wirings.size() < 2) throw InputError(where + ": '" + std::string(kWiringGap) + "' needs best_of >= 2");
+  if (!c.plot.empty()) throw InputError(where + ": '" + std::string(kWiringGap) + "' is one number, with no curve to plot");
   if (curve_statement(c))
     throw InputError(where + ": '" + std::string(kWiringGap) + "' is one number: compare it with value, at_least or at_most");
   const double z = normal_quantile(r.sampling.confidence);
@@ -468,7 +498,7 @@ CheckResult check(const EstimateClaim& c, const std::string& where, const std::s
     out.explanation.push_back("exact, every one of the " + std::to_string(pt.exact->fault_sets) +
                               " fault sets and every pair enumerated: " + num(*pt.exact->values[*s]));
   const auto off = compare(c, r, p, *s, out.explanation);
-  write_artifacts(c, r, ctx, out.explanation);
+  write_artifacts(c, r, *s, ctx, out.explanation);
   return conclude(c, r.interval(p, *s), r.sampling.confidence, off, std::move(out));
 }
 

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 #include <toml++/toml.h>
 
+#include "claims/figure.h"
 #include "core/topology.h"
 #include "core/verdict.h"
 #include "verify/structure.h"
@@ -44,11 +45,14 @@ class RunContext {
   // Reliability studies already run in this prove run, by a key naming model and request,
   // so that several claims about one curve sample it once.
   std::map<std::string, std::shared_ptr<const StudyResult>>& studies() { return studies_; }
+  // Combined figures by name, the curves added so far in claim order.
+  std::map<std::string, std::vector<FigureCurve>>& figures() { return figures_; }
 
  private:
   std::optional<std::chrono::seconds> budget_;
   std::filesystem::path artifacts_;
   std::map<std::string, std::shared_ptr<const StudyResult>> studies_;
+  std::map<std::string, std::vector<FigureCurve>> figures_;
   std::map<std::string, std::unique_ptr<StructureFacts>> structure_;
 };
 

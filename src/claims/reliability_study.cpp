@@ -384,13 +384,15 @@ void gnuplot_script(std::ostream& g, const StudyResult& r, const std::string& cs
 
 }  // namespace
 
-void plot_study(const StudyResult& r, const std::string& csv_path, const std::string& image_path,
-                const std::string& title) {
-  const std::string script = image_path + ".gp";
+namespace {
+
+// Writes `script` with `write` and runs gnuplot on it.
+template <class Write>
+void run_gnuplot(const std::string& script, Write write) {
   {
     std::ofstream g(script);
     if (!g) throw InputError("cannot write " + script);
-    gnuplot_script(g, r, csv_path, image_path, title);
+    write(g);
   }
   std::string shell_quoted = "'";  // the script's path for /bin/sh: ' becomes '\''
   for (char c : script) shell_quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
@@ -404,6 +406,53 @@ void plot_study(const StudyResult& r, const std::string& csv_path, const std::st
   if (status != 0)
     throw InputError("gnuplot failed on " + script + (status == 127 * 256 ? " (is gnuplot installed? Debian package gnuplot-nox)" : "") +
                      (messages.empty() ? "" : ": " + messages.substr(0, 400)));
+}
+
+}  // namespace
+
+void plot_study(const StudyResult& r, const std::string& csv_path, const std::string& image_path,
+                const std::string& title) {
+  run_gnuplot(image_path + ".gp", [&](std::ostream& g) { gnuplot_script(g, r, csv_path, image_path, title); });
+}
+
+FigureCurve figure_curve(const StudyResult& r, std::size_t s, const std::string& csv_path) {
+  FigureCurve c;
+  c.csv = csv_path;
+  if (r.experiment == "completeness") {
+    c.xlabel = "component faults";
+    c.ylabel = "P(network complete)";
+    return c;  // columns faults, complete, low, high
+  }
+  const bool by_rate = r.points.front().rate.has_value();
+  c.xlabel = by_rate ? "fault rate" : "faults";
+  c.ylabel = r.series.at(s).kind == SeriesKind::Mean ? "path length (successful runs)" : "ratio";
+  c.x_column = by_rate ? 2 : 1;
+  c.y_column = 4 + 3 * s;  // faults, rate, trials, then value/low/high per series
+  return c;
+}
+
+void plot_figure(const std::vector<FigureCurve>& curves, const std::string& image_path, const std::string& title) {
+  if (curves.empty()) throw InputError("figure " + title + " has no curve");
+  for (const FigureCurve& c : curves)
+    if (c.xlabel != curves.front().xlabel || c.ylabel != curves.front().ylabel)
+      throw InputError("figure " + title + " mixes '" + curves.front().ylabel + "' by " + curves.front().xlabel +
+                       " with '" + c.ylabel + "' by " + c.xlabel);
+  const bool scaled = std::any_of(curves.begin(), curves.end(), [](const FigureCurve& c) { return c.x_scale != 1; });
+  run_gnuplot(image_path + ".gp", [&](std::ostream& g) {
+    g << "set terminal " << terminal_for(image_path) << "\nset output " << quoted(image_path) << "\n"
+      << "set datafile separator ','\nset key below\nset grid\nset title " << quoted(title) << " noenhanced\n"
+      << "set xlabel " << quoted(curves.front().xlabel + (scaled ? " (scaled where the key says)" : "")) << "\n"
+      << "set ylabel " << quoted(curves.front().ylabel) << "\n"
+      << (curves.front().ylabel.rfind("path length", 0) == 0 ? "set autoscale y\n" : "set yrange [0:1.02]\n") << "plot ";
+    for (std::size_t i = 0; i < curves.size(); ++i) {
+      const FigureCurve& c = curves[i];
+      std::ostringstream x;
+      x << "($" << c.x_column << "*" << c.x_scale << ")";
+      g << (i ? ", " : "") << quoted(c.csv) << " using " << x.str() << ":" << c.y_column << ":" << c.y_column + 1 << ":"
+        << c.y_column + 2 << " with yerrorlines title " << quoted(c.label) << " noenhanced";
+    }
+    g << "\n";
+  });
 }
 
 }  // namespace menger

@@ -30,6 +30,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "claims/figure.h"
 #include "core/topology.h"
 #include "verify/exact_routing.h"
 #include "verify/montecarlo.h"
@@ -93,5 +94,10 @@ nlohmann::json study_json(const StudyResult& r);
 // (.svg or .png).  Throws InputError if gnuplot is missing or fails.
 void plot_study(const StudyResult& r, const std::string& csv_path, const std::string& image_path,
                 const std::string& title);
+// The curve of series `s` in the CSV file write_study_csv wrote for `r`
+// (completeness: P(complete) by faults; s is then ignored).
+FigureCurve figure_curve(const StudyResult& r, std::size_t s, const std::string& csv_path);
+// Draws the curves on one plot, each with its interval, the same way as plot_study.
+void plot_figure(const std::vector<FigureCurve>& curves, const std::string& image_path, const std::string& title);
 
 }  // namespace menger
