@@ -6,7 +6,9 @@ same run.  Both must report the same numbers (same seed, same trials): the
 script exits with status 1 if they differ.  For 003's fault combinations,
 the ratio against routing every pair of every combination (`--naive`: no memo
 of translated runs), same trials, and the throughput of longer runs, where
-the memo has filled.
+the memo has filled.  For exact routing values, the ratio of enumerating
+from one source per orbit of the translations against from every terminal
+(`--naive`), both required to give the same exact values.
 
 Usage: /usr/bin/python3 bench/montecarlo_throughput.py build/src/cli/menger > mc.md
 """
@@ -40,6 +42,12 @@ ROUTING = [
 COMBINATIONS = [
     ("003 sec. 5, 4x4x4 torus, 10 faulty nodes", "torus(4,4,4)", "10", 100, 500),
     ("003 sec. 5, 512-node torus, 10 faulty nodes", "torus(8,8,8)", "10", 4, 200),
+]
+
+# (study, spec, faulty units, routing, fault count): exact values, symmetry against every source
+EXACT = [
+    ("4x4x4 torus, ft-torus, 2 faulty nodes", "torus(4,4,4)", "nodes", "ft-torus", "2"),
+    ("5x5 torus, ft-torus, 2 faulty links", "torus(5,5)", "links", "ft-torus", "2"),
 ]
 
 
@@ -100,6 +108,18 @@ def main():
         longer, _ = run(base[:2] + ["2"] + base[3:base.index("--trials") + 1] + [str(many), "--json"])
         print(f"| {name} | {few} | {fast['seconds']:.2f} | {naive['seconds']:.2f} | {naive['seconds'] / fast['seconds']:.1f}x"
               f" | {many} | {longer['seconds']:.1f} | {many / longer['seconds']:.2f} |")
+    print("\n## Exact routing values: one source per orbit against every terminal\n")
+    print("| study | symmetry 1 thread (s) | every source 1 thread (s) | ratio | exact values equal |")
+    print("|---|---|---|---|---|")
+    for name, spec, units, routing, count in EXACT:
+        base = [a.menger, "--threads", "1", "montecarlo", spec, "--experiment", "routing", "--faults", units,
+                "--routing", routing, "--counts", count, "--trials", "100", "--exact-limit", "100000000", "--json"]
+        fast, tf = run(base)
+        naive, tn = run(base + ["--naive"])
+        exact = [[round(x["exact"], 12) for p in j["points"] for x in p["series"]] for j in (fast, naive)]
+        same = exact[0] == exact[1] and all(x is not None for x in exact[0])
+        ok = ok and same
+        print(f"| {name} | {tf:.2f} | {tn:.2f} | {tn / tf:.1f}x | {'yes' if same else 'NO'} |")
     print(f"\nLoad after: {loadavg()}.  Every row's numbers were identical across thread counts"
           f"{' and against the baseline' if ok else ''}: {'yes' if ok else 'NO'}.")
     sys.exit(0 if ok else 1)

@@ -1,6 +1,7 @@
 // Exact values of the routing experiment (verify/exact_routing.h): a
-// hand-worked ring, the sampler's intervals around the exact values, the same
-// bits for any thread count, and a clear refusal above the limit.
+// hand-worked ring, the sampler's intervals around the exact values, symmetry
+// against brute force, the same bits for any thread count, and a clear
+// refusal above the limit.
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>
 
@@ -66,6 +67,49 @@ void expect_sampler_agrees(const std::string& spec, UnitChoice units, std::vecto
 TEST(ExactRouting, SamplerIntervalsHoldTheExactValues) {
   expect_sampler_agrees("mikant(3,3)", UnitChoice::Links, {"mikant-shortest", "mikant-x-turns"}, 1);
   expect_sampler_agrees("torus(4,4)", UnitChoice::Nodes, {"ft-torus", "dor"}, 3);
+}
+
+// With symmetry only the orbit roots are routed from; the values equal the
+// brute-force ones that route from every terminal.  Node faults on a torus
+// (one orbit), link faults on a hypercube, and a bubble-flow DOR.
+void expect_symmetry_agrees(const std::string& spec, UnitChoice units, const std::string& routing, std::size_t m,
+                            std::uint64_t sources) {
+  Instance in = make(spec, units);
+  auto r = RoutingRegistry::builtin().build(routing, *in.net);
+  RoutingExperiment e(*in.model, {r.get()}, m);
+  const ExactRouting fast = exact_routing(e, 100'000'000), brute = exact_routing(e, 100'000'000, Symmetry::Ignore);
+  EXPECT_EQ(fast.sources, sources) << spec;
+  EXPECT_EQ(brute.sources, in.model->terminals().size()) << spec;
+  EXPECT_LT(fast.runs * 2, brute.runs) << spec;
+  EXPECT_EQ(exact_routing_cost(e), exact_routing_cost(e, Symmetry::Ignore) / in.model->terminals().size() * sources);
+  ASSERT_EQ(fast.values.size(), brute.values.size());
+  std::size_t strict = 0;
+  for (std::size_t s = 0; s < fast.values.size(); ++s) {
+    ASSERT_EQ(fast.values[s].has_value(), brute.values[s].has_value()) << spec << " series " << s;
+    if (!fast.values[s]) continue;
+    EXPECT_NEAR(*fast.values[s], *brute.values[s], 1e-12) << spec << " series " << s;
+    strict += *brute.values[s] != 0 && *brute.values[s] != 1;
+  }
+  EXPECT_GT(strict, 0u) << spec << ": no series between 0 and 1 to compare";
+}
+
+TEST(ExactRouting, SymmetryGivesTheBruteForceValues) {
+  expect_symmetry_agrees("torus(4,4)", UnitChoice::Nodes, "ft-torus", 3, 1);
+  expect_symmetry_agrees("torus(3,5)", UnitChoice::Links, "ft-torus", 2, 1);
+  expect_symmetry_agrees("hypercube(4)", UnitChoice::Links, "shortest", 2, 1);
+  expect_symmetry_agrees("torus(4,4)", UnitChoice::Links, "dor(flow=bubble)", 2, 1);
+}
+
+// No reduction where the routing does not commute with the translations
+// (dateline DOR treats one ring position specially) or there are none (mesh).
+TEST(ExactRouting, NoSymmetryWhereItDoesNotHold) {
+  for (const auto& [spec, routing] : {std::pair<std::string, std::string>{"torus(4,4)", "dor-dateline"},
+                                      {"mesh(4,4)", "dor"}}) {
+    Instance in = make(spec, UnitChoice::Nodes);
+    auto r = RoutingRegistry::builtin().build(routing, *in.net);
+    RoutingExperiment e(*in.model, {r.get()}, 1);
+    EXPECT_EQ(exact_routing(e, 10'000'000).sources, in.model->terminals().size()) << spec << " " << routing;
+  }
 }
 
 TEST(ExactRouting, SameBitsForAnyThreadCount) {

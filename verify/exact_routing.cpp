@@ -3,11 +3,14 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
+#include <map>
 #include <memory>
+#include <optional>
 
 #include "core/error.h"
 #include "verify/route_run.h"
 #include "verify/route_search.h"
+#include "verify/translations.h"
 
 namespace menger {
 
@@ -24,9 +27,44 @@ struct Sums {
   }
 };
 
+// The sources whose runs are made, each standing for `weight` sources: every
+// terminal, or with symmetry one root per orbit of terminals.
+struct Sources {
+  std::vector<NodeId> nodes;
+  std::vector<std::uint64_t> weight;  // per node of `nodes`
+};
+
+Sources every_terminal(const FaultModel& model) {
+  Sources s;
+  s.nodes = model.terminals();
+  s.weight.assign(s.nodes.size(), 1);
+  return s;
+}
+
+// The orbit roots of the terminals under the topology's translations, when
+// every routing commutes with them and the fault model is symmetric
+// (translations.h, the conditions TranslatedRuns needs); none otherwise.
+std::optional<Sources> orbit_sources(const RoutingExperiment& e) {
+  for (const Routing* r : e.routings())
+    if (!r->translation_invariant()) return std::nullopt;
+  const FaultModel& model = e.model();
+  const auto frames = SourceFrames::build(model, 64'000'000);  // validates that units map onto units
+  if (!frames) return std::nullopt;
+  std::vector<char> terminal(model.network().num_nodes(), 0);
+  for (NodeId t : model.terminals()) terminal[t] = 1;
+  std::map<NodeId, std::uint64_t> orbit_size;
+  for (NodeId t : model.terminals()) {
+    if (!terminal[frames->root(t)]) return std::nullopt;  // a translation that moves a terminal off the terminals
+    ++orbit_size[frames->root(t)];
+  }
+  Sources s;
+  for (const auto& [root, size] : orbit_size) s.nodes.push_back(root), s.weight.push_back(size);
+  return s;
+}
+
 class Enumerator {
  public:
-  explicit Enumerator(const RoutingExperiment& e) : e_(e) {
+  Enumerator(const RoutingExperiment& e, const Sources& sources) : e_(e), sources_(sources) {
     RunLimits limits;
     limits.hop_limit = e.hop_limit();
     limits.fault_budget = static_cast<std::uint32_t>(e.faults());
@@ -50,6 +88,7 @@ class Enumerator {
 
  private:
   const RoutingExperiment& e_;
+  const Sources& sources_;
   std::vector<std::unique_ptr<RouteRunner>> runners_;
   std::vector<NodeId> healthy_;
 
@@ -62,7 +101,10 @@ class Enumerator {
     if (healthy_.size() < 2) throw InputError("a fault set left fewer than two healthy terminals: no pair to route");
     std::uint64_t connected = 0;
     std::vector<std::uint64_t> delivered(runners_.size(), 0), hops(runners_.size(), 0);
-    for (NodeId s : healthy_)
+    for (std::size_t i = 0; i < sources_.nodes.size(); ++i) {
+      const NodeId s = sources_.nodes[i];
+      const std::uint64_t w = sources_.weight[i];
+      if (failed.node_failed(s)) continue;
       for (NodeId d : healthy_) {
         if (s == d) continue;
         bool any = false;
@@ -71,11 +113,12 @@ class Enumerator {
           ++runs;
           if (!run.delivered()) continue;
           any = true;
-          ++delivered[r];
-          hops[r] += run.hops;
+          delivered[r] += w;
+          hops[r] += w * run.hops;
         }
-        connected += any || physically_connected(model.network(), failed, s, d);
+        if (any || physically_connected(model.network(), failed, s, d)) connected += w;
       }
+    }
     const long double pairs = static_cast<long double>(healthy_.size()) * static_cast<long double>(healthy_.size() - 1);
     sums.connected += static_cast<long double>(connected) / pairs;
     for (std::size_t r = 0; r < runners_.size(); ++r) {
@@ -96,14 +139,29 @@ std::uint64_t saturating_product(std::initializer_list<std::uint64_t> xs) {
 
 }  // namespace
 
-std::uint64_t exact_routing_cost(const RoutingExperiment& e) {
+namespace {
+
+Sources sources_for(const RoutingExperiment& e, Symmetry symmetry) {
+  if (symmetry == Symmetry::Use)
+    if (auto s = orbit_sources(e)) return std::move(*s);
+  return every_terminal(e.model());
+}
+
+std::uint64_t cost_of(const RoutingExperiment& e, const Sources& sources) {
   const std::uint64_t t = e.model().terminals().size();
-  return saturating_product({binomial(e.model().universe().size(), e.faults()), t, t > 0 ? t - 1 : 0,
+  return saturating_product({binomial(e.model().universe().size(), e.faults()), sources.nodes.size(), t > 0 ? t - 1 : 0,
                              static_cast<std::uint64_t>(e.routings().size())});
 }
 
-ExactRouting exact_routing(const RoutingExperiment& e, std::uint64_t limit) {
-  const std::uint64_t cost = exact_routing_cost(e);
+}  // namespace
+
+std::uint64_t exact_routing_cost(const RoutingExperiment& e, Symmetry symmetry) {
+  return cost_of(e, sources_for(e, symmetry));
+}
+
+ExactRouting exact_routing(const RoutingExperiment& e, std::uint64_t limit, Symmetry symmetry) {
+  const Sources sources = sources_for(e, symmetry);
+  const std::uint64_t cost = cost_of(e, sources);
   if (cost > limit)
     throw InputError("exact mode: up to " + (cost == UINT64_MAX ? std::string("more than 2^64") : std::to_string(cost)) +
                      " routing runs with " + std::to_string(e.faults()) + " faults, above the limit of " +
@@ -113,12 +171,14 @@ ExactRouting exact_routing(const RoutingExperiment& e, std::uint64_t limit) {
   const std::size_t routings = e.routings().size();
   std::vector<Sums> parts(firsts, Sums(routings));
   std::vector<std::uint64_t> runs(firsts, 0);
-  tbb::enumerable_thread_specific<std::unique_ptr<Enumerator>> workers([&] { return std::make_unique<Enumerator>(e); });
+  tbb::enumerable_thread_specific<std::unique_ptr<Enumerator>> workers(
+      [&] { return std::make_unique<Enumerator>(e, sources); });
   tbb::parallel_for(std::size_t{0}, firsts, [&](std::size_t first) { parts[first] = workers.local()->from(first, runs[first]); });
   Sums total(routings);
   ExactRouting out;
   for (std::size_t i = 0; i < firsts; ++i) total.add(parts[i]), out.runs += runs[i];  // in order: same bits for any split
   out.fault_sets = binomial(n, m);
+  out.sources = sources.nodes.size();
   const long double sets = static_cast<long double>(out.fault_sets);
   out.values.push_back(static_cast<double>(total.connected / sets));
   for (std::size_t r = 0; r < routings; ++r) {

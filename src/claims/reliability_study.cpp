@@ -129,7 +129,9 @@ StudyResult routing_study(const std::shared_ptr<const Topology>& topology, const
       e = std::make_unique<CombinationExperiment>(model, routings, counts[i], q.hop_limit, !q.naive);
     } else {
       auto re = std::make_unique<RoutingExperiment>(model, routings, counts[i], q.hop_limit);
-      if (q.exact_limit > 0 && exact_routing_cost(*re) <= q.exact_limit) p.exact = exact_routing(*re, q.exact_limit);
+      const Symmetry symmetry = q.naive ? Symmetry::Ignore : Symmetry::Use;
+      if (q.exact_limit > 0 && exact_routing_cost(*re, symmetry) <= q.exact_limit)
+        p.exact = exact_routing(*re, q.exact_limit, symmetry);
       e = std::move(re);
     }
     if (r.series.empty()) r.series = e->series();

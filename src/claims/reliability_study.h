@@ -49,7 +49,8 @@ struct StudyRequest {
   std::uint64_t exact_limit = 0;       // completeness: enumerate when C(units, f) <= this;
                                        // routing: when exact_routing_cost() <= this
   std::uint32_t hop_limit = 0;
-  bool naive = false;                  // completeness, combinations: the blind baseline (bench/)
+  bool naive = false;                  // the blind baseline (bench/): completeness and combinations
+                                       //   without their shortcuts, exact routing from every terminal
   SampleOptions sampling;              // seed, trials, half_width, confidence, deadline
 };
 

@@ -110,7 +110,7 @@ void add_montecarlo_command(CLI::App& app, CommandRegistry& commands) {
   sub->add_option("--plot", a->plot, "draw the curve with gnuplot (.svg or .png; the CSV goes beside it)");
   sub->add_option("--title", a->title, "plot title");
   sub->add_flag("--json", a->json, "machine-readable output");
-  sub->add_flag("--naive", a->naive, "the blind baseline for bench/: completeness, a search per source after every fault; combinations, every pair of every combination routed (no memo)");
+  sub->add_flag("--naive", a->naive, "the blind baseline for bench/: completeness, a search per source after every fault; combinations, every pair of every combination routed (no memo); exact routing values, every terminal a source (no symmetry)");
   commands.emplace_back(sub, [a] { return run_montecarlo(*a); });
 }
 
