@@ -61,6 +61,17 @@ StudyResult start_result(const std::string& experiment, const FaultModel& model,
   return r;
 }
 
+// P(complete | f) by enumeration for every f whose C(units, f) is at most the limit.
+void add_exact_completeness(StudyResult& r, const FaultModel& model, std::size_t max_f, std::uint64_t limit) {
+  r.exact.assign(max_f + 1, std::nullopt);
+  SurvivalChecker checker(model);
+  r.exact[0] = ExactCount{checker.survives(FaultSet(r.units)) ? 1u : 0u, 1};
+  for (std::size_t f = 1; f <= max_f && binomial(r.units, f) <= limit; ++f) {
+    r.exact[f] = exact_completeness(model, f, limit);
+    if (r.exact[f]->surviving == 0) break;  // P(complete | f) never grows with f
+  }
+}
+
 StudyResult completeness_once(const std::shared_ptr<const Topology>& topology, const StudyRequest& q) {
   const Network net(topology);
   const FaultModel model(net, fault_spec(q, net));
@@ -72,28 +83,30 @@ StudyResult completeness_once(const std::shared_ptr<const Topology>& topology, c
   p.result = sample(e, q.sampling);
   finish(r, p);
   r.points.push_back(std::move(p));
-  r.exact.resize(max_f + 1);
-  SurvivalChecker checker(model);
-  r.exact[0] = ExactCount{checker.survives(FaultSet(r.units)) ? 1u : 0u, 1};
-  for (std::size_t f = 1; f <= max_f && binomial(r.units, f) <= q.exact_limit; ++f) {
-    r.exact[f] = exact_completeness(model, f, q.exact_limit);
-    if (r.exact[f]->surviving == 0) break;  // P(complete | f) never grows with f
-  }
+  add_exact_completeness(r, model, max_f, q.exact_limit);
   return r;
 }
 
 StudyResult completeness_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& q) {
   if (q.best_of == 0) return completeness_once(topology, q);
   std::optional<StudyResult> best;
+  std::shared_ptr<const Topology> best_topology;
   std::vector<std::pair<std::string, Interval>> wirings;
+  StudyRequest sampled = q;
+  sampled.exact_limit = 0;  // enumerated for the best wiring only, below
   for (std::uint64_t seed = 1; seed <= q.best_of; ++seed) {
     auto t = Registry::builtin().build(with_seed(topology->spec(), seed));
-    StudyResult r = completeness_once(t, q);
+    StudyResult r = completeness_once(t, sampled);
     const Interval tolerated = r.interval(0, 0);
     wirings.emplace_back(r.model, tolerated);
-    if (!best || tolerated.value > best->interval(0, 0).value) best = std::move(r);  // ties: the lower seed
+    if (!best || tolerated.value > best->interval(0, 0).value) {  // ties: the lower seed
+      best = std::move(r);
+      best_topology = t;
+    }
   }
   best->wirings = std::move(wirings);
+  const Network net(best_topology);
+  add_exact_completeness(*best, FaultModel(net, fault_spec(q, net)), best->exact.size() - 1, q.exact_limit);
   return std::move(*best);
 }
 
