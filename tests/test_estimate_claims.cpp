@@ -235,6 +235,7 @@ TEST_F(EstimateClaimsTest, InstancesNamingOneFigureDrawItTogether) {
   ASSERT_TRUE(fs::exists(dir / "art" / "fig.svg"));
   const std::string script = read_text(dir / "art" / "fig.svg.gp");
   EXPECT_NE(script.find("fig-replicated.csv' using ($1*0.5):2:3:4"), std::string::npos) << script;
+  EXPECT_NE(script.find("using ($1*0.5):($5 == $5 ? $5 : 1/0) with points"), std::string::npos) << script;
   EXPECT_NE(script.find("fig-deterministic.csv' using ($1*1):2:3:4"), std::string::npos) << script;
   EXPECT_NE(script.find("'replicated (x 0.5)'"), std::string::npos) << script;
   const std::string svg = read_text(dir / "art" / "fig.svg");

@@ -11,6 +11,7 @@ namespace menger {
 struct FigureCurve {
   std::string label, csv, xlabel, ylabel;
   std::size_t x_column = 1, y_column = 2;  // 1-based; the interval's low and high follow y
+  std::size_t exact_column = 0;            // exact values where enumerated (empty cells elsewhere); 0: none
   double x_scale = 1;                      // e.g. 0.5: 001's replicated routers are half-size components
 };
 

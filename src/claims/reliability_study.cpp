@@ -436,13 +436,15 @@ FigureCurve figure_curve(const StudyResult& r, std::size_t s, const std::string&
   if (r.experiment == "completeness") {
     c.xlabel = "component faults";
     c.ylabel = "P(network complete)";
-    return c;  // columns faults, complete, low, high
+    c.exact_column = 5;
+    return c;  // columns faults, complete, low, high, exact
   }
   const bool by_rate = r.points.front().rate.has_value();
   c.xlabel = by_rate ? "fault rate" : "faults";
   c.ylabel = r.series.at(s).kind == SeriesKind::Mean ? "path length (successful runs)" : "ratio";
   c.x_column = by_rate ? 2 : 1;
   c.y_column = 4 + 3 * s;  // faults, rate, trials, then value/low/high per series
+  c.exact_column = 4 + 3 * r.series.size() + s;  // then the exact value per series
   return c;
 }
 
@@ -464,7 +466,10 @@ void plot_figure(const std::vector<FigureCurve>& curves, const std::string& imag
       std::ostringstream x;
       x << "($" << c.x_column << "*" << c.x_scale << ")";
       g << (i ? ", " : "") << quoted(c.csv) << " using " << x.str() << ":" << c.y_column << ":" << c.y_column + 1 << ":"
-        << c.y_column + 2 << " with yerrorlines title " << quoted(c.label) << " noenhanced";
+        << c.y_column + 2 << " with yerrorlines lc " << i + 1 << " title " << quoted(c.label) << " noenhanced";
+      if (c.exact_column)  // an empty cell reads as NaN (x != x): no point there
+        g << ", '' using " << x.str() << ":($" << c.exact_column << " == $" << c.exact_column << " ? $" << c.exact_column
+          << " : 1/0) with points pt 6 lc " << i + 1 << " title " << quoted(c.label + " exact") << " noenhanced";
     }
     g << "\n";
   });
