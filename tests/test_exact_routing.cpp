@@ -9,6 +9,8 @@
 #include "models/routing_registry.h"
 #include "test_instance.h"
 #include "verify/exact_routing.h"
+#include "verify/route_run.h"
+#include "verify/route_search.h"
 
 namespace menger {
 namespace {
@@ -126,6 +128,74 @@ TEST(ExactRouting, SameBitsForAnyThreadCount) {
     two = exact_routing(e, 10'000'000).values;
   }
   EXPECT_EQ(one, two);
+}
+
+// Exact fractions of tolerated fault combinations (003 section 5), against a
+// direct loop written here: every combination, every pair routed, a pair the
+// faults disconnect excused.
+std::uint64_t tolerated_by_hand(const Instance& in, const Routing& routing, std::size_t m) {
+  const FaultModel& model = *in.model;
+  const std::size_t n = model.universe().size();
+  RunLimits limits;
+  limits.fault_budget = static_cast<std::uint32_t>(m);
+  RouteRunner runner(routing, model, limits);
+  std::vector<std::size_t> pick(m);
+  for (std::size_t i = 0; i < m; ++i) pick[i] = i;
+  std::uint64_t tolerated = 0;
+  do {
+    FaultSet f(n);
+    for (std::size_t u : pick) f.insert(u);
+    const FailedElements failed(model.universe(), f);
+    bool ok = true;
+    for (NodeId s : model.terminals())
+      for (NodeId d : model.terminals())
+        if (ok && s != d && !failed.node_failed(s) && !failed.node_failed(d) && model.pair_required(s, d))
+          ok = runner.run(f, s, d, std::nullopt, false).delivered() || !physically_connected(model.network(), failed, s, d);
+    tolerated += ok;
+  } while (next_combination(pick, n));
+  return tolerated;
+}
+
+TEST(ExactCombinations, EqualADirectCountWithAndWithoutTheMemo) {
+  struct Case {
+    std::string spec, routing;
+    UnitChoice units;
+    std::size_t m;
+  };
+  // The mesh has no translations: no memo either way.
+  for (const Case& c : {Case{"torus(4,4)", "ft-torus", UnitChoice::Nodes, 4}, Case{"torus(3,3)", "ft-torus", UnitChoice::Links, 4},
+                        Case{"mesh(4,4)", "ft-torus", UnitChoice::Nodes, 2}}) {
+    Instance in = make(c.spec, c.units);
+    auto r = RoutingRegistry::builtin().build(c.routing, *in.net);
+    const CombinationExperiment memo(*in.model, {r.get()}, c.m), naive(*in.model, {r.get()}, c.m, 0, false);
+    const auto a = exact_combinations(memo, 100'000'000), b = exact_combinations(naive, 100'000'000);
+    const std::uint64_t hand = tolerated_by_hand(in, *r, c.m);
+    ASSERT_EQ(a.size(), 1u);
+    EXPECT_EQ(a[0].total, binomial(in.model->universe().size(), c.m)) << c.spec;
+    EXPECT_EQ(a[0].surviving, hand) << c.spec << " " << c.routing;
+    EXPECT_EQ(b[0].surviving, hand) << c.spec << " " << c.routing;
+    EXPECT_GT(hand, 0u) << c.spec;
+    EXPECT_LT(hand, a[0].total) << c.spec << ": every combination tolerated is too easy a case";
+  }
+}
+
+TEST(ExactCombinations, SamplerIntervalsHoldTheExactFractions) {
+  Instance in = make("torus(4,4)", UnitChoice::Nodes);
+  auto r = RoutingRegistry::builtin().build("ft-torus", *in.net);
+  for (std::size_t m : {4, 5}) {
+    const CombinationExperiment e(*in.model, {r.get()}, m);
+    const double exact = exact_combinations(e, 100'000'000)[0].ratio();
+    SampleOptions o;
+    o.trials = 4000;
+    o.confidence = 0.999;
+    const SampleResult s = sample(e, o);
+    const Interval i = series_interval(e.series()[0], s.tally[0], o.confidence);
+    EXPECT_LE(i.low, exact) << m;
+    EXPECT_GE(i.high, exact) << m;
+  }
+  const CombinationExperiment big(*in.model, {r.get()}, 8);
+  EXPECT_EQ(exact_combinations_cost(big), 12870u * 16u * 15u);
+  EXPECT_THROW(exact_combinations(big, 1000), InputError);
 }
 
 TEST(ExactRouting, RefusedAboveTheLimit) {

@@ -1,6 +1,7 @@
 #include "verify/reliability.h"
 
 #include <tbb/combinable.h>
+#include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
 #include <numeric>
@@ -148,8 +149,11 @@ class RoutedWorker : public TrialWorker {
   // Draws the trial's m faulty units into faults_; returns what they disable.
   FailedElements draw_faults(Rng& rng) {
     draw_units(rng, e_.faults(), scratch_);
-    faults_ = FaultSet(scratch_.size());
-    for (std::size_t i = 0; i < e_.faults(); ++i) faults_.insert(scratch_[i]);
+    return set_faults({scratch_.data(), e_.faults()});
+  }
+  FailedElements set_faults(std::span<const std::size_t> units) {
+    faults_ = FaultSet(e_.model().universe().size());
+    for (std::size_t u : units) faults_.insert(u);
     return FailedElements(e_.model().universe(), faults_);
   }
 
@@ -192,10 +196,15 @@ class CombinationWorker final : public RoutedWorker {
   explicit CombinationWorker(const CombinationExperiment& e) : RoutedWorker(e), c_(e), frame_(e.model()) {}
 
   void trial(Rng& rng, Tally& out) override {
-    const FailedElements failed = draw_faults(rng);
+    draw_units(rng, e_.faults(), scratch_);
     const std::span<const std::size_t> units(scratch_.data(), e_.faults());
-    for (std::size_t r = 0; r < runners_.size(); ++r)
-      out.add(r, tolerated(*runners_[r], c_.memo(r), units, failed) ? 1 : 0);
+    for (std::size_t r = 0; r < runners_.size(); ++r) out.add(r, judge(r, units) ? 1 : 0);
+  }
+
+  // Whether routing r tolerates the combination `units` (m distinct units).
+  bool judge(std::size_t r, std::span<const std::size_t> units) {
+    const FailedElements failed = set_faults(units);
+    return tolerated(*runners_[r], c_.memo(r), units, failed);
   }
 
  private:
@@ -249,6 +258,39 @@ CombinationExperiment::CombinationExperiment(const FaultModel& model, std::vecto
 }
 
 CombinationExperiment::~CombinationExperiment() = default;
+
+std::uint64_t exact_combinations_cost(const CombinationExperiment& e) {
+  const std::uint64_t t = e.model().terminals().size(), sets = binomial(e.model().universe().size(), e.faults());
+  std::uint64_t cost = sets;
+  for (std::uint64_t x : {t, t > 0 ? t - 1 : 0, std::uint64_t(e.routings().size())})
+    cost = x != 0 && cost > UINT64_MAX / x ? UINT64_MAX : cost * x;
+  return cost;
+}
+
+std::vector<ExactCount> exact_combinations(const CombinationExperiment& e, std::uint64_t limit) {
+  const std::uint64_t cost = exact_combinations_cost(e);
+  if (cost > limit)
+    throw InputError("exact mode: up to " + (cost == UINT64_MAX ? std::string("more than 2^64") : std::to_string(cost)) +
+                     " routing runs over every combination of " + std::to_string(e.faults()) +
+                     " faults, above the limit of " + std::to_string(limit));
+  const std::size_t n = e.model().universe().size(), m = e.faults(), routings = e.routings().size();
+  const std::size_t firsts = m == 0 ? 1 : n;  // m = 0: the empty combination, once
+  std::vector<std::vector<std::uint64_t>> parts(firsts, std::vector<std::uint64_t>(routings, 0));
+  tbb::enumerable_thread_specific<std::unique_ptr<CombinationWorker>> workers(
+      [&] { return std::make_unique<CombinationWorker>(e); });
+  tbb::parallel_for(std::size_t{0}, firsts, [&](std::size_t first) {
+    std::vector<std::size_t> pick(m);
+    for (std::size_t i = 0; i < m; ++i) pick[i] = first + i;
+    if (m > 0 && pick[m - 1] >= n) return;
+    do {
+      for (std::size_t r = 0; r < routings; ++r) parts[first][r] += workers.local()->judge(r, pick);
+    } while (m > 0 && next_combination(pick, n, 1));  // same least unit
+  });
+  std::vector<ExactCount> out(routings, ExactCount{0, binomial(n, m)});
+  for (const auto& part : parts)
+    for (std::size_t r = 0; r < routings; ++r) out[r].surviving += part[r];  // integers: exact for any split
+  return out;
+}
 
 std::unique_ptr<TrialWorker> CombinationExperiment::worker() const {
   return std::make_unique<CombinationWorker>(*this);

@@ -115,6 +115,15 @@ class CombinationExperiment final : public RoutedExperiment {
   std::vector<std::unique_ptr<TranslatedRuns>> memos_;
 };
 
+// The exact fraction of combinations each routing tolerates: every one of the
+// C(units, m) combinations judged as a trial judges it (TBB over the least
+// unit; integer counts, the same for any split).  `surviving` counts the
+// tolerated ones.  The cost, in routing runs, is at most
+// C(units, m) x terminals x (terminals - 1) x routings (saturating); above
+// `limit` it throws InputError.
+std::uint64_t exact_combinations_cost(const CombinationExperiment& e);
+std::vector<ExactCount> exact_combinations(const CombinationExperiment& e, std::uint64_t limit);
+
 // m distinct units drawn uniformly from `universe` units (partial Fisher-Yates
 // over `scratch`, which holds a permutation of 0..universe-1 and is reused).
 void draw_units(Rng& rng, std::size_t m, std::vector<std::size_t>& scratch);

@@ -9,7 +9,8 @@
 //   rates = "0..0.25:0.05"               # routing points: rates of the units, or
 //   counts = "0..20"                     #   fault counts ("a..b[:step]" or "x,y,z")
 //   best_of = 10                         # completeness: wirings seed=1..10, keep the best
-//   exact_limit = 5000000                # also enumerate where that costs at most this (routing:
+//   exact_limit = 5000000                # also enumerate where that costs at most this (completeness:
+//                                        #   fault sets; routing and combinations: worst-case
 //                                        #   runs); the exact value is printed beside the interval
 //   trials = 1000                        # per point; the paper's own count where it gives one
 //   seed = 1

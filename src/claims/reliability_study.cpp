@@ -122,6 +122,17 @@ std::vector<std::size_t> study_counts(const StudyRequest& q, std::size_t units, 
   return counts;
 }
 
+// The combinations study's exact values, per series the fraction tolerated.
+ExactRouting exact_tolerated(const CombinationExperiment& e, std::uint64_t limit) {
+  ExactRouting x;
+  for (const ExactCount& c : exact_combinations(e, limit)) {
+    x.values.push_back(c.ratio());
+    x.fault_sets = c.total;
+  }
+  x.sources = e.model().terminals().size();
+  return x;
+}
+
 StudyResult routing_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& q) {
   if (q.routings.empty()) throw InputError("a " + q.experiment + " study names at least one routing");
   const Network net(topology);
@@ -139,7 +150,9 @@ StudyResult routing_study(const std::shared_ptr<const Topology>& topology, const
     std::unique_ptr<Experiment> e;
     StudyPoint p;
     if (q.experiment == "combinations") {
-      e = std::make_unique<CombinationExperiment>(model, routings, counts[i], q.hop_limit, !q.naive);
+      auto ce = std::make_unique<CombinationExperiment>(model, routings, counts[i], q.hop_limit, !q.naive);
+      if (q.exact_limit > 0 && exact_combinations_cost(*ce) <= q.exact_limit) p.exact = exact_tolerated(*ce, q.exact_limit);
+      e = std::move(ce);
     } else {
       auto re = std::make_unique<RoutingExperiment>(model, routings, counts[i], q.hop_limit);
       const Symmetry symmetry = q.naive ? Symmetry::Ignore : Symmetry::Use;

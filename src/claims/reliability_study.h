@@ -17,7 +17,9 @@
 //                 004: "20% (1152 faulty nodes)" of 5760).
 //   combinations  003 section 5: per point, m faulty units; the combination is
 //                 tolerated when every routing delivers every pair the faults
-//                 leave connected (verify/reliability.h).
+//                 leave connected (verify/reliability.h).  Exact fractions by
+//                 enumerating every combination wherever its worst-case runs
+//                 are at most exact_limit (exact_combinations).
 // Trials of point m draw from streams keyed by m (montecarlo.h), so adding a
 // point never changes another point's numbers.
 #pragma once
@@ -58,7 +60,7 @@ struct StudyPoint {
   std::size_t faults = 0;
   std::optional<double> rate;
   SampleResult result;
-  std::optional<ExactRouting> exact;  // routing: every series' exact value, where enumeration reached
+  std::optional<ExactRouting> exact;  // routing, combinations: every series' exact value, where enumeration reached
 };
 
 struct StudyResult {
