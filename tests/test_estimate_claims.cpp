@@ -202,6 +202,7 @@ TEST_F(EstimateClaimsTest, WritesCsvAndPlotToTheArtifactsFolder) {
   ASSERT_TRUE(only(r).result) << only(r).error;
   EXPECT_TRUE(fs::exists(dir / "art" / "curve.csv"));
   EXPECT_TRUE(fs::exists(dir / "art" / "curve.svg"));
+  EXPECT_GT(fs::file_size(dir / "art" / "curve.png"), 0u);
   std::ifstream csv(dir / "art" / "curve.csv");
   std::stringstream text;
   text << csv.rdbuf();
@@ -233,6 +234,7 @@ TEST_F(EstimateClaimsTest, InstancesNamingOneFigureDrawItTogether) {
   ASSERT_EQ(r.instances(), 2u);
   for (const auto& i : r.claims.at(0).instances) ASSERT_TRUE(i.result) << i.error;
   ASSERT_TRUE(fs::exists(dir / "art" / "fig.svg"));
+  EXPECT_GT(fs::file_size(dir / "art" / "fig.png"), 0u);
   const std::string script = read_text(dir / "art" / "fig.svg.gp");
   EXPECT_NE(script.find("fig-replicated.csv' using ($1*0.5):2:3:4"), std::string::npos) << script;
   EXPECT_NE(script.find("using ($1*0.5):($5 == $5 ? $5 : 1/0) with points"), std::string::npos) << script;

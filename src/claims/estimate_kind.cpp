@@ -34,7 +34,7 @@
 //                                        #   the first, and no step significantly the other way (004 Fig. 14)
 //   close_to = "b path length"           # "almost the same" as another series: at every point the two
 //   within = "0.1"                       #   differ by at most `within` (002 Fig. 7, GDL and Three-Turn)
-//   plot = "001-table1-deterministic-3"  # optional: CSV and SVG under the artifacts folder
+//   plot = "001-table1-deterministic-3"  # optional: CSV, SVG and PNG under the artifacts folder
 //   figure = "001-fig7a"                 # optional, with plot: also a curve of this combined figure,
 //   figure_label = "replicated"          #   drawn with the other instances naming it (default label:
 //   figure_x_scale = "0.5"               #   the model); x multiplied by the scale (001 normalises
@@ -396,9 +396,9 @@ void add_to_figure(const EstimateClaim& c, const StudyResult& r, std::size_t s, 
   curve.x_scale = c.figure_x_scale;
   auto& curves = ctx.figures()[c.figure];
   curves.push_back(curve);
-  const std::string image = (ctx.artifacts() / (c.figure + ".svg")).string();
-  plot_figure(curves, image, c.figure + ": " + curve.ylabel + " by " + curve.xlabel);
-  lines.push_back("figure: " + c.figure + ".svg, curve " + std::to_string(curves.size()) + " '" + curve.label + "'");
+  for (const char* ext : {".svg", ".png"})
+    plot_figure(curves, (ctx.artifacts() / (c.figure + ext)).string(), c.figure + ": " + curve.ylabel + " by " + curve.xlabel);
+  lines.push_back("figure: " + c.figure + ".svg and .png, curve " + std::to_string(curves.size()) + " '" + curve.label + "'");
 }
 
 void write_artifacts(const EstimateClaim& c, const StudyResult& r, std::size_t s, RunContext& ctx,
@@ -411,8 +411,8 @@ void write_artifacts(const EstimateClaim& c, const StudyResult& r, std::size_t s
     if (!out) throw InputError("cannot write " + base + ".csv");
     write_study_csv(out, r);
   }
-  plot_study(r, base + ".csv", base + ".svg", c.plot + ": " + r.experiment + " of " + r.model);
-  lines.push_back("curve: " + c.plot + ".csv and " + c.plot + ".svg in the artifacts folder");
+  for (const char* ext : {".svg", ".png"}) plot_study(r, base + ".csv", base + ext, c.plot + ": " + r.experiment + " of " + r.model);
+  lines.push_back("curve: " + c.plot + ".csv, .svg and .png in the artifacts folder");
   if (!c.figure.empty()) add_to_figure(c, r, s, base + ".csv", ctx, lines);
 }
 

@@ -397,16 +397,20 @@ void gnuplot_script(std::ostream& g, const StudyResult& r, const std::string& cs
     for (std::size_t s = 0; s < r.series.size(); ++s) {
       if (r.series[s].kind != kind) continue;
       const std::size_t col = 4 + 3 * s;  // faults, rate, trials, then value/low/high per series
+      // One colour per routing in both panels (series 1 + 2r and 2 + 2r); "pair connected" is colour 1.
+      const std::size_t colour = s == 0 ? 1 : (s - 1) / 2 + 2;
       g << (first ? "" : ", ") << quoted(csv) << " using " << x << ":" << col << ":" << col + 1 << ":" << col + 2
-        << " with yerrorlines title " << quoted(r.series[s].name) << " noenhanced";
+        << " with yerrorlines lc " << colour << " pt " << colour << " title " << quoted(r.series[s].name) << " noenhanced";
       first = false;
     }
     g << "\n";
   };
-  g << "set yrange [0:1.02]\n";
+  // Both panels keep room below for the left one's key, so that their axes line up.
+  const auto key_lines = std::count_if(r.series.begin(), r.series.end(), [](const Series& one) { return one.kind == SeriesKind::Ratio; });
+  g << "set bmargin " << key_lines + 4 << "\nset yrange [0:1.02]\n";
   plot_kind(SeriesKind::Ratio, "ratio");
-  g << "set autoscale y\n";
-  plot_kind(SeriesKind::Mean, "path length (successful runs)");
+  g << "set autoscale y\nunset key\n";  // one key, below the left panel: the colours are the same
+  plot_kind(SeriesKind::Mean, "path length (successful runs), colours as on the left");
   g << "unset multiplot\n";
 }
 
