@@ -50,15 +50,18 @@ std::optional<Sources> orbit_sources(const RoutingExperiment& e) {
   const FaultModel& model = e.model();
   const auto frames = SourceFrames::build(model, 64'000'000);  // validates that units map onto units
   if (!frames) return std::nullopt;
-  std::vector<char> terminal(model.network().num_nodes(), 0);
+  const NodeId nodes = model.network().num_nodes();
+  std::vector<char> terminal(nodes, 0);
   for (NodeId t : model.terminals()) terminal[t] = 1;
+  for (NodeId v = 0; v < nodes; ++v)  // an orbit mixing terminals and other nodes: the pairs are not permuted
+    if (terminal[v] != terminal[frames->root(v)]) return std::nullopt;
   std::map<NodeId, std::uint64_t> orbit_size;
-  for (NodeId t : model.terminals()) {
-    if (!terminal[frames->root(t)]) return std::nullopt;  // a translation that moves a terminal off the terminals
-    ++orbit_size[frames->root(t)];
-  }
+  for (NodeId t : model.terminals()) ++orbit_size[frames->root(t)];
   Sources s;
-  for (const auto& [root, size] : orbit_size) s.nodes.push_back(root), s.weight.push_back(size);
+  for (const auto& [root, size] : orbit_size) {
+    s.nodes.push_back(root);
+    s.weight.push_back(size);
+  }
   return s;
 }
 
@@ -127,19 +130,6 @@ class Enumerator {
     }
   }
 };
-
-std::uint64_t saturating_product(std::initializer_list<std::uint64_t> xs) {
-  std::uint64_t p = 1;
-  for (std::uint64_t x : xs) {
-    if (x != 0 && p > UINT64_MAX / x) return UINT64_MAX;
-    p *= x;
-  }
-  return p;
-}
-
-}  // namespace
-
-namespace {
 
 Sources sources_for(const RoutingExperiment& e, Symmetry symmetry) {
   if (symmetry == Symmetry::Use)

@@ -80,6 +80,15 @@ std::uint64_t binomial(std::uint64_t n, std::uint64_t k) {
   return static_cast<std::uint64_t>(r);
 }
 
+std::uint64_t saturating_product(std::initializer_list<std::uint64_t> xs) {
+  std::uint64_t p = 1;
+  for (std::uint64_t x : xs) {
+    if (x != 0 && p > UINT64_MAX / x) return UINT64_MAX;
+    p *= x;
+  }
+  return p;
+}
+
 namespace {
 
 // Counts surviving f-subsets whose least unit is `first`: a lexicographic walk
@@ -260,11 +269,9 @@ CombinationExperiment::CombinationExperiment(const FaultModel& model, std::vecto
 CombinationExperiment::~CombinationExperiment() = default;
 
 std::uint64_t exact_combinations_cost(const CombinationExperiment& e) {
-  const std::uint64_t t = e.model().terminals().size(), sets = binomial(e.model().universe().size(), e.faults());
-  std::uint64_t cost = sets;
-  for (std::uint64_t x : {t, t > 0 ? t - 1 : 0, std::uint64_t(e.routings().size())})
-    cost = x != 0 && cost > UINT64_MAX / x ? UINT64_MAX : cost * x;
-  return cost;
+  const std::uint64_t t = e.model().terminals().size();
+  return saturating_product({binomial(e.model().universe().size(), e.faults()), t, t > 0 ? t - 1 : 0,
+                             std::uint64_t(e.routings().size())});
 }
 
 std::vector<ExactCount> exact_combinations(const CombinationExperiment& e, std::uint64_t limit) {

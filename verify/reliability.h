@@ -22,6 +22,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <vector>
 
@@ -56,6 +57,7 @@ struct ExactCount {
   double ratio() const { return total ? double(surviving) / double(total) : 0; }
 };
 std::uint64_t binomial(std::uint64_t n, std::uint64_t k);  // saturates at UINT64_MAX
+std::uint64_t saturating_product(std::initializer_list<std::uint64_t> xs);
 ExactCount exact_completeness(const FaultModel& model, std::size_t faults, std::uint64_t limit);
 
 // What the routing experiments share: the fault model, the routings compared
