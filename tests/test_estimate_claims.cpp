@@ -181,7 +181,7 @@ TEST_F(EstimateClaimsTest, WiringGapIsBestMinusWorstOfTheWirings) {
   EXPECT_EQ(kind_of(only(far).result->verdict), VerdictKind::Fails);
   // Without several wirings there is no gap; a curve statement does not apply to one number.
   for (const std::string& bad : {std::string("experiment = \"completeness\"\ntrials = 50\nstatistic = \"wiring gap\"\nvalue = \"1\"\n"),
-                                 study + "trend = \"rising\"\n"}) {
+                                 study + "trend = \"rising\"\n", study + "value = \"1\"\nplot = \"p\"\n"}) {
     ProveReport r = run_claim(bad, {}, model);
     EXPECT_FALSE(only(r).error.empty()) << bad;
   }

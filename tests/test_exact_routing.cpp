@@ -72,8 +72,11 @@ TEST(ExactRouting, SamplerIntervalsHoldTheExactValues) {
 }
 
 // With symmetry only the orbit roots are routed from; the values equal the
-// brute-force ones that route from every terminal.  Node faults on a torus
-// (one orbit), link faults on a hypercube, and a bubble-flow DOR.
+// brute-force ones that route from every terminal.  Node faults on a torus,
+// link faults on a hypercube, and a bubble-flow DOR.  The built-in families
+// with translations are vertex-transitive, so every case has one orbit: a
+// weight other than the orbit's size (N) would be caught, the split between
+// several orbits cannot be exercised here.
 void expect_symmetry_agrees(const std::string& spec, UnitChoice units, const std::string& routing, std::size_t m,
                             std::uint64_t sources) {
   Instance in = make(spec, units);
@@ -193,6 +196,10 @@ TEST(ExactCombinations, SamplerIntervalsHoldTheExactFractions) {
     EXPECT_LE(i.low, exact) << m;
     EXPECT_GE(i.high, exact) << m;
   }
+  // No fault: the one empty combination, tolerated (ft-torus delivers every pair of the whole torus).
+  const auto none = exact_combinations(CombinationExperiment(*in.model, {r.get()}, 0), 1'000'000);
+  EXPECT_EQ(none[0].total, 1u);
+  EXPECT_EQ(none[0].surviving, 1u);
   const CombinationExperiment big(*in.model, {r.get()}, 8);
   EXPECT_EQ(exact_combinations_cost(big), 12870u * 16u * 15u);
   EXPECT_THROW(exact_combinations(big, 1000), InputError);

@@ -207,18 +207,22 @@ class CombinationWorker final : public RoutedWorker {
   void trial(Rng& rng, Tally& out) override {
     draw_units(rng, e_.faults(), scratch_);
     const std::span<const std::size_t> units(scratch_.data(), e_.faults());
-    for (std::size_t r = 0; r < runners_.size(); ++r) out.add(r, judge(r, units) ? 1 : 0);
+    judge(units);
+    for (std::size_t r = 0; r < runners_.size(); ++r) out.add(r, static_cast<double>(verdicts_[r]));
   }
 
-  // Whether routing r tolerates the combination `units` (m distinct units).
-  bool judge(std::size_t r, std::span<const std::size_t> units) {
+  // Whether each routing tolerates the combination `units` (m distinct units): 1 or 0 per routing.
+  const std::vector<std::uint64_t>& judge(std::span<const std::size_t> units) {
     const FailedElements failed = set_faults(units);
-    return tolerated(*runners_[r], c_.memo(r), units, failed);
+    verdicts_.resize(runners_.size());
+    for (std::size_t r = 0; r < runners_.size(); ++r) verdicts_[r] = tolerated(*runners_[r], c_.memo(r), units, failed);
+    return verdicts_;
   }
 
  private:
   const CombinationExperiment& c_;
   TranslatedRuns::Frame frame_;
+  std::vector<std::uint64_t> verdicts_;
 
   bool tolerated(RouteRunner& runner, TranslatedRuns* memo, std::span<const std::size_t> units,
                  const FailedElements& failed) {
@@ -290,7 +294,8 @@ std::vector<ExactCount> exact_combinations(const CombinationExperiment& e, std::
     for (std::size_t i = 0; i < m; ++i) pick[i] = first + i;
     if (m > 0 && pick[m - 1] >= n) return;
     do {
-      for (std::size_t r = 0; r < routings; ++r) parts[first][r] += workers.local()->judge(r, pick);
+      const auto& verdicts = workers.local()->judge(pick);
+      for (std::size_t r = 0; r < routings; ++r) parts[first][r] += verdicts[r];
     } while (m > 0 && next_combination(pick, n, 1));  // same least unit
   });
   std::vector<ExactCount> out(routings, ExactCount{0, binomial(n, m)});

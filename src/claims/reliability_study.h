@@ -49,7 +49,8 @@ struct StudyRequest {
   std::optional<std::size_t> max_faults;  // completeness: the curve's last f (default: all units)
   std::uint64_t best_of = 0;           // completeness: wirings seed=1..best_of, keep the best
   std::uint64_t exact_limit = 0;       // completeness: enumerate when C(units, f) <= this;
-                                       // routing: when exact_routing_cost() <= this
+                                       // routing: when exact_routing_cost() <= this;
+                                       // combinations: when exact_combinations_cost() <= this
   std::uint32_t hop_limit = 0;
   bool naive = false;                  // the blind baseline (bench/): completeness and combinations
                                        //   without their shortcuts, exact routing from every terminal
