@@ -78,14 +78,7 @@ class Enumerator {
   Sums from(std::size_t first, std::uint64_t& runs) {
     const std::size_t n = e_.model().universe().size(), m = e_.faults();
     Sums sums(runners_.size());
-    std::vector<std::size_t> pick(m);
-    for (std::size_t i = 0; i < m; ++i) pick[i] = first + i;
-    if (m > 0 && pick[m - 1] >= n) return sums;
-    do {
-      FaultSet f(n);
-      for (std::size_t u : pick) f.insert(u);
-      add_set(f, sums, runs);
-    } while (m > 0 && next_combination(pick, n, 1));  // same least unit
+    for_each_combination_from(n, m, first, [&](const std::vector<std::size_t>& pick) { add_set(FaultSet(n, pick), sums, runs); });
     return sums;
   }
 

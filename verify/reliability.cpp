@@ -91,19 +91,11 @@ std::uint64_t saturating_product(std::initializer_list<std::uint64_t> xs) {
 
 namespace {
 
-// Counts surviving f-subsets whose least unit is `first`: a lexicographic walk
-// over the remaining f-1 units above it.
+// Counts surviving f-subsets whose least unit is `first`.
 std::uint64_t count_from(SurvivalChecker& checker, std::size_t n, std::size_t f, std::size_t first) {
-  std::vector<std::size_t> pick(f);
-  pick[0] = first;
-  for (std::size_t i = 1; i < f; ++i) pick[i] = first + i;
-  if (f > 0 && pick[f - 1] >= n) return 0;
   std::uint64_t surviving = 0;
-  do {
-    FaultSet set(n);
-    for (std::size_t u : pick) set.insert(u);
-    surviving += checker.survives(set);
-  } while (next_combination(pick, n, 1));  // position 0 stays `first`
+  for_each_combination_from(n, f, first,
+                            [&](const std::vector<std::size_t>& pick) { surviving += checker.survives(FaultSet(n, pick)); });
   return surviving;
 }
 
@@ -161,8 +153,7 @@ class RoutedWorker : public TrialWorker {
     return set_faults({scratch_.data(), e_.faults()});
   }
   FailedElements set_faults(std::span<const std::size_t> units) {
-    faults_ = FaultSet(e_.model().universe().size());
-    for (std::size_t u : units) faults_.insert(u);
+    faults_ = FaultSet(e_.model().universe().size(), units);
     return FailedElements(e_.model().universe(), faults_);
   }
 
@@ -290,13 +281,11 @@ std::vector<ExactCount> exact_combinations(const CombinationExperiment& e, std::
   tbb::enumerable_thread_specific<std::unique_ptr<CombinationWorker>> workers(
       [&] { return std::make_unique<CombinationWorker>(e); });
   tbb::parallel_for(std::size_t{0}, firsts, [&](std::size_t first) {
-    std::vector<std::size_t> pick(m);
-    for (std::size_t i = 0; i < m; ++i) pick[i] = first + i;
-    if (m > 0 && pick[m - 1] >= n) return;
-    do {
-      const auto& verdicts = workers.local()->judge(pick);
+    CombinationWorker& worker = *workers.local();
+    for_each_combination_from(n, m, first, [&](const std::vector<std::size_t>& pick) {
+      const auto& verdicts = worker.judge(pick);
       for (std::size_t r = 0; r < routings; ++r) parts[first][r] += verdicts[r];
-    } while (m > 0 && next_combination(pick, n, 1));  // same least unit
+    });
   });
   std::vector<ExactCount> out(routings, ExactCount{0, binomial(n, m)});
   for (const auto& part : parts)

@@ -368,15 +368,27 @@ std::string quoted(const std::string& s) {
   return q + "'";
 }
 
-void gnuplot_script(std::ostream& g, const StudyResult& r, const std::string& csv, const std::string& image,
-                    const std::string& title) {
+// What every plot script starts with: the terminal, the output, CSV input.
+void preamble(std::ostream& g, const std::string& image) {
   g << "set terminal " << terminal_for(image) << "\nset output " << quoted(image) << "\n"
     << "set datafile separator ','\nset key below\nset grid\n";
+}
+
+// A plot element: column `col`'s exact values as open circles; an empty cell
+// reads as NaN (x != x), so only enumerated points are drawn.
+std::string exact_points(const std::string& x, std::size_t col) {
+  const std::string c = "$" + std::to_string(col);
+  return "'' using " + x + ":(" + c + " == " + c + " ? " + c + " : 1/0) with points pt 6";
+}
+
+void gnuplot_script(std::ostream& g, const StudyResult& r, const std::string& csv, const std::string& image,
+                    const std::string& title) {
+  preamble(g, image);
   if (r.experiment == "completeness") {
     g << "set title " << quoted(title) << " noenhanced\nset xlabel 'component faults'\n"
       << "set ylabel 'P(network complete)'\nset yrange [0:1.02]\n"
       << "plot " << quoted(csv) << " using 1:2:3:4 with yerrorlines title 'sampled (" << r.sampling.confidence * 100
-      << "% Wilson)', '' using 1:($5 == $5 ? $5 : 1/0) with points pt 6 title 'exact'\n";
+      << "% Wilson)', " << exact_points("1", 5) << " title 'exact'\n";
     return;
   }
   const std::string x = r.points.front().rate ? "2" : "1";
@@ -473,8 +485,8 @@ void plot_figure(const std::vector<FigureCurve>& curves, const std::string& imag
                        " with '" + c.ylabel + "' by " + c.xlabel);
   const bool scaled = std::any_of(curves.begin(), curves.end(), [](const FigureCurve& c) { return c.x_scale != 1; });
   run_gnuplot(image_path + ".gp", [&](std::ostream& g) {
-    g << "set terminal " << terminal_for(image_path) << "\nset output " << quoted(image_path) << "\n"
-      << "set datafile separator ','\nset key below\nset grid\nset title " << quoted(title) << " noenhanced\n"
+    preamble(g, image_path);
+    g << "set title " << quoted(title) << " noenhanced\n"
       << "set xlabel " << quoted(curves.front().xlabel + (scaled ? " (scaled where the key says)" : "")) << "\n"
       << "set ylabel " << quoted(curves.front().ylabel) << "\n"
       << (curves.front().ylabel.rfind("path length", 0) == 0 ? "set autoscale y\n" : "set yrange [0:1.02]\n") << "plot ";
@@ -484,9 +496,9 @@ void plot_figure(const std::vector<FigureCurve>& curves, const std::string& imag
       x << "($" << c.x_column << "*" << c.x_scale << ")";
       g << (i ? ", " : "") << quoted(c.csv) << " using " << x.str() << ":" << c.y_column << ":" << c.y_column + 1 << ":"
         << c.y_column + 2 << " with yerrorlines lc " << i + 1 << " title " << quoted(c.label) << " noenhanced";
-      if (c.exact_column)  // an empty cell reads as NaN (x != x): no point there
-        g << ", '' using " << x.str() << ":($" << c.exact_column << " == $" << c.exact_column << " ? $" << c.exact_column
-          << " : 1/0) with points pt 6 lc " << i + 1 << " title " << quoted(c.label + " exact") << " noenhanced";
+      if (c.exact_column)
+        g << ", " << exact_points(x.str(), c.exact_column) << " lc " << i + 1 << " title " << quoted(c.label + " exact")
+          << " noenhanced";
     }
     g << "\n";
   });

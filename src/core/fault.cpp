@@ -127,4 +127,13 @@ bool next_combination(std::vector<std::size_t>& units, std::size_t n, std::size_
   return true;
 }
 
+void for_each_combination_from(std::size_t n, std::size_t m, std::size_t first,
+                               const std::function<void(const std::vector<std::size_t>&)>& visit) {
+  std::vector<std::size_t> pick(m);
+  for (std::size_t i = 0; i < m; ++i) pick[i] = first + i;
+  if (m > 0 && pick[m - 1] >= n) return;
+  do visit(pick);
+  while (m > 0 && next_combination(pick, n, 1));  // position 0 stays `first`
+}
+
 }  // namespace menger

@@ -11,6 +11,7 @@
 #include <boost/dynamic_bitset.hpp>
 #include <cstddef>
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,9 @@ class FaultSet {
  public:
   FaultSet() = default;
   explicit FaultSet(std::size_t universe_size) : bits_(universe_size) {}
+  FaultSet(std::size_t universe_size, std::span<const std::size_t> units) : bits_(universe_size) {
+    for (std::size_t u : units) bits_.set(u);
+  }
 
   std::size_t universe_size() const { return bits_.size(); }
   bool contains(std::size_t unit) const { return bits_.test(unit); }
@@ -80,6 +84,12 @@ class FaultSet {
 // `fixed`: the first `fixed` units stay put (e.g. 1: every set with the same least unit,
 // for splitting an enumeration by its least unit).
 bool next_combination(std::vector<std::size_t>& units, std::size_t n, std::size_t fixed = 0);
+
+// Calls visit(units) for every m-subset of 0..n-1 whose least unit is `first`,
+// in lexicographic order (m = 0: the empty set, once).  The exact
+// enumerations split their work this way, one least unit per task.
+void for_each_combination_from(std::size_t n, std::size_t m, std::size_t first,
+                               const std::function<void(const std::vector<std::size_t>&)>& visit);
 
 struct FaultSetHash {
   std::size_t operator()(const FaultSet& f) const { return f.hash(); }
