@@ -3,7 +3,6 @@
 #include "models/routing_hdn_parts.h"
 
 #include <algorithm>
-#include <deque>
 #include <numeric>
 
 #include "core/error.h"
@@ -23,6 +22,8 @@ const DualNet& dual_of(const Network& net, const std::string& routing) {
 
 HdnGeometry::HdnGeometry(const Network& net, const std::string& routing)
     : net_(net), dual_(dual_of(net, routing)) {
+  s_ = dual_.supernode_size(k());
+  check_numbering();
   d0_ = net.num_ports(0) - static_cast<std::uint32_t>(k());
   // Port classes from node 0; the product structure makes them the same at
   // every node, which the loop below confirms.
@@ -32,8 +33,6 @@ HdnGeometry::HdnGeometry(const Network& net, const std::string& routing)
   std::iota(by_supernode_.begin(), by_supernode_.end(), NodeId{0});
   by_node_id_.resize(s());
   for (NodeId v = 0; v < net.num_nodes(); ++v) {
-    // supernode() relies on node-id n being the least significant digit of v.
-    if (with_node_id(v, 0) + node_id(v) != v) throw InternalError("hdn routing: unexpected node numbering");
     by_node_id_[node_id(v)].push_back(v);
     for (PortId p = 0; p < net.num_ports(v); ++p) {
       NodeId w = net.port(v, p).peer;
@@ -43,13 +42,18 @@ HdnGeometry::HdnGeometry(const Network& net, const std::string& routing)
   }
 }
 
-NodeId HdnGeometry::with_node_id(NodeId v, std::uint64_t n) const {
-  DualNet::Address a = dual_.address(v, k());
-  a.n = n;
-  return static_cast<NodeId>(dual_.id(a, k()));
+// node_id(), with_node_id(), supernode() and position() take the node-id n
+// to be the least significant digit (radix s_k) of the node number; confirmed
+// here against DualNet's own addressing, node by node.
+void HdnGeometry::check_numbering() const {
+  if (s_ == 0 || net_.num_nodes() % s_ != 0) throw InternalError("hdn routing: unexpected super-node size");
+  for (NodeId v = 0; v < net_.num_nodes(); ++v) {
+    DualNet::Address a = dual_.address(v, k());
+    const std::uint64_t n = a.n;
+    a.n = 0;
+    if (n != v % s_ || dual_.id(a, k()) != v - v % s_) throw InternalError("hdn routing: unexpected node numbering");
+  }
 }
-
-bool HdnGeometry::same_supernode(NodeId a, NodeId b) const { return with_node_id(a, 0) == with_node_id(b, 0); }
 
 std::span<const NodeId> HdnGeometry::supernode(NodeId v) const {
   return std::span<const NodeId>(by_supernode_).subspan(with_node_id(v, 0), s());
@@ -67,24 +71,26 @@ bool PartSearch::usable(NodeId from, PortId p, NodeId node) {
 // Breadth-first search from `to` backwards inside the part, until `from` is
 // settled (then every node closer to `to` than `from` is settled too).
 bool PartSearch::search(NodeId from, NodeId to) {
-  dist_.clear();
+  dist_.assign(g_.part_size(supernode_part()), kUnreached);
   if (ok_ && !ok_(kNoNode, 0, to)) return false;
-  dist_[to] = 0;
+  dist(to) = 0;
   if (from == to) return true;
-  std::deque<NodeId> queue{to};
-  while (!queue.empty()) {
-    NodeId x = queue.front();
-    queue.pop_front();
-    const Network& net = g_.net();
+  queue_.clear();
+  queue_.push_back(to);
+  const Network& net = g_.net();
+  for (std::size_t head = 0; head < queue_.size(); ++head) {
+    const NodeId x = queue_[head];
+    const std::uint32_t dx = dist(x);
     for (PortId p = 0; p < net.num_ports(x); ++p) {
-      NodeId w = net.port(x, p).peer;
-      if (!in_part(p) || dist_.count(w)) continue;
+      if (!in_part(p)) continue;
+      const NodeId w = net.port(x, p).peer;
+      if (dist(w) != kUnreached) continue;
       // `from` holds the packet (or was checked by the caller): only its link is read.
       bool ok = w == from && !ok_ ? !faults_.link_faulty(net.port(x, p).link) : usable(x, p, w);
       if (!ok) continue;
-      dist_[w] = dist_[x] + 1;
+      dist(w) = dx + 1;
       if (w == from) return true;
-      queue.push_back(w);
+      queue_.push_back(w);
     }
   }
   return false;
@@ -93,11 +99,11 @@ bool PartSearch::search(NodeId from, NodeId to) {
 // Lowest port of `here` to a settled node one hop closer.
 std::optional<PortId> PartSearch::step(NodeId here) {
   const Network& net = g_.net();
-  const std::uint32_t d = dist_.at(here);
+  const std::uint32_t d = dist(here);
   for (PortId p = 0; p < net.num_ports(here); ++p) {
     if (!in_part(p)) continue;
-    auto it = dist_.find(net.port(here, p).peer);
-    if (it == dist_.end() || it->second + 1 != d) continue;
+    const std::uint32_t dw = dist(net.port(here, p).peer);
+    if (dw == kUnreached || dw + 1 != d) continue;
     if (!ok_ && faults_.link_faulty(net.port(here, p).link)) continue;
     return p;
   }
@@ -106,7 +112,7 @@ std::optional<PortId> PartSearch::step(NodeId here) {
 
 std::optional<std::uint32_t> PartSearch::distance(NodeId from, NodeId to) {
   if (!search(from, to)) return std::nullopt;
-  return dist_.at(from);
+  return dist(from);
 }
 
 std::optional<PortId> PartSearch::first_port(NodeId from, NodeId to) {

@@ -29,7 +29,6 @@
 #include <optional>
 #include <span>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "core/network.h"
@@ -52,10 +51,17 @@ class HdnGeometry {
   std::uint32_t rdn_degree() const { return d0_ + static_cast<std::uint32_t>(k()) - sn_degree_; }  // r
   bool sn_port(PortId p) const { return sn_port_[p]; }
 
-  std::uint64_t node_id(NodeId v) const { return dual_.address(v, k()).n; }
+  // The constructor checks that the node-id n is the least significant digit
+  // of the node number (radix s_k), so these are arithmetic, not DualNet
+  // address decodes: they run on every hop of every search.
+  std::uint64_t node_id(NodeId v) const { return v % s_; }
   // (c,u,x) of v with node-id n.
-  NodeId with_node_id(NodeId v, std::uint64_t n) const;
-  bool same_supernode(NodeId a, NodeId b) const;
+  NodeId with_node_id(NodeId v, std::uint64_t n) const { return static_cast<NodeId>(v - v % s_ + n); }
+  bool same_supernode(NodeId a, NodeId b) const { return a / s_ == b / s_; }
+  // Position of v inside its super-node (its node-id) or inside its RDN (its
+  // super-node's number): the nodes of one part have distinct positions.
+  std::size_t position(NodeId v, bool in_supernode) const { return in_supernode ? v % s_ : v / s_; }
+  std::size_t part_size(bool supernode) const { return supernode ? s_ : net_.num_nodes() / s_; }
   std::span<const NodeId> supernode(NodeId v) const;  // SN(c,u,x) of v
   std::span<const NodeId> rdn(std::uint64_t n) const;  // RDN(n)
   std::string label(NodeId v) const { return net_.label(v); }
@@ -63,10 +69,13 @@ class HdnGeometry {
  private:
   const Network& net_;
   const DualNet& dual_;
+  std::uint64_t s_ = 1;
   std::uint32_t d0_ = 0, sn_degree_ = 0;
   std::vector<bool> sn_port_;
   std::vector<NodeId> by_supernode_;             // nodes grouped by super-node, s_k each
   std::vector<std::vector<NodeId>> by_node_id_;  // RDN(n) for each n
+
+  void check_numbering() const;
 };
 
 // Which part of the product a sub-routing moves in.
@@ -94,9 +103,16 @@ class PartSearch {
   Part part_;
   FaultView& faults_;
   NodeOk ok_;
-  std::unordered_map<NodeId, std::uint32_t> dist_;  // hop distance to the target, settled nodes only
+  // Hop distance to the target by position in the part (kUnreached unless
+  // settled), and the search queue; flat arrays, as a part has at most a few
+  // hundred nodes and a search runs on every hop.
+  static constexpr std::uint32_t kUnreached = UINT32_MAX;
+  std::vector<std::uint32_t> dist_;
+  std::vector<NodeId> queue_;
 
-  bool in_part(PortId p) const { return g_.sn_port(p) == (part_ == Part::Supernode); }
+  bool supernode_part() const { return part_ == Part::Supernode; }
+  bool in_part(PortId p) const { return g_.sn_port(p) == supernode_part(); }
+  std::uint32_t& dist(NodeId v) { return dist_[g_.position(v, supernode_part())]; }
   bool usable(NodeId from, PortId p, NodeId node);
   bool search(NodeId from, NodeId to);
   std::optional<PortId> step(NodeId here);
