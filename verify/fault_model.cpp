@@ -83,14 +83,6 @@ FaultModel::FaultModel(const Network& net, FaultModelSpec spec)
   }
 }
 
-std::optional<std::size_t> FaultModel::unit_of_node(NodeId v) const {
-  return node_unit_[v] == SIZE_MAX ? std::nullopt : std::optional<std::size_t>(node_unit_[v]);
-}
-
-std::optional<std::size_t> FaultModel::unit_of_link(LinkId l) const {
-  return link_unit_[l] == SIZE_MAX ? std::nullopt : std::optional<std::size_t>(link_unit_[l]);
-}
-
 bool FaultModel::flow_expressible() const {
   if (universe_.kind() == UnitKind::Link) return true;
   for (std::size_t u = 0; u < universe_.size(); ++u)

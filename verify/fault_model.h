@@ -19,6 +19,8 @@
 // Units may carry weights (default 1); a breaking set's size is its weight.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -57,9 +59,13 @@ class FaultModel {
   bool weighted() const { return !spec_.weights.empty(); }
 
   // Unit that fails node v, if any (a node is in at most one unit).
-  std::optional<std::size_t> unit_of_node(NodeId v) const;
+  std::optional<std::size_t> unit_of_node(NodeId v) const {  // inline: read on every hop of every run
+    return node_unit_[v] == SIZE_MAX ? std::nullopt : std::optional<std::size_t>(node_unit_[v]);
+  }
   // Unit that fails link l on its own (link units only).
-  std::optional<std::size_t> unit_of_link(LinkId l) const;
+  std::optional<std::size_t> unit_of_link(LinkId l) const {
+    return link_unit_[l] == SIZE_MAX ? std::nullopt : std::optional<std::size_t>(link_unit_[l]);
+  }
   // True when every unit is a single node or a single link: a flow network can
   // express the model (node splitting); otherwise the Z3 engine is needed.
   bool flow_expressible() const;

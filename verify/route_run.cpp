@@ -134,19 +134,20 @@ std::string RouteRunner::where(const Config& c) const {
   return model_.network().label(c.node) + " [" + routing_.describe_state(c.state) + "]";
 }
 
-RunResult RouteRunner::fail(RunOutcome o, std::string detail, bool want_trace, const Config* repeated) {
+template <class Detail>
+RunResult RouteRunner::fail(RunOutcome o, const Detail& detail, bool want_trace, const Config* repeated) {
   RunResult r;
   r.outcome = o;
-  r.detail = std::move(detail);
-  r.hops = stack_.empty() ? 0 : static_cast<std::uint32_t>(stack_.size() - 1);
+  if (want_trace) r.detail = detail();
+  r.hops = depth_ == 0 ? 0 : static_cast<std::uint32_t>(depth_ - 1);
   if (want_trace) {
-    for (std::size_t i = 0; i < stack_.size(); ++i) {
+    for (std::size_t i = 0; i < depth_; ++i) {
       const Frame& f = stack_[i];
       TraceStep t{f.config.node, f.config.state, 0, 0, false};
       if (f.next > 0) {  // the hop taken (on the last frame: the hop that failed, if any)
         t.port = f.hops[f.next - 1].port;
         t.vc = f.hops[f.next - 1].vc;
-        t.moved = i + 1 < stack_.size() || o == RunOutcome::Blocked || o == RunOutcome::Livelock ||
+        t.moved = i + 1 < depth_ || o == RunOutcome::Blocked || o == RunOutcome::Livelock ||
                   o == RunOutcome::HopLimit;
       }
       r.trace.push_back(t);
@@ -161,7 +162,7 @@ RunResult RouteRunner::run(const FaultSet& faults, NodeId s, NodeId d, std::opti
   const Network& net = model_.network();
   view_.reset(faults, limits_.fault_budget);
   seen_.clear();
-  stack_.clear();
+  depth_ = 0;
   RunResult delivered_trace;
   bool have_trace = false;
   if (s == d) return RunResult{};
@@ -169,16 +170,21 @@ RunResult RouteRunner::run(const FaultSet& faults, NodeId s, NodeId d, std::opti
   view_.at(s);
   Config root{s, routing_.start(s, d, view_)};
   auto push = [&](const Config& c) -> bool {
-    stack_.push_back(Frame{c, {}, 0, 0});
-    seen_[c] = -1;
+    if (depth_ == stack_.size()) stack_.emplace_back();
+    Frame& f = stack_[depth_++];
+    f.config = c;
+    f.hops.clear();
+    f.next = 0;
+    f.height = 0;
+    seen_.set(c, -1);
     view_.at(c.node);
-    routing_.next(c.node, c.state, d, view_, stack_.back().hops);
-    return !stack_.back().hops.empty();
+    routing_.next(c.node, c.state, d, view_, f.hops);
+    return !f.hops.empty();
   };
-  if (!push(root)) return fail(RunOutcome::NoRoute, "no hop offered at " + where(root), want_trace);
+  if (!push(root)) return fail(RunOutcome::NoRoute, [&] { return "no hop offered at " + where(root); }, want_trace);
 
   while (true) {
-    Frame& top = stack_.back();
+    Frame& top = top_frame();
     if (top.next < top.hops.size()) {
       const Hop& h = top.hops[top.next++];
       if (h.port >= net.num_ports(top.config.node))
@@ -187,40 +193,41 @@ RunResult RouteRunner::run(const FaultSet& faults, NodeId s, NodeId d, std::opti
                             std::to_string(net.num_ports(top.config.node)) + " ports");
       const PortSlot& slot = net.port(top.config.node, h.port);
       if (view_.hop_blocked(slot)) {
-        std::string what = !slot.connected() ? "an unconnected port"
-                                             : "link " + net.link_label(slot.link) + " to " + net.label(slot.peer);
-        return fail(RunOutcome::Blocked,
-                    "port " + std::to_string(h.port) + " of " + where(top.config) + " leads over a failed " + what,
-                    want_trace);
+        auto detail = [&] {
+          std::string what = !slot.connected() ? "an unconnected port"
+                                               : "link " + net.link_label(slot.link) + " to " + net.label(slot.peer);
+          return "port " + std::to_string(h.port) + " of " + where(top.config) + " leads over a failed " + what;
+        };
+        return fail(RunOutcome::Blocked, detail, want_trace);
       }
       Config child{slot.peer, h.state};
       if (child.node == d) {
         top.height = std::max<std::uint32_t>(top.height, 1);
         if (want_trace && !have_trace) {
-          delivered_trace = fail(RunOutcome::Delivered, "", true);
+          delivered_trace = fail(RunOutcome::Delivered, [] { return std::string(); }, true);
           delivered_trace.trace.back().moved = true;
           delivered_trace.trace.push_back(TraceStep{d, h.state, 0, 0, false});
           have_trace = true;
         }
         continue;
       }
-      auto it = seen_.find(child);
-      if (it != seen_.end()) {
-        if (it->second < 0)
-          return fail(RunOutcome::Livelock, "the packet returns to " + where(child), want_trace, &child);
-        top.height = std::max<std::uint32_t>(top.height, 1 + static_cast<std::uint32_t>(it->second));
+      if (const std::int64_t* seen = seen_.find(child)) {
+        if (*seen < 0)
+          return fail(RunOutcome::Livelock, [&] { return "the packet returns to " + where(child); }, want_trace, &child);
+        top.height = std::max<std::uint32_t>(top.height, 1 + static_cast<std::uint32_t>(*seen));
         continue;
       }
-      if (stack_.size() > limits_.hop_limit)
-        return fail(RunOutcome::HopLimit, "more than " + std::to_string(limits_.hop_limit) + " hops", want_trace);
+      if (depth_ > limits_.hop_limit)
+        return fail(RunOutcome::HopLimit, [&] { return "more than " + std::to_string(limits_.hop_limit) + " hops"; },
+                    want_trace);
       if (!push(child))
-        return fail(RunOutcome::NoRoute, "no hop offered at " + where(child), want_trace);
+        return fail(RunOutcome::NoRoute, [&] { return "no hop offered at " + where(child); }, want_trace);
       continue;
     }
     std::uint32_t height = top.height;
-    seen_[top.config] = height;
-    stack_.pop_back();
-    if (stack_.empty()) {
+    seen_.set(top.config, height);
+    --depth_;
+    if (depth_ == 0) {
       RunResult r = have_trace ? std::move(delivered_trace) : RunResult{};
       r.outcome = RunOutcome::Delivered;
       r.hops = height;
@@ -231,7 +238,7 @@ RunResult RouteRunner::run(const FaultSet& faults, NodeId s, NodeId d, std::opti
       }
       return r;
     }
-    stack_.back().height = std::max(stack_.back().height, 1 + height);
+    top_frame().height = std::max(top_frame().height, 1 + height);
   }
 }
 

@@ -23,11 +23,11 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "core/fault.h"
 #include "core/routing.h"
+#include "core/stamped_map.h"
 #include "verify/fault_model.h"
 
 namespace menger {
@@ -48,7 +48,7 @@ struct RunResult {
   std::uint32_t hops = 0;          // longest branch (to the failure point if failed)
   std::vector<TraceStep> trace;    // the failing branch (for a livelock, ending with the
                                    // configuration reached again), or the first delivered branch
-  std::string detail;              // what failed, in words
+  std::string detail;              // what failed, in words (only when the run was asked for a trace)
   bool delivered() const { return outcome == RunOutcome::Delivered; }
 };
 
@@ -125,12 +125,20 @@ class RouteRunner {
   RecordingFaultView view_;
   // Colour of each configuration of the current run: on stack, or finished
   // with the height (longest remaining branch) below it.
-  std::unordered_map<Config, std::int64_t, ConfigHash> seen_;
+  StampedMap<Config, std::int64_t, ConfigHash> seen_;
+  // The branch being explored is stack_[0, depth_); frames above it are kept
+  // from earlier runs so that their hop lists are reused, not reallocated
+  // (a run is a few hops, repeated millions of times by the Monte Carlo).
   std::vector<Frame> stack_;
+  std::size_t depth_ = 0;
+  Frame& top_frame() { return stack_[depth_ - 1]; }
 
-  // `repeated`: for a livelock, the configuration reached again (ends the trace).
-  RunResult fail(RunOutcome o, std::string detail, bool want_trace, const Config* repeated = nullptr);
-  RunResult deliver(std::uint32_t hops, std::optional<std::uint32_t> bound, bool want_trace);
+  // `detail` makes the words (labels, states): called only when the caller
+  // wants the trace, as a Monte Carlo trial needs only the outcome and the hop
+  // count, and building the words cost a tenth of a trial.  `repeated`: for a
+  // livelock, the configuration reached again (ends the trace).
+  template <class Detail>
+  RunResult fail(RunOutcome o, const Detail& detail, bool want_trace, const Config* repeated = nullptr);
   std::string where(const Config& c) const;
 };
 
