@@ -154,7 +154,7 @@ class RoutedWorker : public TrialWorker {
   }
   FailedElements set_faults(std::span<const std::size_t> units) {
     faults_ = FaultSet(e_.model().universe().size(), units);
-    return FailedElements(e_.model().universe(), faults_);
+    return FailedElements(e_.model().universe(), units);
   }
 
   const RoutedExperiment& e_;

@@ -100,11 +100,15 @@ std::size_t FaultSet::hash() const {
   return h ^ bits_.size();
 }
 
-FailedElements::FailedElements(const FaultUniverse& u, const FaultSet& f)
-    : nodes(u.network().num_nodes()), links(u.network().num_links()) {
+FailedElements::FailedElements(const FaultUniverse& u, const FaultSet& f) : FailedElements(u, f.units()) {
   MENGER_ASSERT(f.universe_size() == u.size(), "fault set of another universe");
+}
+
+FailedElements::FailedElements(const FaultUniverse& u, std::span<const std::size_t> units)
+    : nodes(u.network().num_nodes()), links(u.network().num_links()) {
   const Network& net = u.network();
-  for (std::size_t unit : f.units()) {
+  for (std::size_t unit : units) {
+    MENGER_ASSERT(unit < u.size(), "fault unit out of range");
     if (u.kind() == UnitKind::Link) {
       links.set(u.link_of(unit));
       continue;
