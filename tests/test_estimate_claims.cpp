@@ -139,6 +139,54 @@ TEST_F(EstimateClaimsTest, CloseToHoldsWithinTheToleranceAndFailsBeyondIt) {
   EXPECT_FALSE(only(run_claim(one + "within = \"0.1\"\nclose_to = \"nonsense\"\n", {}, "mikant(3,3)")).error.empty());
 }
 
+// below_model against exact enumeration of both models, done here: the
+// non-interwired network (no fault tolerated) is exactly below the
+// deterministic one at every f it fails, never the other way round.
+TEST_F(EstimateClaimsTest, BelowModelComparesSeriesOfTwoModels) {
+  const std::string det = "min(stages=3, radix=4, wiring=deterministic)";
+  const std::string flat = "min(stages=3, radix=4, wiring=non_interwired)";
+  auto exact = [](const std::string& spec, std::size_t f) {
+    const Network net(Registry::builtin().build(spec));
+    FaultModelSpec s;
+    s.units = UnitChoice::Components;
+    s.pairs = PairChoice::InputsToOutputs;
+    return exact_completeness(FaultModel(net, s), f, 1'000'000).ratio();
+  };
+  std::size_t below = 0, equal = 0;
+  for (std::size_t f = 1; f <= 3; ++f) {
+    below += exact(flat, f) < exact(det, f);
+    equal += exact(flat, f) == exact(det, f);
+  }
+  ASSERT_GT(below, 0u);
+  const std::string study = "experiment = \"completeness\"\ntrials = 2000\nmax_faults = 3\nexact_limit = 100000\n"
+                            "statistic = \"faults tolerated\"\nacross = \"complete with\"\n";
+  ProveReport holds = run_claim(study + "below_model = \"" + det + "\"\n", {}, flat);
+  ASSERT_TRUE(only(holds).result) << only(holds).error;
+  EXPECT_EQ(kind_of(only(holds).result->verdict), VerdictKind::Estimate);
+  bool counted = false;
+  for (const auto& line : only(holds).result->explanation)
+    counted |= line.find(std::to_string(below) + " exactly below, " + std::to_string(equal) + " exactly equal") !=
+               std::string::npos;
+  EXPECT_TRUE(counted) << "expected " << below << " exactly below and " << equal << " equal";
+  // The other way round it is refuted: exactly, and by the samples alone without enumeration.
+  ProveReport exactly_above = run_claim(study + "below_model = \"" + flat + "\"\n", {}, det);
+  ASSERT_TRUE(only(exactly_above).result) << only(exactly_above).error;
+  EXPECT_EQ(kind_of(only(exactly_above).result->verdict), VerdictKind::Fails);
+  const std::string sampled = "experiment = \"completeness\"\ntrials = 2000\nmax_faults = 3\n"
+                              "statistic = \"complete with 2 faults\"\n";
+  ProveReport sampled_above = run_claim(sampled + "below_model = \"" + flat + "\"\n", {}, det);
+  ASSERT_TRUE(only(sampled_above).result) << only(sampled_above).error;
+  EXPECT_EQ(kind_of(only(sampled_above).result->verdict), VerdictKind::Fails);
+  // A model compared with itself is never above itself.
+  ProveReport itself = run_claim(sampled + "below_model = \"" + det + "\"\n", {}, det);
+  ASSERT_TRUE(only(itself).result) << only(itself).error;
+  EXPECT_EQ(kind_of(only(itself).result->verdict), VerdictKind::Estimate);
+  // across without below_model, a series prefix that matches nothing, a model that does not parse.
+  EXPECT_FALSE(only(run_claim(sampled + "across = \"complete with\"\nvalue = \"1\"\n", {}, det)).error.empty());
+  EXPECT_FALSE(only(run_claim(sampled + "below_model = \"" + flat + "\"\nacross = \"nothing\"\n", {}, det)).error.empty());
+  EXPECT_FALSE(only(run_claim(sampled + "below_model = \"min(stages=3\"\n", {}, det)).error.empty());
+}
+
 TEST_F(EstimateClaimsTest, MalformedClaimsAreInstanceErrors) {
   for (const std::string& prop :
        {std::string("experiment = \"completeness\"\nstatistic = \"faults tolerated\"\nvalue = \"1\"\n"),  // no trials

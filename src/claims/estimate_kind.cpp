@@ -34,6 +34,9 @@
 //                                        #   the first, and no step significantly the other way (004 Fig. 14)
 //   close_to = "b path length"           # "almost the same" as another series: at every point the two
 //   within = "0.1"                       #   differ by at most `within` (002 Fig. 7, GDL and Three-Turn)
+//   below_model = "min(..., wiring=deterministic)"  # never above the same statistic of another model,
+//   across = "complete with"             #   at every point, for every series starting with `across`
+//                                        #   (default: the statistic alone); 001 section 6
 //   plot = "001-table1-deterministic-3"  # optional: CSV, SVG and PNG under the artifacts folder
 //   figure = "001-fig7a"                 # optional, with plot: also a curve of this combined figure,
 //   figure_label = "replicated"          #   drawn with the other instances naming it (default label:
@@ -62,6 +65,12 @@
 // the points where it is confirmed (|d| + z se_d <= within).  Each point is
 // judged at the claim's confidence, without a correction for the number of
 // points.
+// below_model: the other model's study is the one its own instance samples (the
+// same request, less best_of, which picks this model's wiring only).  Refuted
+// where a series is significantly above the other model's (its lower bound
+// above the other's upper bound) or, where both were enumerated, exactly
+// above; the explanation counts where it is below, significantly or exactly,
+// and where the exact values are equal.
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -71,6 +80,7 @@
 #include "claims/property.h"
 #include "claims/reliability_study.h"
 #include "core/error.h"
+#include "models/registry.h"
 
 namespace menger {
 
@@ -93,7 +103,9 @@ struct EstimateClaim {
   std::string trend;  // rising | falling
   std::string close_to;
   std::optional<double> within;
+  std::string below_model, across;
   std::string key;  // names the study for the run's cache
+  std::string key_without_best_of;  // the same request as another model's instance states it
 };
 
 double number(const toml::node& v, const std::string& where, const std::string& key) {
@@ -130,13 +142,16 @@ void read_study_key(EstimateClaim& c, const std::string& key, const toml::node& 
   else throw InputError(where + ": [property] has no key '" + key + "' for kind estimate (keys: experiment, faults, "
                         "routings, rates, counts, best_of, max_faults, exact_limit, hop_limit, trials, seed, confidence, "
                         "statistic, at_rate, at_faults, value, error, rounding, at_least, at_most, lowest_of, not_below, peaks_inside, "
-                        "trend, close_to, within, plot, figure, figure_label, figure_x_scale)");
-  if (!v.is_array()) c.key += key + "=" + property_text(v, where, key) + ";";  // routings: added in read()
+                        "trend, close_to, within, below_model, across, plot, figure, figure_label, figure_x_scale)");
+  if (v.is_array()) return;  // routings: added in read()
+  c.key += key + "=" + property_text(v, where, key) + ";";
+  if (key != "best_of") c.key_without_best_of += key + "=" + property_text(v, where, key) + ";";
 }
 
 // A statement about the whole curve rather than one point.
 bool curve_statement(const EstimateClaim& c) {
-  return !c.lowest_of.empty() || !c.not_below.empty() || c.peaks_inside || !c.trend.empty() || !c.close_to.empty();
+  return !c.lowest_of.empty() || !c.not_below.empty() || c.peaks_inside || !c.trend.empty() || !c.close_to.empty() ||
+         !c.below_model.empty();
 }
 
 EstimateClaim read(const toml::table& prop, const std::string& where) {
@@ -168,6 +183,8 @@ EstimateClaim read(const toml::table& prop, const std::string& where) {
         throw InputError(where + ": 'trend' is \"rising\" or \"falling\", got '" + c.trend + "'");
     } else if (key == "close_to") c.close_to = property_text(v, where, key);
     else if (key == "within") c.within = number(v, where, key);
+    else if (key == "below_model") c.below_model = property_text(v, where, key);
+    else if (key == "across") c.across = property_text(v, where, key);
     else if (key == "peaks_inside") {
       if (!v.is_boolean()) throw InputError(where + ": 'peaks_inside' must be true or false");
       c.peaks_inside = *v.value<bool>();
@@ -182,26 +199,34 @@ EstimateClaim read(const toml::table& prop, const std::string& where) {
   if (c.statistic.empty()) throw InputError(where + ": an estimate claim names the statistic it checks");
   if (!c.value && !c.at_least && !c.at_most && !curve_statement(c))
     throw InputError(where + ": an estimate claim states what the paper says: value, at_least, at_most, lowest_of, "
-                     "not_below, peaks_inside, trend or close_to");
+                     "not_below, peaks_inside, trend, close_to or below_model");
   if (c.error < 0 || c.rounding < 0) throw InputError(where + ": error and rounding are not negative");
   if (c.close_to.empty() != !c.within) throw InputError(where + ": 'close_to' and 'within' go together");
   if (c.within && *c.within < 0) throw InputError(where + ": 'within' is not negative");
+  if (!c.across.empty() && c.below_model.empty()) throw InputError(where + ": 'across' names the series 'below_model' compares");
   if (!c.figure.empty() && c.plot.empty()) throw InputError(where + ": a 'figure' curve is read from the instance's 'plot' CSV: name the plot too");
   if (c.figure.empty() && (!c.figure_label.empty() || c.figure_x_scale != 1))
     throw InputError(where + ": 'figure_label' and 'figure_x_scale' describe a curve of a 'figure'");
   if (!(c.figure_x_scale > 0)) throw InputError(where + ": 'figure_x_scale' is positive");
-  for (const auto& r : c.request.routings) c.key += "routing=" + r + ";";
+  for (const auto& r : c.request.routings) {
+    c.key += "routing=" + r + ";";
+    c.key_without_best_of += "routing=" + r + ";";
+  }
   return c;
+}
+
+std::shared_ptr<const StudyResult> study_for(StudyRequest q, const std::string& key,
+                                             const std::shared_ptr<const Topology>& t, RunContext& ctx) {
+  auto& slot = ctx.studies()[t->spec() + "|" + key];
+  if (slot && slot->complete) return slot;
+  if (ctx.budget()) q.sampling.deadline = std::chrono::steady_clock::now() + *ctx.budget();
+  slot = std::make_shared<const StudyResult>(run_study(t, q));
+  return slot;
 }
 
 std::shared_ptr<const StudyResult> study_for(const EstimateClaim& c, const std::shared_ptr<const Topology>& t,
                                              RunContext& ctx) {
-  auto& slot = ctx.studies()[t->spec() + "|" + c.key];
-  if (slot && slot->complete) return slot;
-  StudyRequest q = c.request;
-  if (ctx.budget()) q.sampling.deadline = std::chrono::steady_clock::now() + *ctx.budget();
-  slot = std::make_shared<const StudyResult>(run_study(t, q));
-  return slot;
+  return study_for(c.request, c.key, t, ctx);
 }
 
 std::size_t point_of(const EstimateClaim& c, const StudyResult& r, const std::string& where) {
@@ -316,6 +341,61 @@ void close_to(const EstimateClaim& c, const StudyResult& r, std::size_t s, std::
                   " points: largest difference " + num(widest_gap) + " with " + std::to_string(r.points[widest].faults) +
                   " faults; within it significantly at " + std::to_string(confirmed) + ", beyond it significantly at " +
                   std::to_string(beyond));
+}
+
+// The exact value of series s at point p, where enumeration reached it
+// (completeness: series f is P(complete | f), verify/reliability.cpp; the
+// enumeration stops at the first f that no fault set survives, and every
+// larger f is then exactly 0 too, since more faults never help).
+std::optional<double> exact_at(const StudyResult& r, std::size_t p, std::size_t s) {
+  if (r.experiment == "completeness") {
+    if (s == 0) return std::nullopt;
+    for (std::size_t f = 1; f <= s; ++f) {
+      if (f >= r.exact.size() || !r.exact[f]) return std::nullopt;
+      if (r.exact[f]->surviving == 0) return 0.0;
+    }
+    return r.exact[s]->ratio();
+  }
+  if (!r.points[p].exact) return std::nullopt;
+  return r.points[p].exact->values[s];
+}
+
+// "The random networks have a lower probability of remaining complete than the
+// deterministic networks" (below_model, across): this model's series against
+// the other model's, point by point.
+void below_model(const EstimateClaim& c, const StudyResult& mine, std::size_t statistic, const StudyResult& other,
+                 std::vector<std::string>& lines, std::vector<std::string>& off) {
+  std::vector<std::size_t> series;
+  if (c.across.empty()) series.push_back(statistic);
+  for (std::size_t s = 0; s < mine.series.size() && !c.across.empty(); ++s)
+    if (mine.series[s].name.rfind(c.across, 0) == 0) series.push_back(s);
+  if (series.empty()) throw InputError("across '" + c.across + "': no series of the study starts with it");
+  std::size_t compared = 0, below = 0, exactly_below = 0, equal = 0;
+  for (std::size_t s : series) {
+    const auto o = other.find_series(mine.series[s].name);
+    if (!o) throw InputError("below_model: " + other.model + " has no statistic '" + mine.series[s].name + "'");
+    for (std::size_t p = 0; p < mine.points.size() && p < other.points.size(); ++p) {
+      if (mine.points[p].result.tally[s].n < 2 || other.points[p].result.tally[*o].n < 2) continue;
+      ++compared;
+      const Interval a = mine.interval(p, s), b = other.interval(p, *o);
+      const auto ea = exact_at(mine, p, s), eb = exact_at(other, p, *o);
+      const std::string at = mine.series[s].name + (mine.points.size() > 1 ? " at point " + std::to_string(p) : "");
+      if (ea && eb) {
+        if (*ea > *eb) off.push_back(at + ": exactly " + num(*ea) + ", above " + other.model + "'s " + num(*eb));
+        exactly_below += *ea < *eb;
+        equal += *ea == *eb;
+        continue;
+      }
+      if (a.low > b.high)
+        off.push_back(at + ": " + interval_text(a) + ", significantly above " + other.model + "'s " + interval_text(b));
+      below += a.high < b.low;
+    }
+  }
+  if (compared == 0) throw InputError("below_model: no point observed the series in both studies");
+  lines.push_back("below " + other.model + " over " + std::to_string(compared) + " (series, point) comparisons: " +
+                  std::to_string(exactly_below) + " exactly below, " + std::to_string(equal) + " exactly equal, " +
+                  std::to_string(below) + " significantly below, " +
+                  (off.empty() ? "none above" : std::to_string(off.size()) + " above"));
 }
 
 // Checks the statements; returns the disagreements (empty: agrees).
@@ -501,7 +581,14 @@ CheckResult check(const EstimateClaim& c, const std::string& where, const std::s
   if (pt.exact && pt.exact->values[*s])
     out.explanation.push_back("exact, every one of the " + std::to_string(pt.exact->fault_sets) +
                               " fault sets enumerated: " + num(*pt.exact->values[*s]));
-  const auto off = compare(c, r, p, *s, out.explanation);
+  auto off = compare(c, r, p, *s, out.explanation);
+  if (!c.below_model.empty()) {
+    StudyRequest q = c.request;
+    q.best_of = 0;  // best_of chooses this model's wiring; the other instance states its own request
+    const auto other = study_for(q, c.key_without_best_of, Registry::builtin().build(c.below_model), ctx);
+    if (!other->complete) return {Unknown{"the time budget ran out while sampling " + c.below_model, 0.0}, {}, study_json(r)};
+    below_model(c, r, *s, *other, out.explanation, off);
+  }
   write_artifacts(c, r, *s, ctx, out.explanation);
   return conclude(c, r.interval(p, *s), r.sampling.confidence, off, std::move(out));
 }
