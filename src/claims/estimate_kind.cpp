@@ -37,6 +37,9 @@
 //   below_model = "min(..., wiring=deterministic)"  # never above the same statistic of another model,
 //   across = "complete with"             #   at every point, for every series starting with `across`
 //                                        #   (default: the statistic alone); 001 section 6
+//   rank_agrees = ["success", "path length"]  # "the algorithm with the higher success ratio has the
+//                                        #   longer path" (002 section 4): series X success and
+//                                        #   X path length order the algorithms X alike
 //   plot = "001-table1-deterministic-3"  # optional: CSV, SVG and PNG under the artifacts folder
 //   figure = "001-fig7a"                 # optional, with plot: also a curve of this combined figure,
 //   figure_label = "replicated"          #   drawn with the other instances naming it (default label:
@@ -71,6 +74,13 @@
 // above the other's upper bound) or, where both were enumerated, exactly
 // above; the explanation counts where it is below, significantly or exactly,
 // and where the exact values are equal.
+// rank_agrees [a, b]: pairs the series ending in " a" with those ending in
+// " b" by their common prefix (one per routing).  At each point with faults,
+// a pair of routings is concordant when both statistics order them the same
+// way significantly (disjoint intervals in both), discordant when both order
+// them significantly but opposite ways; pairs not ordered significantly by
+// both count as neither.  "Generally" is read as: at no point do discordant
+// pairs outnumber concordant ones.
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -78,6 +88,7 @@
 #include <string_view>
 
 #include "claims/property.h"
+#include "claims/rank_agreement.h"
 #include "claims/reliability_study.h"
 #include "core/error.h"
 #include "models/registry.h"
@@ -104,6 +115,7 @@ struct EstimateClaim {
   std::string close_to;
   std::optional<double> within;
   std::string below_model, across;
+  std::vector<std::string> rank_agrees;  // empty or two series suffixes
   std::string key;  // names the study for the run's cache
   std::string key_without_best_of;  // the same request as another model's instance states it
 };
@@ -142,7 +154,7 @@ void read_study_key(EstimateClaim& c, const std::string& key, const toml::node& 
   else throw InputError(where + ": [property] has no key '" + key + "' for kind estimate (keys: experiment, faults, "
                         "routings, rates, counts, best_of, max_faults, exact_limit, hop_limit, trials, seed, confidence, "
                         "statistic, at_rate, at_faults, value, error, rounding, at_least, at_most, lowest_of, not_below, peaks_inside, "
-                        "trend, close_to, within, below_model, across, plot, figure, figure_label, figure_x_scale)");
+                        "trend, close_to, within, below_model, across, rank_agrees, plot, figure, figure_label, figure_x_scale)");
   if (v.is_array()) return;  // routings: added in read()
   c.key += key + "=" + property_text(v, where, key) + ";";
   if (key != "best_of") c.key_without_best_of += key + "=" + property_text(v, where, key) + ";";
@@ -151,7 +163,7 @@ void read_study_key(EstimateClaim& c, const std::string& key, const toml::node& 
 // A statement about the whole curve rather than one point.
 bool curve_statement(const EstimateClaim& c) {
   return !c.lowest_of.empty() || !c.not_below.empty() || c.peaks_inside || !c.trend.empty() || !c.close_to.empty() ||
-         !c.below_model.empty();
+         !c.below_model.empty() || !c.rank_agrees.empty();
 }
 
 EstimateClaim read(const toml::table& prop, const std::string& where) {
@@ -185,6 +197,11 @@ EstimateClaim read(const toml::table& prop, const std::string& where) {
     else if (key == "within") c.within = number(v, where, key);
     else if (key == "below_model") c.below_model = property_text(v, where, key);
     else if (key == "across") c.across = property_text(v, where, key);
+    else if (key == "rank_agrees") {
+      const auto* arr = v.as_array();
+      if (!arr || arr->size() != 2) throw InputError(where + ": 'rank_agrees' is a list of two series suffixes");
+      for (const auto& x : *arr) c.rank_agrees.push_back(property_text(x, where, key));
+    }
     else if (key == "peaks_inside") {
       if (!v.is_boolean()) throw InputError(where + ": 'peaks_inside' must be true or false");
       c.peaks_inside = *v.value<bool>();
@@ -199,7 +216,7 @@ EstimateClaim read(const toml::table& prop, const std::string& where) {
   if (c.statistic.empty()) throw InputError(where + ": an estimate claim names the statistic it checks");
   if (!c.value && !c.at_least && !c.at_most && !curve_statement(c))
     throw InputError(where + ": an estimate claim states what the paper says: value, at_least, at_most, lowest_of, "
-                     "not_below, peaks_inside, trend, close_to or below_model");
+                     "not_below, peaks_inside, trend, close_to, below_model or rank_agrees");
   if (c.error < 0 || c.rounding < 0) throw InputError(where + ": error and rounding are not negative");
   if (c.close_to.empty() != !c.within) throw InputError(where + ": 'close_to' and 'within' go together");
   if (c.within && *c.within < 0) throw InputError(where + ": 'within' is not negative");
@@ -398,6 +415,27 @@ void below_model(const EstimateClaim& c, const StudyResult& mine, std::size_t st
                   (off.empty() ? "none above" : std::to_string(off.size()) + " above"));
 }
 
+// "The algorithm achieves higher successful routing ratio has a longer
+// routing path" (rank_agrees): refuted at a point where more pairs of routings
+// are ordered oppositely than alike.
+void rank_agrees(const EstimateClaim& c, const StudyResult& r, std::vector<std::string>& lines,
+                 std::vector<std::string>& off) {
+  const RankAgreement agreement = rank_agreement(r, c.rank_agrees[0], c.rank_agrees[1]);
+  std::size_t concordant = 0, discordant = 0;
+  for (const RankAgreementPoint& pt : agreement.points) {
+    concordant += pt.concordant;
+    discordant += pt.discordant;
+    if (pt.discordant > pt.concordant)
+      off.push_back("with " + std::to_string(r.points[pt.point].faults) + " faults " + std::to_string(pt.discordant) +
+                    " pairs of routings are ordered oppositely, " + std::to_string(pt.concordant) + " alike (" +
+                    pt.example + ")");
+  }
+  lines.push_back(c.rank_agrees[0] + " and " + c.rank_agrees[1] + " of " + std::to_string(agreement.routings.size()) +
+                  " routings over " + std::to_string(agreement.points.size()) + " points with faults: " +
+                  std::to_string(concordant) + " pairs ordered alike, " + std::to_string(discordant) +
+                  " oppositely (significant in both)");
+}
+
 // Checks the statements; returns the disagreements (empty: agrees).
 // value, at_least, at_most against Menger's interval i (standard error se).
 void compare_number(const EstimateClaim& c, const Interval& i, double se, double z, std::vector<std::string>& lines,
@@ -466,6 +504,7 @@ std::vector<std::string> compare(const EstimateClaim& c, const StudyResult& r, s
   if (c.peaks_inside) peaks(r, s, lines, off);
   if (!c.trend.empty()) trend(r, s, c.trend, lines, off);
   if (!c.close_to.empty()) close_to(c, r, s, lines, off);
+  if (!c.rank_agrees.empty()) rank_agrees(c, r, lines, off);
   return off;
 }
 
