@@ -177,10 +177,15 @@ TEST_F(EstimateClaimsTest, BelowModelComparesSeriesOfTwoModels) {
   ProveReport sampled_above = run_claim(sampled + "below_model = \"" + flat + "\"\n", {}, det);
   ASSERT_TRUE(only(sampled_above).result) << only(sampled_above).error;
   EXPECT_EQ(kind_of(only(sampled_above).result->verdict), VerdictKind::Fails);
-  // A model compared with itself is never above itself.
+  // A model compared with itself (the one study) is neither above nor below itself anywhere.
   ProveReport itself = run_claim(sampled + "below_model = \"" + det + "\"\n", {}, det);
   ASSERT_TRUE(only(itself).result) << only(itself).error;
   EXPECT_EQ(kind_of(only(itself).result->verdict), VerdictKind::Estimate);
+  bool level = false;
+  for (const auto& line : only(itself).result->explanation)
+    level |= line.find("over 1 (series, point) comparisons: 0 exactly below, 0 exactly equal, 0 significantly below, "
+                       "none above") != std::string::npos;
+  EXPECT_TRUE(level);
   // across without below_model, a series prefix that matches nothing, a model that does not parse.
   EXPECT_FALSE(only(run_claim(sampled + "across = \"complete with\"\nvalue = \"1\"\n", {}, det)).error.empty());
   EXPECT_FALSE(only(run_claim(sampled + "below_model = \"" + flat + "\"\nacross = \"nothing\"\n", {}, det)).error.empty());

@@ -65,6 +65,17 @@ TEST(StampedMap, GrowsPastItsFirstCapacity) {
   }
 }
 
+// A value read from the map itself stays valid while the insert grows the
+// table (ASan catches the read of the freed table if set() took a reference).
+TEST(StampedMap, SetFromItsOwnValueWhileGrowing) {
+  StampedMap<std::uint32_t, std::int64_t, GoodHash> map(8);
+  for (std::uint32_t k = 0; k < 4; ++k) map.set(k, 10 + k);  // the fifth key grows 8 slots to 16
+  map.set(100, *map.find(1));
+  ASSERT_NE(map.find(100), nullptr);
+  EXPECT_EQ(*map.find(100), 11);
+  EXPECT_EQ(map.size(), 5u);
+}
+
 // After 2^bits clears the epoch wraps to 0; the map must then forget old
 // slots rather than take them for current ones (an 8-bit stamp reaches the
 // wrap in 256 clears, the 32-bit default in 4 billion).

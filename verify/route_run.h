@@ -48,7 +48,8 @@ struct RunResult {
   std::uint32_t hops = 0;          // longest branch (to the failure point if failed)
   std::vector<TraceStep> trace;    // the failing branch (for a livelock, ending with the
                                    // configuration reached again), or the first delivered branch
-  std::string detail;              // what failed, in words (only when the run was asked for a trace)
+  std::string detail;              // what failed, in words (a failure's only when the run was asked
+                                   // for a trace; TooLong always states its bound)
   bool delivered() const { return outcome == RunOutcome::Delivered; }
 };
 

@@ -36,7 +36,8 @@
 //   within = "0.1"                       #   differ by at most `within` (002 Fig. 7, GDL and Three-Turn)
 //   below_model = "min(..., wiring=deterministic)"  # never above the same statistic of another model,
 //   across = "complete with"             #   at every point, for every series starting with `across`
-//                                        #   (default: the statistic alone); 001 section 6
+//                                        #   (default: the statistic alone); 001 section 6.  The
+//                                        #   other model is sampled as one network, without best_of
 //   rank_agrees = ["success", "path length"]  # "the algorithm with the higher success ratio has the
 //                                        #   longer path" (002 section 4): series X success and
 //                                        #   X path length order the algorithms X alike
@@ -69,7 +70,9 @@
 // judged at the claim's confidence, without a correction for the number of
 // points.
 // below_model: the other model's study is the one its own instance samples (the
-// same request, less best_of, which picks this model's wiring only).  Refuted
+// same request, less best_of, which picks this model's wiring only; so the
+// other model is one fixed network, named by a built-in family's spec: a
+// network file would be looked up from the current folder, not the claim's).  Refuted
 // where a series is significantly above the other model's (its lower bound
 // above the other's upper bound) or, where both were enumerated, exactly
 // above; the explanation counts where it is below, significantly or exactly,
@@ -367,7 +370,7 @@ void close_to(const EstimateClaim& c, const StudyResult& r, std::size_t s, std::
 std::optional<double> exact_at(const StudyResult& r, std::size_t p, std::size_t s) {
   if (r.experiment == "completeness") {
     if (s == 0) return std::nullopt;
-    for (std::size_t f = 1; f <= s; ++f) {
+    for (std::size_t f = 0; f <= s; ++f) {
       if (f >= r.exact.size() || !r.exact[f]) return std::nullopt;
       if (r.exact[f]->surviving == 0) return 0.0;
     }

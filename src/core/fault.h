@@ -98,7 +98,7 @@ struct FaultSetHash {
 // The nodes and links a fault set disables.  A failed node disables its links.
 struct FailedElements {
   FailedElements(const FaultUniverse& u, const FaultSet& f);
-  // The same from the set's units (distinct), without listing a FaultSet's bits.
+  // The same from the set's units, without listing a FaultSet's bits.
   FailedElements(const FaultUniverse& u, std::span<const std::size_t> units);
   boost::dynamic_bitset<std::uint64_t> nodes;
   boost::dynamic_bitset<std::uint64_t> links;

@@ -21,7 +21,7 @@ namespace menger {
 template <class Key, class Value, class Hash, class Stamp = std::uint32_t>
 class StampedMap {
  public:
-  explicit StampedMap(std::size_t capacity = 64) : slots_(round_up(capacity)) {}
+  explicit StampedMap(std::size_t capacity = 64) { resize(round_up(capacity)); }
 
   std::size_t size() const { return size_; }
 
@@ -40,8 +40,9 @@ class StampedMap {
     return live(s) ? &s.value : nullptr;
   }
 
-  // Inserts or overwrites.
-  void set(const Key& key, const Value& value) {
+  // Inserts or overwrites.  By value: `value` may be read from this map
+  // (set(k, *find(j))), and growing would free it before it is stored.
+  void set(Key key, Value value) {
     Slot* s = &probe(key);
     if (!live(*s)) {
       if (2 * (size_ + 1) > slots_.size()) {  // keep the load at most 1/2
@@ -62,6 +63,7 @@ class StampedMap {
     Stamp stamp = 0;
   };
   std::vector<Slot> slots_;
+  unsigned shift_ = 0;  // 64 - log2(slots_.size())
   std::size_t size_ = 0;
   Stamp epoch_ = 1;
 
@@ -71,12 +73,18 @@ class StampedMap {
     return c;
   }
   bool live(const Slot& s) const { return s.stamp == epoch_; }
+  void resize(std::size_t slots) {  // a power of two; every slot empty
+    slots_.assign(slots, Slot{});
+    shift_ = 64;
+    for (std::size_t n = slots; n > 1; n /= 2) --shift_;
+  }
 
   // The key's slot, or the empty slot where it would go.  Fibonacci hashing
-  // spreads a weak hash's high bits over the index.
+  // (the top bits of hash * 2^64 / golden ratio) mixes every bit of a weak
+  // hash into the index.
   Slot& probe(const Key& key) {
     const std::size_t mask = slots_.size() - 1;
-    std::size_t i = static_cast<std::size_t>((static_cast<std::uint64_t>(Hash{}(key)) * 0x9e3779b97f4a7c15ULL) >> 32) & mask;
+    std::size_t i = static_cast<std::size_t>((static_cast<std::uint64_t>(Hash{}(key)) * 0x9e3779b97f4a7c15ULL) >> shift_);
     while (live(slots_[i]) && !(slots_[i].key == key)) i = (i + 1) & mask;
     return slots_[i];
   }
@@ -84,7 +92,7 @@ class StampedMap {
   void grow() {
     std::vector<Slot> old;
     old.swap(slots_);
-    slots_.assign(old.size() * 2, Slot{});
+    resize(old.size() * 2);
     const Stamp old_epoch = epoch_;
     epoch_ = 1;
     size_ = 0;
