@@ -10,7 +10,7 @@ by run so that both see the same machine, and the table gives the ratio; the two
 reports must then be identical apart from timings (exit status 1 otherwise).
 
     /usr/bin/python3 bench/reliability_catalog.py build/src/cli/menger \\
-        [--baseline /tmp/old/src/cli/menger] [--repeats 3] > catalog.md
+        [--baseline ../menger-old/build/src/cli/menger] [--repeats 3] > catalog.md
 """
 import argparse
 import json
@@ -111,7 +111,7 @@ def main():
     if a.baseline:
         ratio = statistics.median(walls["baseline"]) / statistics.median(walls["menger"])
         print("Baseline %s; ratio of median walls (baseline / menger): %.2fx." % (
-            a.baseline + source_revision(a.baseline), ratio))
+            os.path.relpath(a.baseline, ROOT) + source_revision(a.baseline), ratio))
     print("\nSeconds per claim (the report's timings, last run):\n")
     print("| claim | " + " | ".join(n for n, _ in builds) + " |")
     print("|---|" + "---|" * len(builds))
