@@ -9,6 +9,7 @@ packages=(
   libtbb-dev libcli11-dev libtomlplusplus-dev nlohmann-json3-dev libz3-dev
   libgtest-dev libgmock-dev                   # GoogleTest
   python3 python3-networkx python3-igraph     # peer cross-checks and benchmarks
+  ccache                                      # compiler cache (cmake/MengerPch.cmake)
   gnuplot-nox                                 # plots of the reliability curves (SVG, PNG)
   opensm ibsim-utils infiniband-diags ibutils # InfiniBand: OpenSM routes ibsim's simulated subnets, ibdmchk cross-checks
 )

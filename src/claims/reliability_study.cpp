@@ -370,7 +370,7 @@ std::string quoted(const std::string& s) {
 
 // What every plot script starts with: the terminal, the output, CSV input.
 void preamble(std::ostream& g, const std::string& image) {
-  g << "set terminal " << terminal_for(image) << "\nset output " << quoted(image) << "\n"
+  g << "set terminal " << terminal_for(image) << "\nset output " << menger::quoted(image) << "\n"
     << "set datafile separator ','\nset key below\nset grid\n";
 }
 
@@ -385,34 +385,34 @@ void gnuplot_script(std::ostream& g, const StudyResult& r, const std::string& cs
                     const std::string& title) {
   preamble(g, image);
   if (r.experiment == "completeness") {
-    g << "set title " << quoted(title) << " noenhanced\nset xlabel 'component faults'\n"
+    g << "set title " << menger::quoted(title) << " noenhanced\nset xlabel 'component faults'\n"
       << "set ylabel 'P(network complete)'\nset yrange [0:1.02]\n"
-      << "plot " << quoted(csv) << " using 1:2:3:4 with yerrorlines title 'sampled (" << r.sampling.confidence * 100
+      << "plot " << menger::quoted(csv) << " using 1:2:3:4 with yerrorlines title 'sampled (" << r.sampling.confidence * 100
       << "% Wilson)', " << exact_points("1", 5) << " title 'exact'\n";
     return;
   }
   const std::string x = r.points.front().rate ? "2" : "1";
   if (r.experiment == "combinations") {
-    g << "set title " << quoted(title) << " noenhanced\nset xlabel " << (r.points.front().rate ? "'fault rate'" : "'faults'")
+    g << "set title " << menger::quoted(title) << " noenhanced\nset xlabel " << (r.points.front().rate ? "'fault rate'" : "'faults'")
       << "\nset ylabel 'fault combinations tolerated'\nset yrange [0:1.02]\nplot ";
     for (std::size_t s = 0; s < r.series.size(); ++s)
-      g << (s ? ", " : "") << quoted(csv) << " using " << x << ":" << 4 + 3 * s << ":" << 5 + 3 * s << ":" << 6 + 3 * s
-        << " with yerrorlines title " << quoted(r.series[s].name) << " noenhanced";
+      g << (s ? ", " : "") << menger::quoted(csv) << " using " << x << ":" << 4 + 3 * s << ":" << 5 + 3 * s << ":" << 6 + 3 * s
+        << " with yerrorlines title " << menger::quoted(r.series[s].name) << " noenhanced";
     g << "\n";
     return;
   }
-  g << "set multiplot layout 1,2 title " << quoted(title) << " noenhanced\n"
+  g << "set multiplot layout 1,2 title " << menger::quoted(title) << " noenhanced\n"
     << "set xlabel " << (r.points.front().rate ? "'fault rate'" : "'faults'") << "\n";
   auto plot_kind = [&](SeriesKind kind, const std::string& ylabel) {
-    g << "set ylabel " << quoted(ylabel) << "\nplot ";
+    g << "set ylabel " << menger::quoted(ylabel) << "\nplot ";
     bool first = true;
     for (std::size_t s = 0; s < r.series.size(); ++s) {
       if (r.series[s].kind != kind) continue;
       const std::size_t col = 4 + 3 * s;  // faults, rate, trials, then value/low/high per series
       // One colour per routing in both panels (series 1 + 2r and 2 + 2r); "pair connected" is colour 1.
       const std::size_t colour = s == 0 ? 1 : (s - 1) / 2 + 2;
-      g << (first ? "" : ", ") << quoted(csv) << " using " << x << ":" << col << ":" << col + 1 << ":" << col + 2
-        << " with yerrorlines lc " << colour << " pt " << colour << " title " << quoted(r.series[s].name) << " noenhanced";
+      g << (first ? "" : ", ") << menger::quoted(csv) << " using " << x << ":" << col << ":" << col + 1 << ":" << col + 2
+        << " with yerrorlines lc " << colour << " pt " << colour << " title " << menger::quoted(r.series[s].name) << " noenhanced";
       first = false;
     }
     g << "\n";
@@ -486,18 +486,18 @@ void plot_figure(const std::vector<FigureCurve>& curves, const std::string& imag
   const bool scaled = std::any_of(curves.begin(), curves.end(), [](const FigureCurve& c) { return c.x_scale != 1; });
   run_gnuplot(image_path + ".gp", [&](std::ostream& g) {
     preamble(g, image_path);
-    g << "set title " << quoted(title) << " noenhanced\n"
-      << "set xlabel " << quoted(curves.front().xlabel + (scaled ? " (scaled where the key says)" : "")) << "\n"
-      << "set ylabel " << quoted(curves.front().ylabel) << "\n"
+    g << "set title " << menger::quoted(title) << " noenhanced\n"
+      << "set xlabel " << menger::quoted(curves.front().xlabel + (scaled ? " (scaled where the key says)" : "")) << "\n"
+      << "set ylabel " << menger::quoted(curves.front().ylabel) << "\n"
       << (curves.front().ylabel.rfind("path length", 0) == 0 ? "set autoscale y\n" : "set yrange [0:1.02]\n") << "plot ";
     for (std::size_t i = 0; i < curves.size(); ++i) {
       const FigureCurve& c = curves[i];
       std::ostringstream x;
       x << "($" << c.x_column << "*" << c.x_scale << ")";
-      g << (i ? ", " : "") << quoted(c.csv) << " using " << x.str() << ":" << c.y_column << ":" << c.y_column + 1 << ":"
-        << c.y_column + 2 << " with yerrorlines lc " << i + 1 << " title " << quoted(c.label) << " noenhanced";
+      g << (i ? ", " : "") << menger::quoted(c.csv) << " using " << x.str() << ":" << c.y_column << ":" << c.y_column + 1 << ":"
+        << c.y_column + 2 << " with yerrorlines lc " << i + 1 << " title " << menger::quoted(c.label) << " noenhanced";
       if (c.exact_column)
-        g << ", " << exact_points(x.str(), c.exact_column) << " lc " << i + 1 << " title " << quoted(c.label + " exact")
+        g << ", " << exact_points(x.str(), c.exact_column) << " lc " << i + 1 << " title " << menger::quoted(c.label + " exact")
           << " noenhanced";
     }
     g << "\n";

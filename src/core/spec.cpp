@@ -157,8 +157,8 @@ SpecValue parse_spec(std::string_view text) { return Parser(text).parse_all(); }
 std::string SpecValue::to_string() const {
   switch (kind) {
     case Kind::Int: return std::to_string(integer);
-    case Kind::Word: return word_needs_quotes(text) ? quoted(text) : text;
-    case Kind::String: return word_needs_quotes(text) ? quoted(text) : text;
+    case Kind::Word: return word_needs_quotes(text) ? menger::quoted(text) : text;
+    case Kind::String: return word_needs_quotes(text) ? menger::quoted(text) : text;
     case Kind::List: {
       std::string out = "[";
       for (std::size_t i = 0; i < items.size(); ++i) out += (i ? "," : "") + items[i].to_string();

@@ -34,18 +34,18 @@ bool all_directed(const Network& net) {
 void write_dot(std::ostream& out, const Network& net) {
   const bool directed = all_directed(net);
   const auto pkg = package_of(net);
-  out << (directed ? "digraph " : "graph ") << quoted(net.spec()) << " {\n";
+  out << (directed ? "digraph " : "graph ") << menger::quoted(net.spec()) << " {\n";
   for (NodeId v = 0; v < net.num_nodes(); ++v) {
-    out << "  n" << v << " [label=" << quoted(net.label(v)) << ", kind=" << to_string(net.kind(v))
+    out << "  n" << v << " [label=" << menger::quoted(net.label(v)) << ", kind=" << to_string(net.kind(v))
         << ", ports=" << net.num_ports(v) << ", index=" << v;
-    if (!pkg[v].empty()) out << ", package=" << quoted(pkg[v]);
+    if (!pkg[v].empty()) out << ", package=" << menger::quoted(pkg[v]);
     out << "];\n";
   }
   const char* arrow = directed ? " -> " : " -- ";
   for (LinkId i = 0; i < net.num_links(); ++i) {
     const Link& l = net.link(i);
     out << "  n" << l.a << arrow << "n" << l.b << " [tail_port=" << l.pa << ", head_port=" << l.pb
-        << ", label=" << quoted(net.link_label(i)) << "];\n";
+        << ", label=" << menger::quoted(net.link_label(i)) << "];\n";
   }
   out << "}\n";
 }
