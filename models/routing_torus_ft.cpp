@@ -67,6 +67,7 @@
 #include <tuple>
 
 #include "core/error.h"
+#include "models/box_layers.h"
 #include "models/routing_torus.h"
 
 namespace menger {
@@ -102,7 +103,6 @@ class DescriptorSearch {
   std::vector<PortId> ports_;
   std::vector<std::size_t> part_base_ = std::vector<std::size_t>(lat_.dims());
   std::vector<std::uint64_t> parts_;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> order_;
 
   bool adaptive_clear(NodeId from, NodeId to);
   bool deterministic_clear(NodeId from, NodeId to);
@@ -303,7 +303,6 @@ bool DescriptorSearch::adaptive_clear(NodeId from, NodeId to) {
   extent_.assign(n, 1);
   ports_.assign(n, 0);
   parts_.clear();
-  std::size_t count = 1;
   for (std::size_t d = 0; d < n; ++d) {
     const std::uint32_t k = lat_.factor(d).radix, x = lat_.coord(from, d);
     const int off = lat_.coord_offset(d, x, lat_.coord(to, d));
@@ -315,35 +314,27 @@ bool DescriptorSearch::adaptive_clear(NodeId from, NodeId to) {
       const std::uint32_t y = dir > 0 ? (x + a) % k : (x + k - a % k) % k;
       parts_.push_back(std::uint64_t(y) * lat_.stride(d));
     }
-    count *= extent_[d];
   }
   const std::uint64_t base = from - [&] {
     std::uint64_t own = 0;
     for (std::size_t d = 0; d < n; ++d) own += parts_[part_base_[d]];
     return own;
   }();
-  // Points as step counts per dimension, dimension 0 most significant, then
-  // by layer (steps from `from`), stably: nodes nearest `from` are read first.
-  auto steps_of = [&](std::size_t index) {
-    for (std::size_t d = n; d-- > 0;) {
-      step_[d] = static_cast<std::uint32_t>(index % extent_[d]);
-      index /= extent_[d];
-    }
-  };
-  order_.clear();
-  for (std::size_t index = 0; index < count; ++index) {
-    steps_of(index);
-    std::uint32_t layer = 0;
-    for (std::size_t d = 0; d < n; ++d) layer += step_[d];
-    order_.emplace_back(layer, static_cast<std::uint32_t>(index));
-  }
-  std::sort(order_.begin(), order_.end());
-  for (const auto& [layer, index] : order_) {
-    steps_of(index);
-    std::uint64_t x = base;
-    for (std::size_t d = 0; d < n; ++d) x += parts_[part_base_[d] + step_[d]];
-    for (std::size_t d = 0; d < n; ++d)
-      if (step_[d] + 1 < extent_[d] && !faults_.port_usable(static_cast<NodeId>(x), ports_[d])) return false;
+  // Points as step counts per dimension, by layer (steps from `from`), then
+  // lexicographically with dimension 0 most significant: nodes nearest `from`
+  // are read first.  Generated in that order, so a fault near `from` ends the
+  // check before the rest of the cube is even listed.
+  std::uint32_t last_layer = 0;
+  for (std::size_t d = 0; d < n; ++d) last_layer += extent_[d] - 1;
+  for (std::uint32_t layer = 0; layer <= last_layer; ++layer) {
+    const bool clear = for_each_point_in_layer(extent_, layer, step_, [&] {
+      std::uint64_t x = base;
+      for (std::size_t d = 0; d < n; ++d) x += parts_[part_base_[d] + step_[d]];
+      for (std::size_t d = 0; d < n; ++d)
+        if (step_[d] + 1 < extent_[d] && !faults_.port_usable(static_cast<NodeId>(x), ports_[d])) return false;
+      return true;
+    });
+    if (!clear) return false;
   }
   return true;
 }
