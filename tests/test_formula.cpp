@@ -1,6 +1,9 @@
 // Claim formulas: exact rational evaluation, the papers' notation, clear errors.
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "core/error.h"
 #include "core/formula.h"
 
@@ -54,6 +57,39 @@ TEST(Formula, ErrorsNameTheFormula) {
       EXPECT_NE(std::string(e.what()).find(std::string("formula \"") + bad), std::string::npos) << e.what();
     }
   }
+}
+
+// Hostile formulas (issue 21) end in one clear InputError: no stack overflow,
+// no unbounded computation, no out-of-memory, and a one-line message.
+TEST(Formula, HostileFormulasAreRefusedQuickly) {
+  FormulaVars v = hdn_vars();
+  std::string plus = "1", open, close;
+  for (int i = 0; i < 12000; ++i) plus += "+1";
+  for (int i = 0; i < 13000; ++i) open += "(", close += ")";
+  std::vector<std::string> cases;
+  cases.push_back(plus);                                        // a chain too tall for eval's recursion
+  cases.push_back(open + "1" + close);                          // parser recursion
+  cases.push_back(std::string(13000, '-').append("1"));         // signs
+  cases.push_back("prod(j, 1, 10000, j)");                      // numbers that grow: costly gcds
+  cases.push_back("(2^100000)^100000");                         // refused before it is computed
+  cases.push_back("sum(i, 1, 1000000, sum(j, 1, 1000000, 1))");  // 10^12 steps
+  cases.push_back("1 +\n 1 )");                                 // a newline in the echoed input
+  for (const std::string& bad : cases) {
+    try {
+      evaluate_formula(bad, v);
+      ADD_FAILURE() << "accepted: " << bad.substr(0, 60);
+    } catch (const InputError& e) {
+      const std::string what = e.what();
+      EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+      EXPECT_LT(what.size(), 400u) << "the message echoes at most an excerpt of the input";
+    }
+  }
+  // Below the limits, long formulas still evaluate.
+  std::string hundred = "0";
+  for (int i = 0; i < 100; ++i) hundred += "+" + std::to_string(i);
+  EXPECT_EQ(evaluate_formula(hundred, v), Rational(4950));
+  EXPECT_EQ(evaluate_formula("prod(j, 1, 1000, j) / prod(j, 1, 999, j)", v), Rational(1000));
+  EXPECT_EQ(evaluate_formula("2^100000 / 2^99999", v), Rational(2));
 }
 
 }  // namespace

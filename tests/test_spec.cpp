@@ -50,5 +50,24 @@ TEST(Spec, RejectsMalformedInputWithThePosition) {
   }
 }
 
+TEST(Spec, DeepNestingAndHugeInputGiveOneShortLine) {
+  const std::string deep = "torus(" + std::string(18000, '[') + "4" + std::string(18000, ']') + ")";
+  const std::string wide = "torus(" + std::string(60000, 'x') + "\n";
+  for (const std::string& bad : {deep, wide}) {
+    try {
+      parse_spec(bad);
+      ADD_FAILURE() << "accepted";
+    } catch (const InputError& e) {
+      const std::string what = e.what();
+      EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+      EXPECT_LT(what.size(), 400u) << what.substr(0, 400);
+    }
+  }
+  EXPECT_NO_THROW(parse_spec("hdn(base=torus(3,2,5), k=2, s=[15,5])"));
+  std::string ok = "x";
+  for (int i = 0; i < 60; ++i) ok = "[" + ok + "]";
+  EXPECT_NO_THROW(parse_spec(ok));  // 60 levels: below the limit
+}
+
 }  // namespace
 }  // namespace menger

@@ -45,6 +45,18 @@ namespace {
 
 // Exponents beyond this would build numbers no claim needs; refuse rather than hang.
 constexpr long kMaxExponent = 100000;
+// Hostile formulas (issue 21) end in one clear error, never a stack overflow or
+// an unbounded computation: the parser's recursion (parentheses, signs, calls)
+// and the expression tree's height are bounded, every number stays under
+// kMaxLimbs 64-bit limbs, and the work of one evaluation under kMaxWork.
+constexpr int kMaxNesting = 200;
+constexpr std::uint32_t kMaxHeight = 1000;
+constexpr std::size_t kMaxLimbs = 4096;  // 262,144 bits
+// Work units: kStepCost per arithmetic step, plus the square of its operands'
+// limbs (a rational product or sum normalises by a gcd, quadratic in size).
+// Calibrated on this 2-core machine: 10^6 simple steps take about 0.8 s.
+constexpr std::uint64_t kStepCost = 100;
+constexpr std::uint64_t kMaxWork = 300'000'000;
 
 struct Node;
 using NodePtr = std::unique_ptr<Node>;
@@ -54,7 +66,20 @@ struct Node {
   Rational value;             // Num
   std::string name;           // Var, Index, Call
   std::vector<NodePtr> kids;  // operands / arguments
+  std::uint32_t height = 1;   // of the subtree: bounds eval's recursion
 };
+
+// 64-bit limbs of a number's numerator and denominator (read in place: no copy).
+std::size_t limbs(const Rational& r) {
+  const auto& q = r.backend().data();
+  return q.numerator().backend().size() + q.denominator().backend().size();
+}
+
+// Bits of a number's numerator and denominator.
+std::uint64_t bits(const Rational& r) {
+  auto of = [](const BigInt& x) -> std::uint64_t { return x == 0 ? 1 : boost::multiprecision::msb(abs(x)) + 1; };
+  return of(numerator(r)) + of(denominator(r));
+}
 
 NodePtr make(Node::Op op) {
   auto n = std::make_unique<Node>();
@@ -67,22 +92,27 @@ class Evaluator {
   Evaluator(std::string_view formula, const FormulaVars& vars) : formula_(formula), vars_(vars) {}
 
   [[noreturn]] void fail(const std::string& what) const {
-    throw InputError("formula \"" + std::string(formula_) + "\": " + what);
+    throw InputError("formula \"" + excerpt(formula_) + "\": " + what);
   }
 
-  Rational eval(const Node& n) {
+  Rational eval(const Node& n) { return checked(eval_node(n)); }
+
+ private:
+  Rational eval_node(const Node& n) {
     switch (n.op) {
       case Node::Op::Num: return n.value;
       case Node::Op::Var: return variable(n.name);
       case Node::Op::Index: return element(n.name, eval(*n.kids[0]));
       case Node::Op::Neg: return -eval(*n.kids[0]);
-      case Node::Op::Add: return eval(*n.kids[0]) + eval(*n.kids[1]);
-      case Node::Op::Sub: return eval(*n.kids[0]) - eval(*n.kids[1]);
-      case Node::Op::Mul: return eval(*n.kids[0]) * eval(*n.kids[1]);
+      case Node::Op::Add: return sum(eval(*n.kids[0]), eval(*n.kids[1]));
+      case Node::Op::Sub: return sum(eval(*n.kids[0]), -eval(*n.kids[1]));
+      case Node::Op::Mul: return product(eval(*n.kids[0]), eval(*n.kids[1]));
       case Node::Op::Div: {
         Rational d = eval(*n.kids[1]);
         if (d == 0) fail("division by zero");
-        return eval(*n.kids[0]) / d;
+        const Rational a = eval(*n.kids[0]);
+        charge(a, d);
+        return checked(a / d);
       }
       case Node::Op::Pow: return power(eval(*n.kids[0]), eval(*n.kids[1]));
       case Node::Op::Call: return call(n);
@@ -90,10 +120,10 @@ class Evaluator {
     fail("bad expression");
   }
 
- private:
   std::string_view formula_;
   const FormulaVars& vars_;
   std::map<std::string, Rational, std::less<>> bound_;  // sum/prod loop variables
+  std::uint64_t work_ = 0;                              // units of work so far (charge)
 
   Rational variable(const std::string& name) {
     if (auto it = bound_.find(name); it != bound_.end()) return it->second;
@@ -120,12 +150,40 @@ class Evaluator {
     return s + ")";
   }
 
+  Rational sum(const Rational& a, const Rational& b) {
+    charge(a, b);
+    return checked(a + b);
+  }
+  Rational product(const Rational& a, const Rational& b) {
+    charge(a, b);
+    return checked(a * b);
+  }
+  void charge(const Rational& a, const Rational& b) {
+    const std::uint64_t size = limbs(a) + limbs(b);
+    charge(kStepCost + 4 * size * size);
+  }
+  // Counts `work` limb operations; fails once one evaluation has done too many.
+  void charge(std::uint64_t work) {
+    work_ += work;
+    if (work_ > kMaxWork)
+      fail("is too costly to evaluate (more than " + std::to_string(kMaxWork) + " units of work, about a second)");
+  }
+  Rational checked(Rational r) const {
+    if (limbs(r) > kMaxLimbs) fail("a value has more than " + std::to_string(kMaxLimbs * 64) + " bits");
+    return r;
+  }
+
   Rational power(const Rational& base, const Rational& exp) {
     if (denominator(exp) != 1) fail("exponent " + to_string(exp) + " is not an integer");
     BigInt e = numerator(exp);
     if (e > kMaxExponent || e < -kMaxExponent) fail("exponent " + e.str() + " is too large");
     long k = e.convert_to<long>();
     if (k < 0 && base == 0) fail("division by zero (0 to a negative power)");
+    // The result has at most bits(base) * |k| bits: refuse before computing it.
+    const std::uint64_t size = bits(base) * static_cast<std::uint64_t>(k < 0 ? -k : k);
+    if (base != 0 && base != 1 && base != -1 && size > 2 * kMaxLimbs * 64)
+      fail("a value has more than " + std::to_string(kMaxLimbs * 64) + " bits");
+    charge(kStepCost + 4 * (size / 64) * (size / 64));
     Rational result = 1, b = base;
     for (unsigned long m = static_cast<unsigned long>(k < 0 ? -k : k); m; m >>= 1) {
       if (m & 1) result *= b;
@@ -171,7 +229,7 @@ class Evaluator {
     for (Rational j = lo; j <= hi; j += 1) {
       bound_[var] = j;
       Rational t = eval(*n.kids[3]);
-      acc = is_sum ? acc + t : acc * t;
+      acc = is_sum ? sum(acc, t) : product(acc, t);
     }
     if (saved) bound_[var] = *saved;
     else bound_.erase(var);
@@ -196,14 +254,33 @@ class FormulaParser : TextCursor {
   void expect(char c) {
     if (!eat(c)) ev_.fail(std::string("expected '") + c + "' at column " + std::to_string(pos + 1));
   }
-  static NodePtr binary(Node::Op op, NodePtr a, NodePtr b) {
-    auto n = make(op);
-    n->kids.push_back(std::move(a));
-    n->kids.push_back(std::move(b));
+  int nesting_ = 0;  // active expr() and unary() calls: every recursion passes one
+
+  // Counts one level of the parser's recursion for the life of the guard.
+  struct Nest {
+    FormulaParser& p;
+    explicit Nest(FormulaParser& parser) : p(parser) {
+      if (++p.nesting_ > kMaxNesting)
+        p.ev_.fail("nests deeper than " + std::to_string(kMaxNesting) + " levels at column " + std::to_string(p.pos + 1));
+    }
+    ~Nest() { --p.nesting_; }
+    Nest(const Nest&) = delete;
+    Nest& operator=(const Nest&) = delete;
+  };
+
+  // `n` with `kid` appended; fails when the tree grows taller than kMaxHeight.
+  NodePtr adopt(NodePtr n, NodePtr kid) {
+    n->height = std::max(n->height, kid->height + 1);
+    if (n->height > kMaxHeight)
+      ev_.fail("has more than " + std::to_string(kMaxHeight) + " operations in a chain at column " +
+               std::to_string(pos + 1));
+    n->kids.push_back(std::move(kid));
     return n;
   }
+  NodePtr binary(Node::Op op, NodePtr a, NodePtr b) { return adopt(adopt(make(op), std::move(a)), std::move(b)); }
 
   NodePtr expr() {
+    Nest nest(*this);
     NodePtr n = term();
     for (;;) {
       if (eat('+')) n = binary(Node::Op::Add, std::move(n), term());
@@ -220,11 +297,8 @@ class FormulaParser : TextCursor {
     }
   }
   NodePtr unary() {
-    if (eat('-')) {
-      auto n = make(Node::Op::Neg);
-      n->kids.push_back(unary());
-      return n;
-    }
+    Nest nest(*this);
+    if (eat('-')) return adopt(make(Node::Op::Neg), unary());
     if (eat('+')) return unary();
     NodePtr base = primary();
     if (eat('^')) return binary(Node::Op::Pow, std::move(base), unary());
@@ -273,7 +347,7 @@ class FormulaParser : TextCursor {
       auto n = make(Node::Op::Call);
       n->name = id;
       if (!eat(')')) {
-        do n->kids.push_back(expr());
+        do n = adopt(std::move(n), expr());
         while (eat(','));
         expect(')');
       }
@@ -282,7 +356,7 @@ class FormulaParser : TextCursor {
     if (eat('[')) {
       auto n = make(Node::Op::Index);
       n->name = id;
-      n->kids.push_back(expr());
+      n = adopt(std::move(n), expr());
       expect(']');
       return n;
     }

@@ -74,14 +74,27 @@ class Parser : TextCursor {
   }
 
  private:
+  int nesting_ = 0;  // active value() calls: lists and calls nest through it
+
   [[noreturn]] void fail(const std::string& what) const {
-    throw InputError("model spec \"" + std::string(text) + "\": " + what + " at column " + std::to_string(pos + 1));
+    throw InputError("model spec \"" + excerpt(text) + "\": " + what + " at column " + std::to_string(pos + 1));
   }
   void expect(char c) {
     if (!eat(c)) fail(std::string("expected '") + c + "'");
   }
 
+  // Deep nesting is refused rather than overflowing the stack (issue 21).
+  static constexpr int kMaxNesting = 64;
+
   SpecValue value() {
+    if (nesting_ >= kMaxNesting) fail("lists and calls nest deeper than " + std::to_string(kMaxNesting) + " levels");
+    ++nesting_;
+    SpecValue v = nested_value();
+    --nesting_;
+    return v;
+  }
+
+  SpecValue nested_value() {
     skip_ws();
     if (pos >= text.size()) fail("expected a value");
     char c = text[pos];

@@ -13,6 +13,20 @@ std::string quoted(std::string_view s) {
   return out + "\"";
 }
 
+std::string excerpt(std::string_view s, std::size_t max) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (std::size_t i = 0; i < s.size() && i < max; ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c == '\n') out += "\\n";
+    else if (c == '\t') out += "\\t";
+    else if (c < 0x20 || c == 0x7f) out += std::string("\\x") + kHex[c >> 4] + kHex[c & 15];
+    else out += static_cast<char>(c);
+  }
+  if (s.size() > max) out += "... (" + std::to_string(s.size()) + " bytes in all)";
+  return out;
+}
+
 std::optional<std::vector<std::uint64_t>> parse_tuple(std::string_view text, char open, char close) {
   if (text.size() < 2 || text.front() != open || text.back() != close) return std::nullopt;
   std::vector<std::uint64_t> parts;

@@ -35,6 +35,11 @@ struct TextCursor {
 // "s" in double quotes, with " and \ escaped by a backslash (spec and DOT syntax).
 std::string quoted(std::string_view s);
 
+// User input as it may stand inside a one-line error message: control
+// characters (newlines among them) written as \n, \t or \xNN, and at most
+// `max` characters of the input, then "... (N bytes in all)".
+std::string excerpt(std::string_view s, std::size_t max = 120);
+
 // The numbers of a tuple label such as "(1,0,2)" (open and close given), or
 // nullopt if `text` is not exactly such a tuple of non-negative integers.
 std::optional<std::vector<std::uint64_t>> parse_tuple(std::string_view text, char open = '(', char close = ')');
