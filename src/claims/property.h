@@ -16,6 +16,7 @@
 #include <toml++/toml.h>
 
 #include "claims/figure.h"
+#include "claims/property_keys.h"
 #include "core/topology.h"
 #include "core/verdict.h"
 #include "verify/structure.h"
@@ -64,8 +65,13 @@ struct PropertyKind {
   // Validates the [property] table (throws InputError naming `where`) and
   // returns the checker.
   std::function<Checker(const toml::table& property, const std::string& where)> prepare;
+  // The kind's [property] keys (property_keys.h); kinds not yet declared
+  // through a table (structure, estimate) leave it null and list their keys
+  // in exclusive_keys and their own parser.
+  const PropertyKeys* keys = nullptr;
   // Keys that exclude each other: an instance giving one drops the claim's others.
   std::vector<std::vector<std::string>> exclusive_keys;
+  std::vector<std::vector<std::string>> exclusive() const { return keys ? keys->exclusive_keys() : exclusive_keys; }
 };
 
 // A [property] value given as a string or an integer (formulas are strings;

@@ -62,7 +62,7 @@ InstanceOutcome run_instance(const Claim& claim, const ClaimInstance& inst, cons
   const auto start = std::chrono::steady_clock::now();
   try {
     const Checker checker =
-        kind.prepare(instance_property(claim, inst, kind.exclusive_keys), "claim file " + claim.file.string());
+        kind.prepare(instance_property(claim, inst, kind.exclusive()), "claim file " + claim.file.string());
     auto topology = Registry::builtin().build(inst.model, claim.file.parent_path());
     o.canonical_model = topology->spec();
     o.result = checker(topology, ctx);

@@ -47,7 +47,11 @@ int run_list() {
     print_params(f.params);
   }
   std::cout << "\nClaim property kinds:\n";
-  for (const PropertyKind& k : property_kinds()) std::cout << "  " << k.name << "  " << k.description << "\n";
+  for (const PropertyKind& k : property_kinds()) {
+    std::cout << "  " << k.name << "  " << k.description << "\n";
+    if (k.keys)
+      for (const std::string& line : k.keys->describe()) std::cout << "      " << line << "\n";
+  }
   std::cout << "\nStructure observables:\n";
   for (const ObservableInfo& o : StructureFacts::observables())
     std::cout << "  " << o.name << "  " << o.description << "\n";
