@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 
+#include "setup/setup.h"
 #include "verify/deadlock_evidence.h"
 #include "verify/route_witness.h"
 

@@ -10,6 +10,7 @@
 #include <tbb/global_control.h>
 
 #include "core/error.h"
+#include "setup/setup.h"
 #include "verify/deadlock_evidence.h"
 #include "verify/route_witness.h"
 

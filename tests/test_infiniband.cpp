@@ -16,6 +16,7 @@
 #include "models/infiniband_fabric.h"
 #include "models/registry.h"
 #include "models/routing_registry.h"
+#include "setup/setup.h"
 #include "verify/deadlock.h"
 #include "verify/route_witness.h"
 

@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "models/routing_registry.h"
+#include "setup/setup.h"
 #include "verify/route_run.h"
 #include "verify/route_witness.h"
 #include "verify/routing_equivalence.h"

@@ -9,6 +9,7 @@
 #include "test_instance.h"
 #include "fault_oracle.h"
 #include "models/registry.h"
+#include "setup/setup.h"
 #include "verify/certificate_check.h"
 #include "verify/tolerance.h"
 #include "verify/tolerance_engine.h"

@@ -7,7 +7,6 @@
 #include <set>
 
 #include "core/error.h"
-#include "models/registry.h"
 
 namespace menger {
 
@@ -357,9 +356,10 @@ class Checker {
 
 }  // namespace
 
-CheckReport check_certificate(const ToleranceCertificate& cert, std::uint64_t max_work) {
+CheckReport check_certificate(const ToleranceCertificate& cert, const SpecResolver& specs, std::uint64_t max_work) {
   CheckReport rep;
-  auto topology = Registry::builtin().build(cert.model);
+  if (!specs.topology) throw InputError("no model registry to build '" + cert.model + "' with");
+  auto topology = specs.topology(cert.model);
   Network net(topology);
   FaultModel model(net, cert.faults);
   Checker(cert, net, model, rep, max_work).run();

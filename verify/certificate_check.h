@@ -1,6 +1,7 @@
 // Independent re-validation of tolerance certificates (`menger check-cert`).
 //
-// Trusts only the model (the network rebuilt from the certificate's spec) and
+// Trusts only the model (the network the caller's SpecResolver builds from the
+// certificate's spec) and
 // the fault model's definition of units; includes no engine code.  It checks:
 //   * the witness: its units weigh min_cut and their failure disconnects its
 //     pair (a breadth-first search that relays only through switches and
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "verify/certificate.h"
+#include "verify/spec_resolver.h"
 
 namespace menger {
 
@@ -30,6 +32,7 @@ struct CheckReport {
   std::string summary;
 };
 
-CheckReport check_certificate(const ToleranceCertificate& cert, std::uint64_t max_work = 4'000'000'000ull);
+CheckReport check_certificate(const ToleranceCertificate& cert, const SpecResolver& specs,
+                              std::uint64_t max_work = 4'000'000'000ull);
 
 }  // namespace menger

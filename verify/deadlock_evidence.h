@@ -1,6 +1,8 @@
 // Evidence for deadlock verdicts, in files that code independent of the engine
 // re-checks (`menger check-cert`, `menger replay`):
 //
+// This file is the evidence's format; deadlock_evidence_check.h is its checker.
+//
 //   certificate (FREE)  the escape channels in an order such that every packet,
 //                       followed through every hop the routing may offer, takes
 //                       escape channels in increasing order, counting the ones it
@@ -71,13 +73,5 @@ void write_deadlock_evidence(const DeadlockEvidence& e, const std::string& certi
 // Throws InputError naming the first malformed field.
 DeadlockEvidence deadlock_evidence_from_json(const nlohmann::json& j);
 bool is_deadlock_evidence(const nlohmann::json& j);
-
-struct EvidenceCheck {
-  bool valid = false;
-  std::string summary;
-  std::vector<std::string> problems;
-};
-// Rebuilds model, routing and faults from the evidence and re-checks it.
-EvidenceCheck check_deadlock_evidence(const DeadlockEvidence& e);
 
 }  // namespace menger

@@ -4,8 +4,6 @@
 #include <map>
 
 #include "core/error.h"
-#include "models/registry.h"
-#include "models/routing_registry.h"
 
 namespace menger {
 
@@ -197,24 +195,8 @@ std::vector<std::string> validate_trace(const RouteWitness& w, const FaultModel&
   return problems;
 }
 
-RouteSetup make_route_setup(std::shared_ptr<const Topology> topology, const std::string& routing,
-                            const std::string& faults) {
-  RouteSetup s;
-  s.net = std::make_unique<Network>(std::move(topology));
-  FaultModelSpec spec;
-  spec.units = parse_unit_choice(faults);
-  spec.pairs = default_pairs(*s.net);
-  s.model = std::make_unique<FaultModel>(*s.net, spec);
-  s.routing = RoutingRegistry::builtin().build(routing, *s.net);
-  return s;
-}
-
-RouteSetup make_route_setup(const std::string& model_spec, const std::string& routing, const std::string& faults) {
-  return make_route_setup(Registry::builtin().build(model_spec), routing, faults);
-}
-
-ReplayReport replay(const RouteWitness& w) {
-  RouteSetup setup = make_route_setup(w.model, w.routing, w.faults_model);
+ReplayReport replay(const RouteWitness& w, const SpecResolver& specs) {
+  RouteSetup setup = make_route_setup(specs, w.model, w.routing, w.faults_model);
   const Network& net = *setup.net;
   const FaultModel& model = *setup.model;
   const Routing* routing = setup.routing.get();

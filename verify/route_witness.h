@@ -17,19 +17,9 @@
 #include <vector>
 
 #include "verify/route_search.h"
+#include "verify/spec_resolver.h"
 
 namespace menger {
-
-// The network, fault model and routing of one question, built from specs
-// (shared by route-check, replay and the route-tolerance claims).
-struct RouteSetup {
-  std::unique_ptr<Network> net;
-  std::unique_ptr<FaultModel> model;
-  std::unique_ptr<Routing> routing;
-};
-RouteSetup make_route_setup(std::shared_ptr<const Topology> topology, const std::string& routing,
-                            const std::string& faults);  // throws InputError
-RouteSetup make_route_setup(const std::string& model_spec, const std::string& routing, const std::string& faults);
 
 struct RouteWitness {
   std::string model, routing, faults_model;  // specs and unit choice
@@ -64,7 +54,8 @@ struct ReplayReport {
   std::vector<std::string> problems;
   RunResult run;                  // the fresh run
 };
-// Rebuilds the network, fault model and routing from the witness and runs it.
-ReplayReport replay(const RouteWitness& w);
+// Rebuilds the network, fault model and routing from the witness's specs
+// (through `specs`) and runs it.
+ReplayReport replay(const RouteWitness& w, const SpecResolver& specs);
 
 }  // namespace menger

@@ -14,7 +14,9 @@
 // certificate only when the graph has at most kRecheckConfigurations
 // configurations: the checker follows every packet on its own).
 #include "claims/property.h"
+#include "claims/property_keys.h"
 #include "core/error.h"
+#include "setup/setup.h"
 #include "verify/deadlock_evidence.h"
 #include "verify/route_witness.h"
 
@@ -29,26 +31,26 @@ struct DeadlockClaim {
   std::uint32_t k = 0;
 };
 
+const PropertyKeys& deadlock_keys() {
+  static const PropertyKeys keys(
+      "deadlock-free",
+      {
+          text_key("routing", "routing spec (menger list)", true),
+          text_key("escape", "escape VCs for Duato's condition, e.g. \"0,1\"", false,
+                   "searched when the routing is adaptive"),
+          text_key("faults", "fault units for k: nodes | switches | links | switch-links | components", false, "nodes"),
+          count_key("k", "every set of at most k faults is checked", 0, 16, "0"),
+      });
+  return keys;
+}
+
 DeadlockClaim read(const toml::table& prop, const std::string& where) {
+  const PropertyValues v = deadlock_keys().read(prop, where);
   DeadlockClaim c;
-  for (const auto& [key_node, v] : prop) {
-    const std::string key(key_node.str());
-    if (key == "kind") continue;
-    const std::string value = property_text(v, where, key);
-    if (key == "routing") c.routing = value;
-    else if (key == "escape") c.escape = value;
-    else if (key == "faults") c.faults = value;
-    else if (key == "k") {
-      if (value.empty() || value.size() > 2 || value.find_first_not_of("0123456789") != std::string::npos)
-        throw InputError(where + ": k must be a whole number in 0..16, got '" + value + "'");
-      c.k = static_cast<std::uint32_t>(std::stoul(value));
-      if (c.k > 16) throw InputError(where + ": k must be a whole number in 0..16, got '" + value + "'");
-    } else {
-      throw InputError(where + ": [property] has no key '" + key +
-                       "' for kind deadlock-free (keys: routing, escape, faults, k)");
-    }
-  }
-  if (c.routing.empty()) throw InputError(where + ": a deadlock-free claim names its routing");
+  c.routing = *v.text("routing");
+  c.escape = v.text("escape").value_or("");
+  c.faults = v.text("faults").value_or("nodes");
+  c.k = static_cast<std::uint32_t>(v.count("k").value_or(0));
   parse_unit_choice(c.faults);
   return c;
 }
@@ -114,6 +116,7 @@ PropertyKind deadlock_free_property_kind() {
   k.name = "deadlock-free";
   k.description = "a routing cannot deadlock (acyclic dependency graph or Duato's condition), with a certificate "
                   "or a deadlocked configuration";
+  k.keys = &deadlock_keys();
   k.prepare = [](const toml::table& prop, const std::string& where) -> Checker {
     auto claim = read(prop, where);
     return [claim](const std::shared_ptr<const Topology>& t, RunContext& ctx) { return check(claim, t, ctx); };

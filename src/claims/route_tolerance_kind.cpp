@@ -17,9 +17,11 @@
 // naive enumeration); the search's completeness is argued in route_search.h and
 // tested against brute force.
 #include "claims/property.h"
+#include "claims/property_keys.h"
 #include "core/error.h"
 #include "core/formula.h"
 #include "models/routing_registry.h"
+#include "setup/setup.h"
 #include "verify/route_witness.h"
 
 namespace menger {
@@ -33,43 +35,32 @@ struct RouteClaim {
   std::uint32_t hop_limit = 0;
 };
 
-bool read_bool(const toml::node& v, const std::string& where, const std::string& key) {
-  if (auto b = v.value<bool>()) return *b;
-  throw InputError(where + ": '" + key + "' must be true or false");
+const PropertyKeys& route_keys() {
+  static const PropertyKeys keys(
+      "route-tolerance",
+      {
+          text_key("routing", "routing spec (menger list)", true),
+          text_key("faults", "fault units: nodes | switches | links | switch-links | components", true),
+          text_key("tolerates", "formula: exactly this many faults are always routed around"),
+          text_key("tolerates_at_least", "formula: at least this many faults are always routed around"),
+          text_key("path_bound", "formula over the model's variables, faults and distance"),
+          flag_key("excuse_disconnected", "pairs the faults disconnect are not failures"),
+          count_key("hop_limit", "livelock guard", 1, 999'999'999, "the engine's"),
+      },
+      {{{"tolerates", "tolerates_at_least"}, true}});
+  return keys;
 }
 
 RouteClaim read(const toml::table& prop, const std::string& where) {
+  const PropertyValues v = route_keys().read(prop, where);
   RouteClaim c;
-  for (const auto& [k, v] : prop) {
-    const std::string key(k.str());
-    if (key == "kind") continue;
-    if (key == "excuse_disconnected") {
-      c.excuse_disconnected = read_bool(v, where, key);
-      continue;
-    }
-    const std::string value = property_text(v, where, key);
-    if (key == "routing") c.routing = value;
-    else if (key == "faults") c.faults = value;
-    else if (key == "path_bound") c.path_bound = value;
-    else if (key == "hop_limit") {
-      if (value.empty() || value.size() > 9 || value.find_first_not_of("0123456789") != std::string::npos ||
-          std::stoul(value) == 0)
-        throw InputError(where + ": hop_limit must be a whole number in 1..999999999, got '" + value + "'");
-      c.hop_limit = static_cast<std::uint32_t>(std::stoul(value));
-    }
-    else if (key == "tolerates" || key == "tolerates_at_least") {
-      if (!c.expected.empty()) throw InputError(where + ": give tolerates or tolerates_at_least, not both");
-      c.expected = value;
-      c.exact = key == "tolerates";
-    } else {
-      throw InputError(where + ": [property] has no key '" + key +
-                       "' for kind route-tolerance (keys: routing, faults, tolerates, tolerates_at_least, "
-                       "path_bound, excuse_disconnected, hop_limit)");
-    }
-  }
-  if (c.routing.empty()) throw InputError(where + ": a route-tolerance claim names its routing");
-  if (c.faults.empty()) throw InputError(where + ": a route-tolerance claim names its faults");
-  if (c.expected.empty()) throw InputError(where + ": a route-tolerance claim states tolerates or tolerates_at_least");
+  c.routing = *v.text("routing");
+  c.faults = *v.text("faults");
+  c.exact = v.has("tolerates");
+  c.expected = *v.text(c.exact ? "tolerates" : "tolerates_at_least");
+  c.path_bound = v.text("path_bound").value_or("");
+  c.excuse_disconnected = v.flag("excuse_disconnected").value_or(false);
+  c.hop_limit = static_cast<std::uint32_t>(v.count("hop_limit").value_or(0));
   parse_unit_choice(c.faults);
   return c;
 }
@@ -161,7 +152,7 @@ PropertyKind route_tolerance_property_kind() {
       return check(claim, where, t, ctx);
     };
   };
-  k.exclusive_keys = {{"tolerates", "tolerates_at_least"}};
+  k.keys = &route_keys();
   return k;
 }
 

@@ -17,8 +17,10 @@
 #include <optional>
 
 #include "claims/property.h"
+#include "claims/property_keys.h"
 #include "core/error.h"
 #include "models/routing_registry.h"
+#include "setup/setup.h"
 #include "verify/route_witness.h"
 #include "verify/routing_equivalence.h"
 
@@ -31,25 +33,24 @@ struct SameRoutingClaim {
   std::uint32_t k = 0;
 };
 
+const PropertyKeys& same_routing_keys() {
+  static const PropertyKeys keys("same-routing",
+                                 {
+                                     text_key("routing", "routing spec under test (menger list)", true),
+                                     text_key("reference", "routing spec it must equal, hop by hop", true),
+                                     text_key("faults", "fault units for k", false, "nodes"),
+                                     count_key("k", "compared under every set of at most k faults", 0, 4, "0"),
+                                 });
+  return keys;
+}
+
 SameRoutingClaim read(const toml::table& prop, const std::string& where) {
+  const PropertyValues v = same_routing_keys().read(prop, where);
   SameRoutingClaim c;
-  for (const auto& [key_node, v] : prop) {
-    const std::string key(key_node.str());
-    if (key == "kind") continue;
-    const std::string value = property_text(v, where, key);
-    if (key == "routing") c.routing = value;
-    else if (key == "reference") c.reference = value;
-    else if (key == "faults") c.faults = value;
-    else if (key == "k") {
-      if (value.empty() || value.size() > 1 || value[0] < '0' || value[0] > '4')
-        throw InputError(where + ": k must be a whole number in 0..4, got '" + value + "'");
-      c.k = static_cast<std::uint32_t>(value[0] - '0');
-    } else
-      throw InputError(where + ": [property] has no key '" + key +
-                       "' for kind same-routing (keys: routing, reference, faults, k)");
-  }
-  if (c.routing.empty() || c.reference.empty())
-    throw InputError(where + ": a same-routing claim names its routing and its reference");
+  c.routing = *v.text("routing");
+  c.reference = *v.text("reference");
+  c.faults = v.text("faults").value_or("nodes");
+  c.k = static_cast<std::uint32_t>(v.count("k").value_or(0));
   parse_unit_choice(c.faults);
   return c;
 }
@@ -127,6 +128,7 @@ PropertyKind same_routing_property_kind() {
   PropertyKind k;
   k.name = "same-routing";
   k.description = "a routing offers exactly the hops of a reference routing wherever a packet can be";
+  k.keys = &same_routing_keys();
   k.prepare = [](const toml::table& prop, const std::string& where) -> Checker {
     auto claim = read(prop, where);
     return [claim](const std::shared_ptr<const Topology>& t, RunContext&) { return check(claim, t); };

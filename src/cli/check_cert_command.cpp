@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "core/error.h"
+#include "setup/setup.h"
 #include "verify/certificate_check.h"
 #include "verify/deadlock_evidence.h"
 

@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "core/version.h"
 #include "models/infiniband_fabric.h"
+#include "setup/setup.h"
 #include "verify/deadlock_evidence.h"
 #include "verify/route_witness.h"
 

@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "core/error.h"
 #include "core/version.h"
+#include "setup/setup.h"
 #include "verify/deadlock_evidence.h"
 #include "verify/route_witness.h"
 

@@ -10,6 +10,7 @@
 #include "core/version.h"
 #include "models/registry.h"
 #include "models/routing_registry.h"
+#include "setup/setup.h"
 #include "verify/deadlock_evidence.h"
 #include "verify/route_witness.h"
 

@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "core/version.h"
 #include "models/registry.h"
+#include "setup/setup.h"
 #include "verify/certificate_check.h"
 #include "verify/tolerance_engine.h"
 

@@ -1,0 +1,32 @@
+// Spec strings to objects: the one place where the built-in registries
+// (models/registry.h, models/routing_registry.h) meet the engines and the
+// evidence checkers of verify/, which see only a SpecResolver.  Used by the
+// claim kinds, the CLI and the tests.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "verify/certificate_check.h"
+#include "verify/deadlock_evidence_check.h"
+#include "verify/route_witness.h"
+#include "verify/spec_resolver.h"
+
+namespace menger {
+
+// Model specs through Registry::builtin(), routing specs through RoutingRegistry::builtin().
+const SpecResolver& builtin_specs();
+
+// The network, fault model (every pair of terminals required) and routing of one
+// question; throws InputError for a bad spec or unit choice.
+RouteSetup make_route_setup(std::shared_ptr<const Topology> topology, const std::string& routing,
+                            const std::string& faults);
+RouteSetup make_route_setup(const std::string& model, const std::string& routing, const std::string& faults);
+
+// The evidence checkers and replay with the built-in registries.
+CheckReport check_certificate(const ToleranceCertificate& cert, std::uint64_t max_work = 4'000'000'000ull);
+EvidenceCheck check_deadlock_evidence(const DeadlockEvidence& e);
+ReplayReport replay(const RouteWitness& w);
+
+}  // namespace menger
