@@ -13,5 +13,5 @@ expect_menger(1 "DEADLOCK" "menger deadlock mikant-x-turns"
 expect_menger(0 "confirmed" "replay rejected a good deadlock witness" replay ${OUT}/deadlock.json)
 # Without its faults the detours that close the cycle are never taken.
 forge(${OUT}/deadlock.json ${OUT}/emptied.json "\"set\": \\[[^]]*\\]" "\"set\": []")
-expect_menger(3 "" "replay accepted a deadlock witness without its faults" replay ${OUT}/emptied.json)
+expect_menger(1 "" "replay accepted a deadlock witness without its faults" replay ${OUT}/emptied.json)
 expect_menger(2 "" "a bad --escape was not an input error" deadlock "torus(4,4)" --routing duato-torus --escape 0,5)

@@ -155,6 +155,31 @@ TEST(Deadlock, AllTurnsOnAMeshGiveADeadlockedConfiguration) {
   }
 }
 
+// A deadlock witness's requests are confirmed, not read past (issue 21): a
+// packet said to request a channel it never asks for, or fewer than it asks
+// for, makes the witness invalid, and so do numbers beyond their field's range.
+TEST(Deadlock, WitnessRequestsAreCheckedExactly) {
+  RouteSetup s = make_route_setup("mesh(4,4)", "minimal-adaptive", "nodes");
+  const DeadlockResult r = check_deadlock(*s.routing, *s.model, {});
+  ASSERT_EQ(r.status, DeadlockResult::Status::Deadlock);
+  const DeadlockEvidence e = make_deadlock_evidence(*s.routing, *s.model, FaultSet(s.model->universe().size()), r);
+  ASSERT_TRUE(check_deadlock_evidence(e).valid);
+  ASSERT_FALSE(e.packets.empty());
+  DeadlockEvidence fewer = e;
+  ASSERT_FALSE(fewer.packets[0].requests.empty());
+  fewer.packets[0].requests.pop_back();
+  EXPECT_FALSE(check_deadlock_evidence(fewer).valid);
+  DeadlockEvidence more = e;
+  more.packets[0].requests.push_back(e.packets[0].channel);  // its own channel: never a request
+  EXPECT_FALSE(check_deadlock_evidence(more).valid);
+  nlohmann::json j = to_json(e);
+  j["packets"][0]["channel"][2] = 4294967296ull;  // VC 2^32: once cut silently to 0
+  EXPECT_THROW(deadlock_evidence_from_json(j), InputError);
+  j = to_json(e);
+  j["format"] = nullptr;
+  EXPECT_FALSE(is_deadlock_evidence(j));
+}
+
 TEST(Deadlock, SameAnswerForAnyThreadCount) {
   auto run = [](int threads) {
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));

@@ -97,6 +97,18 @@ TEST(FileIo, RelativeNamesResolveBesideTheClaimFile) {
   fs::remove_all(dir);
 }
 
+// A label that is not UTF-8 (a byte 0xff in an edge list) is written as U+FFFD
+// in JSON output instead of aborting it (issue 21).
+TEST(FileIo, LabelsThatAreNotUtf8StillExportAsJson) {
+  const fs::path file = scratch_dir() / "latin1.edges";
+  std::ofstream(file) << "a\xff b\nb c\n";
+  const Network net(Registry::builtin().build("file(" + file.string() + ")"));
+  std::ostringstream out;
+  ASSERT_NO_THROW(export_network(out, net, ExportFormat::Json));
+  const nlohmann::json j = nlohmann::json::parse(out.str());
+  EXPECT_NE(j.dump().find("\xef\xbf\xbd"), std::string::npos) << "the byte becomes U+FFFD";
+}
+
 TEST(FileIo, MalformedFilesGiveOneClearError) {
   const fs::path dir = scratch_dir();
   const std::pair<const char*, const char*> cases[] = {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "core/json_io.h"
 
 namespace menger {
 
@@ -21,13 +22,11 @@ nlohmann::json path_json(const UnitPath& p) {
 }
 
 UnitPath path_from(const nlohmann::json& a) {
-  if (!a.is_array() || a.size() % 2 == 0) throw InputError("certificate: a path must list node, port, ..., node");
+  if (!a.is_array() || a.size() % 2 == 0) throw InputError("a path must list node, port, ..., node");
   UnitPath p;
   for (std::size_t i = 0; i < a.size(); ++i) {
-    const auto x = a[i].get<std::uint64_t>();
-    if (x > 0xFFFFFFFFull) throw InputError("certificate: node or port out of range in a path");
-    if (i % 2 == 0) p.nodes.push_back(static_cast<NodeId>(x));
-    else p.ports.push_back(static_cast<PortId>(x));
+    if (i % 2 == 0) p.nodes.push_back(json_as<NodeId>(a[i], "path node"));
+    else p.ports.push_back(json_as<PortId>(a[i], "path port"));
   }
   return p;
 }
@@ -67,38 +66,42 @@ nlohmann::json to_json(const ToleranceCertificate& c) {
 
 ToleranceCertificate certificate_from_json(const nlohmann::json& j) {
   try {
-    if (j.value("format", "") != kFormat) throw InputError(std::string("certificate: format is not ") + kFormat);
+    if (!j.is_object() || !j.contains("format") || !j["format"].is_string() || j["format"] != kFormat)
+      throw InputError(std::string("format is not ") + kFormat);
     ToleranceCertificate c;
-    c.model = j.at("model").get<std::string>();
+    c.model = json_at<std::string>(j, "model");
     const auto& f = j.at("faults");
-    c.faults.units = parse_unit_choice(f.at("units").get<std::string>());
-    c.faults.pairs = parse_pair_choice(f.at("pairs").get<std::string>());
+    c.faults.units = parse_unit_choice(json_at<std::string>(f, "units"));
+    c.faults.pairs = parse_pair_choice(json_at<std::string>(f, "pairs"));
     if (f.contains("groups"))
-      for (const auto& g : f.at("groups")) c.faults.groups.push_back({g.at("label"), g.at("nodes")});
-    if (f.contains("weights")) c.faults.weights = f.at("weights").get<std::vector<std::uint32_t>>();
-    if (!j.at("min_cut").is_null()) c.min_cut = j.at("min_cut").get<std::uint64_t>();
-    c.kind = j.at("kind").get<std::string>();
-    c.reduction = j.value("reduction", "");
-    if (j.contains("pivot")) c.pivot = j.at("pivot").get<NodeId>();
-    if (j.contains("fan")) c.fan = j.at("fan").get<std::vector<NodeId>>();
+      for (const auto& g : f.at("groups"))
+        c.faults.groups.push_back({json_at<std::string>(g, "label"), json_at<std::vector<NodeId>>(g, "nodes")});
+    if (f.contains("weights")) c.faults.weights = json_at<std::vector<std::uint32_t>>(f, "weights");
+    if (!j.at("min_cut").is_null()) c.min_cut = json_at<std::uint64_t>(j, "min_cut");
+    c.kind = json_at<std::string>(j, "kind");
+    if (j.contains("reduction")) c.reduction = json_at<std::string>(j, "reduction");
+    if (j.contains("pivot")) c.pivot = json_at<NodeId>(j, "pivot");
+    if (j.contains("fan")) c.fan = json_at<std::vector<NodeId>>(j, "fan");
     if (j.contains("witness")) {
       const auto& w = j.at("witness");
-      c.witness = BreakingWitness{w.at("units").get<std::vector<std::size_t>>(), w.at("s").get<NodeId>(),
-                                  w.at("t").get<NodeId>()};
+      c.witness = BreakingWitness{json_at<std::vector<std::size_t>>(w, "units"), json_at<NodeId>(w, "s"),
+                                  json_at<NodeId>(w, "t")};
     }
     for (const auto& jp : j.at("pairs")) {
       CertifiedPair p;
-      p.source = jp.at("s").get<NodeId>();
-      p.target = jp.at("t").get<NodeId>();
-      p.unbreakable = jp.value("unbreakable", false);
+      p.source = json_at<NodeId>(jp, "s");
+      p.target = json_at<NodeId>(jp, "t");
+      if (jp.contains("unbreakable")) p.unbreakable = json_at<bool>(jp, "unbreakable");
       for (const auto& path : jp.at("paths")) p.paths.push_back(path_from(path));
-      p.amounts = jp.contains("amounts") ? jp.at("amounts").get<std::vector<std::uint64_t>>()
+      p.amounts = jp.contains("amounts") ? json_at<std::vector<std::uint64_t>>(jp, "amounts")
                                          : std::vector<std::uint64_t>(p.paths.size(), 1);
-      if (p.amounts.size() != p.paths.size()) throw InputError("certificate: amounts and paths differ in number");
+      if (p.amounts.size() != p.paths.size()) throw InputError("amounts and paths differ in number");
       c.pairs.push_back(std::move(p));
     }
     return c;
   } catch (const nlohmann::json::exception& e) {
+    throw InputError(std::string("certificate: ") + e.what());
+  } catch (const InputError& e) {
     throw InputError(std::string("certificate: ") + e.what());
   }
 }

@@ -3,6 +3,8 @@
 #include <fstream>
 
 #include "core/error.h"
+#include "core/json_io.h"
+#include "core/text.h"
 
 namespace menger {
 
@@ -21,7 +23,8 @@ nlohmann::json ref_json(const ChannelRef& c) { return nlohmann::json::array({c.n
 
 ChannelRef ref_from_json(const nlohmann::json& j) {
   if (!j.is_array() || j.size() != 3) throw InputError("deadlock evidence: a channel is [node, port, vc]");
-  return {j[0].get<std::string>(), j[1].get<PortId>(), j[2].get<std::uint32_t>()};
+  return {json_as<std::string>(j[0], "channel node"), json_as<PortId>(j[1], "channel port"),
+          json_as<std::uint32_t>(j[2], "channel vc")};
 }
 
 }  // namespace
@@ -58,8 +61,8 @@ DeadlockEvidence make_deadlock_evidence(const Routing& routing, const FaultModel
 }
 
 bool is_deadlock_evidence(const nlohmann::json& j) {
-  if (!j.is_object()) return false;
-  const std::string f = j.value("format", "");
+  if (!j.is_object() || !j.contains("format") || !j["format"].is_string()) return false;
+  const std::string f = j["format"].get<std::string>();
   return f == kCertificate || f == kWitness;
 }
 
@@ -68,7 +71,7 @@ void write_deadlock_evidence(const DeadlockEvidence& e, const std::string& certi
   if (file.empty()) return;
   std::ofstream out(file);
   if (!out) throw InputError("cannot write " + file);
-  out << to_json(e).dump(1) << "\n";
+  out << json_text(to_json(e), 1) << "\n";
 }
 
 nlohmann::json to_json(const DeadlockEvidence& e) {
@@ -110,20 +113,23 @@ DeadlockEvidence deadlock_evidence_from_json(const nlohmann::json& j) {
   DeadlockEvidence e;
   try {
     e.deadlock = j.at("format") == kWitness;
-    e.model = j.at("model").get<std::string>();
-    e.routing = j.at("routing").get<std::string>();
-    e.faults_model = j.at("faults").at("units").get<std::string>();
-    e.fault_set = j.at("faults").at("set").get<std::vector<std::string>>();
+    e.model = json_at<std::string>(j, "model");
+    e.routing = json_at<std::string>(j, "routing");
+    const auto& faults = j.at("faults");
+    e.faults_model = json_at<std::string>(faults, "units");
+    e.fault_set = json_at<std::vector<std::string>>(faults, "set");
     if (!e.deadlock) {
-      e.escape_vcs.assign(j.at("vcs").get<std::size_t>(), false);
-      for (auto v : j.at("escape_vcs").get<std::vector<std::uint32_t>>()) {
-        if (v >= e.escape_vcs.size()) throw InputError("deadlock certificate: escape VC beyond vcs");
+      const auto vcs = json_at<std::uint32_t>(j, "vcs");
+      if (vcs > 64) throw InputError("field 'vcs' must be at most 64, not " + std::to_string(vcs));
+      e.escape_vcs.assign(vcs, false);
+      for (auto v : json_at<std::vector<std::uint32_t>>(j, "escape_vcs")) {
+        if (v >= e.escape_vcs.size()) throw InputError("escape VC beyond vcs");
         e.escape_vcs[v] = true;
       }
       for (const auto& c : j.at("order")) e.order.push_back(ref_from_json(c));
-      const std::string switching = j.value("switching", "wormhole");
+      const std::string switching = j.contains("switching") ? json_at<std::string>(j, "switching") : "wormhole";
       if (switching != "wormhole" && switching != "cut-through")
-        throw InputError("deadlock certificate: switching is wormhole or cut-through, not " + switching);
+        throw InputError("switching is wormhole or cut-through, not " + excerpt(switching));
       e.cut_through = switching == "cut-through";
       if (j.contains("rings"))
         for (const auto& ring : j.at("rings")) {
@@ -132,14 +138,17 @@ DeadlockEvidence deadlock_evidence_from_json(const nlohmann::json& j) {
         }
     } else {
       for (const auto& p : j.at("packets")) {
-        DeadlockEvidence::Packet q{p.at("source").get<std::string>(), p.at("destination").get<std::string>(),
-                                   p.value("state", ""), ref_from_json(p.at("channel")), {}};
+        DeadlockEvidence::Packet q{json_at<std::string>(p, "source"), json_at<std::string>(p, "destination"),
+                                   p.contains("state") ? json_at<std::string>(p, "state") : std::string(),
+                                   ref_from_json(p.at("channel")), {}};
         for (const auto& c : p.at("requests")) q.requests.push_back(ref_from_json(c));
         e.packets.push_back(std::move(q));
       }
     }
   } catch (const nlohmann::json::exception& ex) {
     throw InputError(std::string("deadlock evidence: malformed field: ") + ex.what());
+  } catch (const InputError& ex) {
+    throw InputError(std::string("deadlock evidence: ") + ex.what());
   }
   return e;
 }

@@ -196,10 +196,16 @@ bool walk_packet(Checker& c, NodeId s, NodeId d, RecordingFaultView& view, Visit
 }
 
 // Can packet s -> d hold `channel` in a configuration whose every usable hop is held?
-bool blocked_there(Checker& c, NodeId s, NodeId d, const Key& channel, const std::map<Key, std::size_t>& held) {
+// The witness's `requests` must be exactly the channels that configuration's
+// usable hops lead to: a checker confirms every field it reads.
+bool blocked_there(Checker& c, NodeId s, NodeId d, const Key& channel, const std::set<Key>& requests,
+                   const std::map<Key, std::size_t>& held) {
   RecordingFaultView view(*c.setup.model, c.setup.routing->knowledge());
   return walk_packet(c, s, d, view, [&](NodeId, const std::optional<Key>& in, const auto& next) {
-    return in == channel && !next.empty() &&
+    if (in != channel || next.empty()) return false;
+    std::set<Key> asked;
+    for (const auto& h : next) asked.insert(h.channel);
+    return asked == requests &&
            std::all_of(next.begin(), next.end(), [&](const auto& h) { return held.count(h.channel) > 0; });
   });
 }
@@ -257,9 +263,12 @@ void check_deadlock_witness(const DeadlockEvidence& e, Checker& c) {
   for (const auto& p : e.packets) {
     auto s = c.net().find_node(p.source), d = c.net().find_node(p.destination);
     if (!s || !d) throw InputError("deadlock witness: unknown node in packet " + p.source + " -> " + p.destination);
-    if (!blocked_there(c, *s, *d, c.key(p.channel), held))
+    std::set<Key> requests;
+    for (const auto& r : p.requests) requests.insert(c.key(r));
+    if (!blocked_there(c, *s, *d, c.key(p.channel), requests, held))
       c.problem("packet " + p.source + " -> " + p.destination + " cannot hold " + c.name(c.key(p.channel)) +
-                " while waiting only for held channels");
+                " while requesting exactly the " + std::to_string(requests.size()) +
+                " channels the witness lists, all held");
   }
   for (const auto& ring : bubble_rings(c))
     if (std::all_of(ring.begin(), ring.end(), [&](const Key& k) { return held.count(k) > 0; }))

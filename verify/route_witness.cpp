@@ -1,9 +1,12 @@
 #include "verify/route_witness.h"
 
+#include <algorithm>
 #include <deque>
 #include <map>
 
 #include "core/error.h"
+#include "core/json_io.h"
+#include "core/text.h"
 
 namespace menger {
 
@@ -150,27 +153,41 @@ nlohmann::json to_json(const RouteWitness& w) {
 
 RouteWitness witness_from_json(const nlohmann::json& j) {
   try {
-    if (j.at("kind") != "route-witness") throw InputError("not a route witness (kind is " + j.at("kind").dump() + ")");
+    if (!j.is_object()) throw InputError("not a route witness (not a JSON object)");
+    const std::string kind = json_at<std::string>(j, "kind");
+    if (kind != "route-witness") throw InputError("not a route witness (kind is " + excerpt(kind) + ")");
+    static const char* const kFields[] = {"kind",  "model", "routing",    "faults",   "excuse_disconnected",
+                                          "fault_set", "source", "destination", "path_bound", "hop_limit",
+                                          "outcome", "hops",  "disconnected", "detail",  "trace"};
+    for (const auto& [key, value] : j.items())
+      if (std::find(std::begin(kFields), std::end(kFields), key) == std::end(kFields))
+        throw InputError("unknown field '" + excerpt(key) + "' (a checker confirms every field it is given)");
     RouteWitness w;
-    w.model = j.at("model");
-    w.routing = j.at("routing");
-    w.faults_model = j.at("faults");
-    w.excuse_disconnected = j.value("excuse_disconnected", false);
-    w.fault_set = j.at("fault_set").get<std::vector<std::string>>();
-    w.source = j.at("source");
-    w.destination = j.at("destination");
-    if (!j.at("path_bound").is_null()) w.path_bound = j.at("path_bound").get<std::uint32_t>();
-    w.hop_limit = j.at("hop_limit");
-    w.outcome = j.at("outcome");
-    w.hops = j.at("hops");
-    w.disconnected = j.value("disconnected", false);
-    w.detail = j.value("detail", "");
-    for (const auto& s : j.at("trace"))
-      w.trace.push_back({s.at("node"), s.at("state"), s.at("port"), s.at("vc"), s.at("moved")});
+    w.model = json_at<std::string>(j, "model");
+    w.routing = json_at<std::string>(j, "routing");
+    w.faults_model = json_at<std::string>(j, "faults");
+    if (j.contains("excuse_disconnected")) w.excuse_disconnected = json_at<bool>(j, "excuse_disconnected");
+    w.fault_set = json_at<std::vector<std::string>>(j, "fault_set");
+    w.source = json_at<std::string>(j, "source");
+    w.destination = json_at<std::string>(j, "destination");
+    if (!j.contains("path_bound")) throw InputError("missing field 'path_bound'");
+    if (!j["path_bound"].is_null()) w.path_bound = json_at<std::uint32_t>(j, "path_bound");
+    w.hop_limit = json_at<std::uint32_t>(j, "hop_limit");
+    w.outcome = json_at<std::string>(j, "outcome");
+    w.hops = json_at<std::uint32_t>(j, "hops");
+    if (j.contains("disconnected")) w.disconnected = json_at<bool>(j, "disconnected");
+    if (j.contains("detail")) w.detail = json_at<std::string>(j, "detail");
+    const auto& trace = j.at("trace");
+    if (!trace.is_array()) throw InputError("field 'trace' must be a list");
+    for (const auto& s : trace)
+      w.trace.push_back({json_at<std::string>(s, "node"), json_at<std::string>(s, "state"),
+                         json_at<PortId>(s, "port"), json_at<std::uint32_t>(s, "vc"), json_at<bool>(s, "moved")});
     if (w.trace.empty()) throw InputError("the witness has an empty trace");
     return w;
   } catch (const nlohmann::json::exception& e) {
     throw InputError(std::string("malformed route witness: ") + e.what());
+  } catch (const InputError& e) {
+    throw InputError(std::string("route witness: ") + e.what());
   }
 }
 
@@ -209,11 +226,17 @@ ReplayReport replay(const RouteWitness& w, const SpecResolver& specs) {
   bool same_trace = fresh.size() == w.trace.size();
   for (std::size_t i = 0; same_trace && i < fresh.size(); ++i)
     same_trace = fresh[i].node == w.trace[i].node && fresh[i].state == w.trace[i].state &&
-                 fresh[i].port == w.trace[i].port && fresh[i].moved == w.trace[i].moved;
+                 fresh[i].port == w.trace[i].port && fresh[i].vc == w.trace[i].vc && fresh[i].moved == w.trace[i].moved;
   if (std::string(to_string(rep.run.outcome)) != w.outcome)
     rep.problems.push_back("replay ends " + std::string(to_string(rep.run.outcome)) + ", the witness says " + w.outcome);
   else if (!same_trace)
     rep.problems.push_back("replay takes a different path than the witness's trace");
+  else if (rep.run.hops != w.hops)
+    rep.problems.push_back("replay takes " + std::to_string(rep.run.hops) + " hops, the witness says " +
+                           std::to_string(w.hops));
+  else if (rep.run.detail != w.detail)
+    rep.problems.push_back("replay fails with \"" + excerpt(rep.run.detail) + "\", the witness says \"" +
+                           excerpt(w.detail) + "\"");
   rep.same = rep.problems.empty();
   return rep;
 }

@@ -99,12 +99,18 @@ void print_report(std::ostream& out, const ProveReport& r, const ReportOptions& 
   std::map<std::string, std::size_t> by_verdict;
   for (const auto& c : r.claims)
     for (const auto& i : c.instances) ++by_verdict[verdict_cell(i)];
-  out << "\nSummary: " << r.claims.size() << " claims, " << r.instances() << " instances:";
+  out << "\nSummary: " << r.claims.size() << " claims, " << r.instances() << " instances";
+  std::string counts;
   for (const char* v : {"HOLDS", "FAILS", "ESTIMATE", "UNKNOWN", "ERROR"})
-    if (by_verdict[v]) out << " " << by_verdict[v] << " " << v;
+    if (by_verdict[v]) counts += " " + std::to_string(by_verdict[v]) + " " + v;
+  if (!counts.empty()) out << ":" << counts;
+  const auto malformed = static_cast<std::size_t>(
+      std::count_if(r.claims.begin(), r.claims.end(), [](const auto& c) { return !c.error.empty(); }));
+  if (malformed) out << "; " << malformed << " claim file" << (malformed == 1 ? "" : "s") << " malformed";
   const std::size_t differ = r.instances() - r.as_expected();
   if (r.all_as_expected()) out << "; all as expected.\n";
-  else out << "; " << differ << " differ from their expectation" << (r.errors() ? ", with errors" : "") << ".\n";
+  else if (differ) out << "; " << differ << " differ from their expectation" << (r.errors() ? ", with errors" : "") << ".\n";
+  else out << ".\n";
 }
 
 nlohmann::json report_json(const ProveReport& r, const ReportOptions& opts) {

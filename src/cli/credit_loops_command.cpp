@@ -12,6 +12,7 @@
 
 #include "cli/commands.h"
 #include "core/error.h"
+#include "core/json_io.h"
 #include "core/version.h"
 #include "models/infiniband_fabric.h"
 #include "setup/setup.h"
@@ -112,7 +113,7 @@ int run_credit_loops(const CreditLoopArgs& args) {
                      {"menger", {{"version", kVersion}}}};
     j["loop"] = loop ? loop_json(net, fabric, r.plain) : nlohmann::json::array();
     if (r.plain.gap) j["unrouted"] = r.plain.gap->what;
-    std::cout << j.dump(2) << "\n";
+    std::cout << json_text(j, 2) << "\n";
   } else {
     print_summary(fabric, net, *setup.routing, r.plain);
     if (loop) print_loop(fabric, net, r.plain);

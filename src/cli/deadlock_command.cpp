@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "core/error.h"
+#include "core/json_io.h"
 #include "core/version.h"
 #include "setup/setup.h"
 #include "verify/deadlock_evidence.h"
@@ -111,7 +112,7 @@ int run_deadlock(const DeadlockArgs& a) {
                      {"escape_attempts", r.escape_attempts}, {"seconds", s.seconds},
                      {"menger", {{"version", kVersion}}}};
     j["evidence"] = ev ? to_json(*ev) : nlohmann::json(nullptr);
-    std::cout << j.dump(2) << "\n";
+    std::cout << json_text(j, 2) << "\n";
   } else {
     std::cout << "model        " << net.spec() << "\nrouting      " << routing.spec() << " (" << routing.vcs()
               << " virtual channel" << (routing.vcs() == 1 ? "" : "s") << ")\n";

@@ -6,6 +6,7 @@
 #include <tbb/task_arena.h>
 
 #include "cli/commands.h"
+#include "core/json_io.h"
 #include "core/version.h"
 #include "models/registry.h"
 #include "verify/structure.h"
@@ -62,7 +63,7 @@ int run_info(const InfoArgs& a) {
                       {"by_symmetry", d.by_symmetry}, {"unreachable_pairs", d.unreachable},
                       {"ordered_pairs", d.pairs}, {"distance_sum", d.distance_sum}};
     j["menger"] = {{"version", kVersion}, {"build", build_description()}};
-    std::cout << j.dump(2) << "\n";
+    std::cout << json_text(j, 2) << "\n";
   } else {
     std::cout << "model         " << topology->spec() << "\n";
     for (const auto& [name, o] : rows) {

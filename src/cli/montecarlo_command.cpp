@@ -8,6 +8,7 @@
 #include "claims/reliability_study.h"
 #include "cli/commands.h"
 #include "core/error.h"
+#include "core/json_io.h"
 #include "core/version.h"
 #include "models/registry.h"
 
@@ -73,7 +74,7 @@ int run_montecarlo(const MonteCarloArgs& a) {
     nlohmann::json j = study_json(r);
     j["menger"] = {{"version", kVersion}};
     j["seconds"] = r.seconds;
-    std::cout << j.dump(2) << "\n";
+    std::cout << json_text(j, 2) << "\n";
   } else {
     print_study(std::cout, r);
     if (!csv.empty()) std::cout << "\ncsv         " << csv << "\n";

@@ -7,6 +7,7 @@
 #include "claims/runner.h"
 #include "cli/commands.h"
 #include "core/error.h"
+#include "core/json_io.h"
 
 namespace menger {
 
@@ -49,9 +50,10 @@ int run_prove(const ProveArgs& a) {
   if (!a.json.empty()) {
     std::ofstream out(a.json);
     if (!out) throw InputError("cannot write " + a.json);
-    out << report_json(report, ro).dump(2) << "\n";
+    out << json_text(report_json(report, ro), 2) << "\n";
     std::cerr << "JSON report: " << a.json << "\n";  // stderr: stdout is the same bytes for any thread count
   }
+  if (report.errors() > 0) return 2;  // a malformed claim file or instance is bad input (README)
   return report.all_as_expected() ? 0 : 1;
 }
 

@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "core/error.h"
+#include "core/json_io.h"
 #include "core/version.h"
 #include "models/registry.h"
 #include "models/routing_registry.h"
@@ -88,7 +89,7 @@ int run_route_check(const RouteCheckArgs& a) {
   if (w && !a.witness.empty()) {
     std::ofstream out(a.witness);
     if (!out) throw InputError("cannot write " + a.witness);
-    out << to_json(*w).dump(2) << "\n";
+    out << json_text(to_json(*w), 2) << "\n";
   }
   if (a.json) {
     nlohmann::json j{{"model", net.spec()},         {"routing", routing->spec()},
@@ -99,7 +100,7 @@ int run_route_check(const RouteCheckArgs& a) {
                      {"search", search_json(r)},     {"menger", {{"version", kVersion}}}};
     j["path_bound"] = a.path_bound.empty() ? nlohmann::json(nullptr) : nlohmann::json(a.path_bound);
     j["witness"] = w ? to_json(*w) : nlohmann::json(nullptr);
-    std::cout << j.dump(2) << "\n";
+    std::cout << json_text(j, 2) << "\n";
   } else {
     std::cout << "model        " << net.spec() << "\nrouting      " << routing->spec() << " ("
               << to_string(routing->knowledge()) << " fault knowledge)\nfaults       " << model.describe()
@@ -147,7 +148,7 @@ int replay_deadlock(const nlohmann::json& j, const std::string& file) {
     return 0;
   }
   for (const auto& p : c.problems) std::cout << "problem      " << p << "\n";
-  return 3;
+  return 1;  // refuted: the evidence does not show what it says
 }
 
 int run_replay(const std::string& file) {
@@ -171,7 +172,7 @@ int run_replay(const std::string& file) {
     return 0;
   }
   for (const auto& p : rep.problems) std::cout << "problem      " << p << "\n";
-  return 3;
+  return 1;  // refuted: the evidence does not show what it says
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "core/error.h"
+#include "core/json_io.h"
 #include "core/version.h"
 #include "models/registry.h"
 #include "setup/setup.h"
@@ -131,13 +132,13 @@ int run_tolerance(const ToleranceArgs& a) {
     if (!a.certificate.empty()) {
       std::ofstream out(a.certificate);
       if (!out) throw InputError("cannot write " + a.certificate);
-      out << to_json(*o.certificate).dump() << "\n";
+      out << json_text(to_json(*o.certificate)) << "\n";
     }
   }
   if (a.json) {
     nlohmann::json j = result_json(model, o, check ? &*check : nullptr);
     j["seconds"] = secs;
-    std::cout << j.dump(2) << "\n";
+    std::cout << json_text(j, 2) << "\n";
   } else {
     std::cout << "model        " << net.spec() << "\nfaults       " << model.describe() << "\n";
     if (!o.complete) std::cout << "INCOMPLETE   budget exhausted after " << o.coverage * 100 << "% of the search\n";

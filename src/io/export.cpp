@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.h"
+#include "core/json_io.h"
 #include "core/text.h"
 
 namespace menger {
@@ -108,7 +109,7 @@ void write_json(std::ostream& out, const Network& net) {
     links.push_back({{"id", i}, {"a", l.a}, {"pa", l.pa}, {"b", l.b}, {"pb", l.pb}, {"directed", l.directed},
                      {"label", net.link_label(i)}});
   }
-  out << nlohmann::json{{"spec", net.spec()}, {"nodes", nodes}, {"links", links}}.dump(1) << "\n";
+  out << json_text(nlohmann::json{{"spec", net.spec()}, {"nodes", nodes}, {"links", links}}, 1) << "\n";
 }
 
 }  // namespace
