@@ -29,8 +29,13 @@ endfunction()
 option(MENGER_CCACHE "Compile through ccache when it is installed" ON)
 find_program(MENGER_CCACHE_PROGRAM ccache)
 if(MENGER_CCACHE AND MENGER_CCACHE_PROGRAM AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
-  set(CMAKE_CXX_COMPILER_LAUNCHER ${CMAKE_COMMAND} -E env
+  set(menger_ccache_env
     CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
-    CCACHE_BASEDIR=${PROJECT_SOURCE_DIR} CCACHE_NOHASHDIR=true
-    ${MENGER_CCACHE_PROGRAM})
+    CCACHE_BASEDIR=${PROJECT_SOURCE_DIR} CCACHE_NOHASHDIR=true)
+  # ccache keeps its cache under $HOME; without HOME (or CCACHE_DIR, XDG_CACHE_HOME) it
+  # would fail every compile, so the cache then lives in the build folder.
+  if(NOT DEFINED ENV{CCACHE_DIR} AND NOT DEFINED ENV{HOME} AND NOT DEFINED ENV{XDG_CACHE_HOME})
+    list(APPEND menger_ccache_env CCACHE_DIR=${CMAKE_BINARY_DIR}/ccache)
+  endif()
+  set(CMAKE_CXX_COMPILER_LAUNCHER ${CMAKE_COMMAND} -E env ${menger_ccache_env} ${MENGER_CCACHE_PROGRAM})
 endif()
