@@ -46,13 +46,22 @@ NodeId GraphBuilder::node(const std::string& id) {
   return it != by_id_.end() ? it->second : add_node(id);
 }
 
-void GraphBuilder::set_port_count(NodeId v, PortId ports) { min_ports_[v] = std::max(min_ports_[v], ports); }
+void GraphBuilder::set_port_count(NodeId v, PortId ports) {
+  if (ports > kMaxPorts)
+    throw InputError(source_ + ": node '" + nodes_[v].label + "' has " + std::to_string(ports) + " ports; at most " +
+                     std::to_string(kMaxPorts) + " are accepted");
+  min_ports_[v] = std::max(min_ports_[v], ports);
+}
 
 void GraphBuilder::set_package(NodeId v, const std::string& package) { package_of_[v] = package; }
 
 void GraphBuilder::add_link(NodeId a, std::optional<PortId> pa, NodeId b, std::optional<PortId> pb, bool directed,
                             std::string label) {
   if (a == b) throw InputError(source_ + ": self-loop at node '" + nodes_[a].label + "'");
+  for (const auto& [v, p] : {std::pair{a, pa}, std::pair{b, pb}})
+    if (p && *p >= kMaxPorts)
+      throw InputError(source_ + ": port " + std::to_string(*p) + " of node '" + nodes_[v].label +
+                       "' is beyond the last accepted port number " + std::to_string(kMaxPorts - 1));
   links_.push_back({a, b, pa, pb, directed, std::move(label)});
 }
 

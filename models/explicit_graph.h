@@ -56,6 +56,10 @@ class GraphBuilder {
   NodeId add_node(const std::string& id, std::string label = {}, NodeKind kind = NodeKind::Router);
   // The node named `id`, adding it (label = id) if it is new.
   NodeId node(const std::string& id);
+  // A node has at most kMaxPorts ports: a file naming a larger port number
+  // (a negative one read as 2^32 - 1, or 10^8 in a 200-byte file) is refused
+  // here, for every format, instead of allocating that many ports (issue 21).
+  static constexpr PortId kMaxPorts = 65536;
   void set_port_count(NodeId v, PortId ports);  // at least this many ports
   void set_package(NodeId v, const std::string& package);
   void add_link(NodeId a, std::optional<PortId> pa, NodeId b, std::optional<PortId> pb, bool directed,

@@ -26,6 +26,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/json_io.h"
 #include "models/explicit_graph.h"
 #include "models/families.h"
 
@@ -166,19 +167,30 @@ void read_dot(std::istream& in, GraphBuilder& b, const std::string& where) {
 
 // ---- JSON (menger export) ---------------------------------------------------
 
+// A field of a JSON network file, with its type and range checked; errors name the file.
+template <class T>
+T field(const nlohmann::json& j, const std::string& key, const std::string& where) {
+  try {
+    return json_at<T>(j, key);
+  } catch (const InputError& e) {
+    throw InputError(where + ": " + e.what());
+  }
+}
+
 void read_json(std::istream& in, GraphBuilder& b, const std::string& where) {
   const nlohmann::json j = nlohmann::json::parse(in);
   if (!j.contains("nodes") || !j.contains("links")) throw InputError(where + ": expected the keys nodes and links");
   for (const auto& n : j.at("nodes")) {
-    const NodeId v = b.add_node(std::to_string(n.at("id").get<std::uint64_t>()), n.at("label").get<std::string>(),
-                                parse_node_kind(n.at("kind").get<std::string>(), where));
-    b.set_port_count(v, n.at("ports").get<PortId>());
-    if (n.contains("package")) b.set_package(v, n.at("package").get<std::string>());
+    const NodeId v = b.add_node(std::to_string(field<std::uint64_t>(n, "id", where)), field<std::string>(n, "label", where),
+                                parse_node_kind(field<std::string>(n, "kind", where), where));
+    b.set_port_count(v, field<PortId>(n, "ports", where));
+    if (n.contains("package")) b.set_package(v, field<std::string>(n, "package", where));
   }
   for (const auto& l : j.at("links")) {
-    const auto end = [&](const char* k) { return b.node(std::to_string(l.at(k).get<std::uint64_t>())); };
-    b.add_link(end("a"), l.at("pa").get<PortId>(), end("b"), l.at("pb").get<PortId>(), l.value("directed", false),
-               l.value("label", std::string()));
+    const auto end = [&](const char* k) { return b.node(std::to_string(field<std::uint64_t>(l, k, where))); };
+    b.add_link(end("a"), field<PortId>(l, "pa", where), end("b"), field<PortId>(l, "pb", where),
+               l.contains("directed") ? field<bool>(l, "directed", where) : false,
+               l.contains("label") ? field<std::string>(l, "label", where) : std::string());
   }
   if (b.num_nodes() != j.at("nodes").size()) throw InputError(where + ": a link names a node that is not listed");
 }

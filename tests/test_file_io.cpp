@@ -126,6 +126,17 @@ TEST(FileIo, MalformedFilesGiveOneClearError) {
       {"twice.dot", "graph { a -- b [tail_port=0]; a -- c [tail_port=0]; }"},
       {"bad.json", "{\"nodes\": 3}"},
       {"net.csv", "a,b"},
+      // Out-of-range ports (issue 21): each once crashed every command or ran out of memory.
+      {"minus.json", "{\"nodes\": [{\"id\": 0, \"label\": \"a\", \"kind\": \"router\", \"ports\": 1}, "
+                     "{\"id\": 1, \"label\": \"b\", \"kind\": \"router\", \"ports\": 1}], "
+                     "\"links\": [{\"a\": 0, \"b\": 1, \"pa\": -1, \"pb\": 0}]}"},
+      {"huge.json", "{\"nodes\": [{\"id\": 0, \"label\": \"a\", \"kind\": \"router\", \"ports\": 100000000}], "
+                    "\"links\": []}"},
+      {"wrap.dot", "graph { a -- b [tail_port=4294967295]; }"},
+      {"wrap.graphml", "<graphml><key id=\"hp\" for=\"edge\" attr.name=\"head_port\"/>"
+                       "<graph><node id=\"a\"/><node id=\"b\"/>"
+                       "<edge source=\"a\" target=\"b\"><data key=\"hp\">4294967295</data></edge>"
+                       "</graph></graphml>"},
   };
   for (const auto& [name, text] : cases) {
     write(dir / name, text);
