@@ -51,13 +51,13 @@ const PropertyKey* PropertyKeys::find(const std::string& name) const {
   return nullptr;
 }
 
-std::string PropertyKeys::names() const {
+namespace {
+
+std::string joined(const std::vector<std::string>& items, const std::string& separator) {
   std::string s;
-  for (const PropertyKey& k : keys_) s += (s.empty() ? "" : ", ") + k.name;
+  for (const std::string& item : items) s += (s.empty() ? "" : separator) + item;
   return s;
 }
-
-namespace {
 
 std::uint64_t read_count(const std::string& value, const PropertyKey& k, const std::string& where) {
   const std::string range = std::to_string(k.min) + ".." + std::to_string(k.max);
@@ -95,12 +95,17 @@ PropertyValues PropertyKeys::read(const toml::table& prop, const std::string& wh
     std::vector<std::string> given;
     for (const std::string& name : c.keys)
       if (out.has(name)) given.push_back(name);
-    std::string list;
-    for (const std::string& name : c.keys) list += (list.empty() ? "" : " or ") + name;
+    const std::string list = joined(c.keys, " or ");
     if (given.size() > 1) throw InputError(where + ": give " + list + ", not both");
     if (given.empty() && c.required) throw InputError(where + ": a " + kind_ + " claim states " + list);
   }
   return out;
+}
+
+std::string PropertyKeys::names() const {
+  std::vector<std::string> all;
+  for (const PropertyKey& k : keys_) all.push_back(k.name);
+  return joined(all, ", ");
 }
 
 std::vector<std::vector<std::string>> PropertyKeys::exclusive_keys() const {
@@ -118,11 +123,8 @@ std::vector<std::string> PropertyKeys::describe() const {
     lines.push_back(k.name + " (" + type + (k.required ? ", required" : "") +
                     (k.default_text.empty() ? "" : ", default " + k.default_text) + ")  " + k.meaning);
   }
-  for (const KeyChoice& c : choices_) {
-    std::string list;
-    for (const std::string& name : c.keys) list += (list.empty() ? "" : ", ") + name;
-    lines.push_back((c.required ? "exactly one of: " : "at most one of: ") + list);
-  }
+  for (const KeyChoice& c : choices_)
+    lines.push_back((c.required ? "exactly one of: " : "at most one of: ") + joined(c.keys, ", "));
   return lines;
 }
 
