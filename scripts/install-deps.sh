@@ -12,6 +12,7 @@ packages=(
   ccache                                      # compiler cache (cmake/MengerPch.cmake)
   gnuplot-nox                                 # plots of the reliability curves (SVG, PNG)
   opensm ibsim-utils infiniband-diags ibutils # InfiniBand: OpenSM routes ibsim's simulated subnets, ibdmchk cross-checks
+  libnauty2-dev pkgconf                       # automorphism groups (verify/nauty_group.h)
 )
 
 missing=()

@@ -221,5 +221,63 @@ TEST(CertificateCheck, ExhaustiveCertificatesAreEnumerated) {
   EXPECT_FALSE(bad.valid);
 }
 
+// Issue 20: the pivot's stabiliser (nauty, re-checked) must not change any
+// answer: the same least cut, a valid certificate, on every router family.
+TEST(ToleranceSymmetry, SameAnswerWithAndWithoutSymmetry) {
+  struct Case {
+    const char* spec;
+    UnitChoice units;
+  };
+  const Case cases[] = {{"hypercube(4)", UnitChoice::Nodes},   {"torus(4,4)", UnitChoice::Nodes},
+                        {"torus(3,4,5)", UnitChoice::Nodes},   {"mesh(4,5)", UnitChoice::Nodes},
+                        {"mesh(3,4)", UnitChoice::Links},      {"torus(4,6)", UnitChoice::Links},
+                        {"rdn(base=torus(3), k=1)", UnitChoice::Nodes},
+                        {"hdn(base=hypercube(2), k=1, s=[2])", UnitChoice::Nodes},
+                        {"hdn(base=hypercube(3), k=1, s=[4])", UnitChoice::Links}};
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.spec);
+    Instance i = make(c.spec, c.units);
+    ToleranceOptions plain;
+    plain.symmetry = false;
+    const ToleranceResult without = flow_tolerance(*i.model, plain);
+    const ToleranceResult with = flow_tolerance(*i.model);
+    EXPECT_EQ(with.min_cut, without.min_cut);
+    EXPECT_TRUE(with.complete);
+    EXPECT_LE(with.flow_calls, without.flow_calls);
+    ASSERT_TRUE(with.certificate);
+    EXPECT_TRUE(check_certificate(*with.certificate).valid) << check_certificate(*with.certificate).problems.front();
+    EXPECT_TRUE(check_certificate(certificate_from_json(to_json(*with.certificate))).valid);
+  }
+}
+
+TEST(ToleranceSymmetry, TheCheckerRejectsForgedSymmetry) {
+  Instance i = make("torus(5,5)", UnitChoice::Nodes);
+  const ToleranceCertificate c = *flow_tolerance(*i.model).certificate;
+  ASSERT_FALSE(c.symmetry.empty());
+  EXPECT_EQ(first_problem(c), "");
+
+  ToleranceCertificate not_auto = c;  // swap two nodes of different neighbourhoods
+  std::swap(not_auto.symmetry[0][1], not_auto.symmetry[0][7]);
+  EXPECT_NE(first_problem(not_auto).find("is not an automorphism"), std::string::npos) << first_problem(not_auto);
+
+  ToleranceCertificate moves = c;  // a translation is an automorphism but moves the pivot
+  std::vector<NodeId> shift(25);
+  for (NodeId v = 0; v < 25; ++v) shift[v] = (v / 5) * 5 + (v % 5 + 1) % 5;
+  moves.symmetry.push_back(shift);
+  EXPECT_NE(first_problem(moves).find("moves the pivot"), std::string::npos) << first_problem(moves);
+
+  ToleranceCertificate short_gen = c;
+  short_gen.symmetry[0].pop_back();
+  EXPECT_NE(first_problem(short_gen).find("is not an automorphism"), std::string::npos);
+
+  ToleranceCertificate fewer = c;  // drop the generators: the pairs no longer cover their orbits
+  fewer.symmetry.clear();
+  EXPECT_NE(first_problem(fewer).find("needs pair"), std::string::npos) << first_problem(fewer);
+
+  ToleranceCertificate missing = c;  // one orbit without its certified pair
+  missing.pairs.erase(missing.pairs.begin());
+  EXPECT_NE(first_problem(missing).find("or a pair of its orbit"), std::string::npos) << first_problem(missing);
+}
+
 }  // namespace
 }  // namespace menger

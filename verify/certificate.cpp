@@ -59,6 +59,7 @@ nlohmann::json to_json(const ToleranceCertificate& c) {
                       {"pairs", pairs}};
   if (c.pivot != kNoNode) j["pivot"] = c.pivot;
   if (!c.fan.empty()) j["fan"] = c.fan;
+  if (!c.symmetry.empty()) j["symmetry"] = c.symmetry;
   if (c.witness)
     j["witness"] = {{"units", c.witness->units}, {"s", c.witness->source}, {"t", c.witness->target}};
   return j;
@@ -82,6 +83,7 @@ ToleranceCertificate certificate_from_json(const nlohmann::json& j) {
     if (j.contains("reduction")) c.reduction = json_at<std::string>(j, "reduction");
     if (j.contains("pivot")) c.pivot = json_at<NodeId>(j, "pivot");
     if (j.contains("fan")) c.fan = json_at<std::vector<NodeId>>(j, "fan");
+    if (j.contains("symmetry")) c.symmetry = json_at<std::vector<std::vector<NodeId>>>(j, "symmetry");
     if (j.contains("witness")) {
       const auto& w = j.at("witness");
       c.witness = BreakingWitness{json_at<std::vector<std::size_t>>(w, "units"), json_at<NodeId>(w, "s"),

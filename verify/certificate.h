@@ -12,6 +12,11 @@
 //                   connected (for engines such as SMT whose optimum has no
 //                   path certificate; feasible only when few sets exist).
 // Paths are node ids with the port taken at each node, for the model spec.
+//
+// symmetry  generators of a group of automorphisms of the fault model (for the
+//           pivot reductions: fixing the pivot).  The certified pairs then
+//           stand for their orbits: the checker re-validates every generator
+//           (automorphism_check.h, no nauty) and the orbit cover itself.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -47,6 +52,7 @@ struct ToleranceCertificate {
   NodeId pivot = kNoNode;
   std::vector<CertifiedPair> pairs;
   std::vector<NodeId> fan;  // pivot targets settled by the fan lemma (pair_plan.h) instead of a flow
+  std::vector<std::vector<NodeId>> symmetry;  // generators (node permutations); empty: none used
 };
 
 nlohmann::json to_json(const ToleranceCertificate& c);

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "core/error.h"
+#include "verify/automorphism_check.h"
 
 namespace menger {
 
@@ -205,6 +206,41 @@ class Checker {
     return need;
   }
 
+  // The generators the certificate names, each re-validated as an
+  // automorphism of the fault model (automorphism_check.h, no nauty) that
+  // fixes `fixed`; false (with a problem) when one is not.
+  bool symmetry_valid(NodeId fixed) {
+    for (std::size_t i = 0; i < cert_.symmetry.size(); ++i) {
+      const auto& g = cert_.symmetry[i];
+      if (auto why = automorphism_problem(m_, g))
+        return problem("symmetry generator " + std::to_string(i) + " is not an automorphism: " + *why), false;
+      if (g[fixed] != fixed) return problem("symmetry generator " + std::to_string(i) + " moves the pivot"), false;
+    }
+    return true;
+  }
+
+  // Which required pairs are settled: a pair is when its orbit under the
+  // certificate's group (just itself without one) holds a certified pair.
+  struct Settled {
+    std::map<std::pair<NodeId, NodeId>, std::size_t> orbit;  // need pair -> orbit root index
+    std::set<std::size_t> certified;                         // orbits with a certified pair
+    bool operator()(NodeId a, NodeId b) const {
+      const auto it = orbit.find({std::min(a, b), std::max(a, b)});
+      return it != orbit.end() && certified.count(it->second);
+    }
+  };
+
+  Settled settle(const std::vector<std::pair<NodeId, NodeId>>& need) {
+    Settled s;
+    const auto roots = pair_orbit_roots(need, cert_.symmetry, true);
+    for (std::size_t i = 0; i < need.size(); ++i) s.orbit.emplace(need[i], roots[i]);
+    for (const auto& p : cert_.pairs) {
+      const auto it = s.orbit.find({std::min(p.source, p.target), std::max(p.source, p.target)});
+      if (it != s.orbit.end()) s.certified.insert(it->second);
+    }
+    return s;
+  }
+
   void check_pivot_reduction() {
     if (!all_routers_undirected())
       return problem("reduction " + cert_.reduction + " needs a bidirectional network of routers and pairs=all");
@@ -215,25 +251,34 @@ class Checker {
       for (std::size_t u = 0; u < m_.universe().size(); ++u)
         if (m_.universe().nodes_of(u).size() != 1) return problem("esfahanian-hakimi needs single-node units");
     }
-    std::set<std::pair<NodeId, NodeId>> have;
-    for (const auto& p : cert_.pairs) have.emplace(std::min(p.source, p.target), std::max(p.source, p.target));
-    const std::set<NodeId> fan(cert_.fan.begin(), cert_.fan.end());
-    for (const auto& need : pivot_pairs()) {
-      if (have.count(need)) continue;
-      const NodeId x = need.first == cert_.pivot ? need.second : need.first;
-      const bool pivot_pair = need.first == cert_.pivot || need.second == cert_.pivot;
-      if (!pivot_pair || !fan.count(x))
-        return problem("reduction " + cert_.reduction + " needs pair " + name(need.first) + " - " + name(need.second));
-      if (!fan_holds(x, have))
+    const auto need_set = pivot_pairs();
+    if (!rep_.problems.empty() || !symmetry_valid(cert_.pivot)) return;
+    const std::vector<std::pair<NodeId, NodeId>> need(need_set.begin(), need_set.end());
+    const Settled settled = settle(need);
+    // Orbits whose pivot pair a fan target settles by the lemma.
+    std::set<std::size_t> fanned;
+    for (NodeId x : cert_.fan) {
+      const auto it = settled.orbit.find({std::min(cert_.pivot, x), std::max(cert_.pivot, x)});
+      if (it != settled.orbit.end() && fan_holds(x, settled)) fanned.insert(it->second);
+    }
+    for (const auto& pair : need) {
+      const std::size_t orbit = settled.orbit.at(pair);
+      if (settled.certified.count(orbit) || fanned.count(orbit)) continue;
+      const NodeId x = pair.first == cert_.pivot ? pair.second : pair.first;
+      const bool in_fan = std::find(cert_.fan.begin(), cert_.fan.end(), x) != cert_.fan.end();
+      if (in_fan)
         return problem("the fan lemma does not settle " + name(x) + ": a neighbour is unsettled or they weigh too little");
+      return problem("reduction " + cert_.reduction + " needs pair " + name(pair.first) + " - " + name(pair.second) +
+                     (cert_.symmetry.empty() ? "" : " (or a pair of its orbit)"));
     }
   }
 
   // The fan lemma (pair_plan.h), checked here from scratch: every neighbour u of
-  // x is settled (a certified pair with the pivot; under node faults also
-  // adjacency to the pivot; under link faults u may be the pivot), and the
-  // neighbours (node faults) or links (link faults) weigh at least min_cut.
-  bool fan_holds(NodeId x, const std::set<std::pair<NodeId, NodeId>>& have) const {
+  // x is settled (its pair with the pivot, or a pair of that pair's orbit, is
+  // certified; under node faults also adjacency to the pivot; under link
+  // faults u may be the pivot), and the neighbours (node faults) or links
+  // (link faults) weigh at least min_cut.
+  bool fan_holds(NodeId x, const Settled& settled) const {
     if (!cert_.min_cut) return false;
     const NodeId v = cert_.pivot;
     const bool links = m_.universe().kind() == UnitKind::Link;
@@ -245,7 +290,7 @@ class Checker {
     for (const PortSlot& p : net_.ports(x)) {
       if (!p.connected()) continue;
       const NodeId u = p.peer;
-      const bool certified = have.count({std::min(v, u), std::max(v, u)}) != 0;
+      const bool certified = settled(v, u);
       if (links) {
         if (u != v && !certified) return false;
         const auto unit = m_.unit_of_link(p.link);
@@ -312,6 +357,8 @@ class Checker {
 
   void check_paths() {
     for (const CertifiedPair& p : cert_.pairs) check_pair(p);
+    if (!cert_.symmetry.empty() && cert_.reduction == "twin-classes")
+      return problem("symmetry is certified only with the pivot reductions");
     if (cert_.reduction == "esfahanian-hakimi" || cert_.reduction == "single-source") check_pivot_reduction();
     else if (cert_.reduction == "twin-classes") check_twin_reduction();
     else problem("unknown reduction '" + cert_.reduction + "'");
@@ -371,7 +418,9 @@ CheckReport check_certificate(const ToleranceCertificate& cert, const SpecResolv
                                           : std::to_string(rep.pairs_checked) + " pairs carry enough disjoint paths" +
                                                 (cert.fan.empty() ? "" : " and the fan lemma settles " +
                                                                              std::to_string(cert.fan.size()) + " more") +
-                                                " (" + cert.reduction + ")")
+                                                " (" + cert.reduction +
+                                                (cert.symmetry.empty() ? "" : ", each standing for its orbit under " +
+                                                     std::to_string(cert.symmetry.size()) + " checked automorphisms") + ")")
                                : "no fault set disconnects a required pair: every planned pair has an unbreakable path";
   }
   return rep;

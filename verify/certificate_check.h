@@ -11,7 +11,10 @@
 //     any unit beyond its weight (or one path avoids every unit that can fail),
 //     and the pairs cover what the named reduction needs, recomputed here: the
 //     Esfahanian-Hakimi pairs of the pivot, all pairs of the single source, or
-//     one pair per pair of twin classes;
+//     one pair per pair of twin classes; with `symmetry`, every generator is
+//     re-checked as an automorphism of the fault model fixing the pivot
+//     (automorphism_check.h), and a required pair is covered when a certified
+//     pair lies in its orbit (union-find over the generators, computed here);
 //   * exhaustive: every fault set of weight < min_cut, enumerated here, leaves
 //     every required pair connected (refused beyond `max_work` BFS steps).
 // Together the two halves prove the least breaking weight is exactly min_cut.

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
+
+#include "verify/automorphisms.h"
 
 namespace menger {
 
@@ -21,15 +24,18 @@ std::vector<bool> adjacent_to(const Network& net, NodeId v) {
 }
 
 // Moves a greedy independent set of the pivot's targets (first in id order)
-// from the pair list to the fan targets.
+// from the pair list to the fan targets.  Under symmetry the set is one of
+// orbits: no neighbour of a fan target lies in a fan target's orbit (its own
+// included), so every neighbour's orbit is settled by a flow.
 void set_aside_fan_targets(const Network& net, PairPlan& p) {
+  const auto& root = p.orbit_root;
   std::vector<char> fan(net.num_nodes(), 0), target(net.num_nodes(), 0);
   for (const auto& [a, b] : p.pairs)
     if (a == p.pivot || b == p.pivot) target[a == p.pivot ? b : a] = 1;
   for (NodeId x = 0; x < net.num_nodes(); ++x) {
     if (!target[x]) continue;
     bool free = true;
-    for (NodeId u : net.out_neighbors(x)) free &= !fan[u];
+    for (NodeId u : net.out_neighbors(x)) free &= !fan[root[u]] && root[u] != root[x];
     if (free) {
       fan[x] = 1;
       p.fan_targets.push_back(x);
@@ -38,6 +44,30 @@ void set_aside_fan_targets(const Network& net, PairPlan& p) {
   std::erase_if(p.pairs, [&](const std::pair<NodeId, NodeId>& q) {
     return (q.first == p.pivot && fan[q.second]) || (q.second == p.pivot && fan[q.first]);
   });
+}
+
+// Keeps one pair per orbit of the pivot's stabiliser: targets that are the
+// least node of their orbit, and the least neighbour pair of each orbit of
+// unordered pairs.  Without symmetry (or a trivial group) nothing changes.
+void reduce_by_stabiliser(const FaultModel& m, PairPlan& p) {
+  const NodeId fixed[] = {p.pivot};
+  NodeGroup g = fault_model_automorphisms(m, fixed);
+  if (g.generators.empty()) return;
+  p.symmetry = std::move(g.generators);
+  p.symmetry_order = g.order;
+  p.orbit_root = std::move(g.root);
+  std::vector<std::pair<NodeId, NodeId>> kept, neighbour_pairs;
+  for (const auto& q : p.pairs) {
+    const bool pivot_pair = q.first == p.pivot || q.second == p.pivot;
+    const NodeId w = q.first == p.pivot ? q.second : q.first;
+    if (!pivot_pair) neighbour_pairs.push_back(q);
+    else if (p.orbit_root[w] == w) kept.push_back(q);
+  }
+  const auto roots = pair_orbit_roots(neighbour_pairs, p.symmetry, true);
+  for (std::size_t i = 0; i < neighbour_pairs.size(); ++i)
+    if (roots[i] == i) kept.push_back(neighbour_pairs[i]);
+  std::sort(kept.begin(), kept.end());
+  p.pairs = std::move(kept);
 }
 
 PairPlan esfahanian_hakimi(const FaultModel& m) {
@@ -70,7 +100,6 @@ PairPlan esfahanian_hakimi(const FaultModel& m) {
   }
   std::sort(p.pairs.begin(), p.pairs.end());
   p.pairs.erase(std::unique(p.pairs.begin(), p.pairs.end()), p.pairs.end());
-  set_aside_fan_targets(net, p);
   return p;
 }
 
@@ -79,7 +108,6 @@ PairPlan single_source(const FaultModel& m) {
   p.method = "single-source";
   p.pivot = 0;
   for (NodeId w = 1; w < m.network().num_nodes(); ++w) p.pairs.emplace_back(0, w);
-  set_aside_fan_targets(m.network(), p);
   return p;
 }
 
@@ -141,13 +169,19 @@ std::vector<std::vector<NodeId>> twin_classes(const FaultModel& m) {
   return classes;
 }
 
-PairPlan plan_pairs(const FaultModel& m) {
+PairPlan plan_pairs(const FaultModel& m, bool symmetry) {
   const Network& net = m.network();
   PairPlan p;
   const bool routers = all_routers_undirected(net) && m.spec().pairs == PairChoice::AllTerminals;
   if (routers && m.universe().kind() != UnitKind::Link && m.flow_expressible()) p = esfahanian_hakimi(m);
   else if (routers && m.universe().kind() == UnitKind::Link) p = single_source(m);
   else p = by_twins(m);
+  p.orbit_root.resize(net.num_nodes());
+  std::iota(p.orbit_root.begin(), p.orbit_root.end(), NodeId{0});
+  if (p.pivot != kNoNode) {
+    if (symmetry) reduce_by_stabiliser(m, p);
+    set_aside_fan_targets(net, p);
+  }
   const std::uint64_t t = m.terminals().size();
   p.required_pairs = m.spec().pairs == PairChoice::InputsToOutputs ? t * t : t * (t - (t > 0));
   return p;

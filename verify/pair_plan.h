@@ -28,7 +28,17 @@
 //       list of all required pairs.  Unordered when links are bidirectional
 //       (cuts are symmetric), ordered otherwise.
 //
-// The plan is deterministic: pairs in increasing (s, t) order.
+// Symmetry (issue 20).  For the two pivot methods, the stabiliser G_v of the
+// pivot in the fault model's automorphism group (automorphisms.h, computed by
+// nauty and re-checked) maps required pairs onto required pairs with the same
+// least cut, since it fixes v and preserves units and weights.  So one target
+// per G_v-orbit, and one neighbour pair per orbit of unordered neighbour pairs,
+// stand for all; the fan lemma then works on orbits (a neighbour is settled
+// when its orbit's representative is).  The plan carries G_v's generators so
+// that the certificate can name them and the checker re-validate them.
+//
+// The plan is deterministic: pairs in increasing (s, t) order, orbit
+// representatives the least node of their orbit.
 #pragma once
 
 #include <string>
@@ -45,9 +55,15 @@ struct PairPlan {
   std::vector<std::pair<NodeId, NodeId>> pairs;
   std::vector<NodeId> fan_targets;  // targets x of the pivot left to the fan lemma
   std::uint64_t required_pairs = 0;  // how many ordered pairs the plan stands for
+  // Symmetry: generators of the pivot's stabiliser (empty: none used), its
+  // order as nauty gives it, and the least node of each node's orbit under it
+  // (the identity without symmetry).
+  std::vector<std::vector<NodeId>> symmetry;
+  std::string symmetry_order;
+  std::vector<NodeId> orbit_root;
 };
 
-PairPlan plan_pairs(const FaultModel& model);
+PairPlan plan_pairs(const FaultModel& model, bool symmetry = true);
 
 // Twin classes of the terminals (each sorted; classes ordered by first member),
 // as the twin-classes plan defines them.

@@ -94,10 +94,12 @@ struct PairSearch {
 };
 
 // The fan lemma of pair_plan.h: x is c-connected to the pivot v when every
-// neighbour of x is settled (a flow to it was computed, or, under node faults,
-// it is adjacent to v; under link faults it may be v) and the neighbours (node
+// neighbour of x is settled (a flow to it, or to its orbit's representative
+// under the pivot's stabiliser, was computed; or, under node faults, it is
+// adjacent to v; under link faults it may be v) and the neighbours (node
 // faults) or the links to them (link faults) weigh at least c together.
-bool fan_settles(const FaultModel& m, NodeId v, NodeId x, const std::vector<char>& flowed, std::uint64_t c) {
+bool fan_settles(const FaultModel& m, const PairPlan& plan, NodeId x, const std::vector<char>& flowed, std::uint64_t c) {
+  const NodeId v = plan.pivot;
   const Network& net = m.network();
   const bool links = m.universe().kind() == UnitKind::Link;
   std::vector<char> adj_v(net.num_nodes(), 0);
@@ -108,11 +110,11 @@ bool fan_settles(const FaultModel& m, NodeId v, NodeId x, const std::vector<char
     if (!p.connected()) continue;
     const NodeId u = p.peer;
     if (links) {
-      if (u != v && !flowed[u]) return false;
+      if (u != v && !flowed[plan.orbit_root[u]]) return false;
       const auto unit = m.unit_of_link(p.link);
       weight += unit ? m.weight(*unit) : kHeavy;
     } else {
-      if (u == v || (!adj_v[u] && !flowed[u])) return false;
+      if (u == v || (!adj_v[u] && !flowed[plan.orbit_root[u]])) return false;
       const auto unit = m.unit_of_node(u);
       weight += unit ? m.weight(*unit) : kHeavy;
     }
@@ -126,7 +128,7 @@ ToleranceResult flow_tolerance(const FaultModel& model, const ToleranceOptions& 
   if (!model.flow_expressible())
     throw InputError("fault units that are groups of nodes need the SMT engine (--engine smt)");
   const Network& net = model.network();
-  const PairPlan plan = plan_pairs(model);
+  const PairPlan plan = plan_pairs(model, opts.symmetry);
   const UnitFlowNetwork flow(model);
   PairSearch search(flow, opts, plan.pairs);
   search.run(0);
@@ -140,7 +142,7 @@ ToleranceResult flow_tolerance(const FaultModel& model, const ToleranceOptions& 
     const std::uint64_t c = search.best.cut.load();
     const std::size_t first_extra = search.pairs.size();
     for (NodeId x : plan.fan_targets) {
-      if (c != kUnbounded && fan_settles(model, plan.pivot, x, flowed, c)) fan.push_back(x);
+      if (c != kUnbounded && fan_settles(model, plan, x, flowed, c)) fan.push_back(x);
       else search.pairs.emplace_back(std::min(plan.pivot, x), std::max(plan.pivot, x));
     }
     search.run(first_extra);
@@ -148,6 +150,7 @@ ToleranceResult flow_tolerance(const FaultModel& model, const ToleranceOptions& 
 
   ToleranceResult r;
   r.method = plan.method;
+  r.symmetry_order = plan.symmetry_order;
   r.pairs_total = search.pairs.size() + fan.size() + (search.complete() ? 0 : plan.fan_targets.size());
   r.flow_calls = search.calls;
   for (char d : search.done) r.pairs_done += d;
@@ -170,6 +173,7 @@ ToleranceResult flow_tolerance(const FaultModel& model, const ToleranceOptions& 
   cert.reduction = plan.method;
   cert.pivot = plan.pivot;
   cert.fan = fan;
+  cert.symmetry = plan.symmetry;
   if (r.min_cut) cert.witness = BreakingWitness{r.breaking_set, r.source, r.target};
   const std::uint64_t keep = r.min_cut ? *r.min_cut : 1;
   for (std::size_t i = 0; i < search.pairs.size(); ++i) {

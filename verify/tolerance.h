@@ -15,6 +15,9 @@
 // reduction this proves that no fault set of weight < c disconnects any
 // required pair; verify/certificate_check.h re-validates it without this code.
 //
+// Symmetry: with `symmetry`, the pivot methods search one pair per orbit of
+// the pivot's stabiliser (pair_plan.h); the certificate carries its generators.
+//
 // Budget: a deadline checked between pairs; when it passes the result is
 // incomplete, with the pairs covered and the best (upper bound) cut so far.
 #pragma once
@@ -31,12 +34,14 @@ namespace menger {
 struct ToleranceOptions {
   std::optional<std::chrono::steady_clock::time_point> deadline;
   bool certificate = true;
+  bool symmetry = true;  // reduce pairs by the pivot's stabiliser (pair_plan.h)
 };
 
 struct ToleranceResult {
   bool complete = false;
   std::uint64_t pairs_total = 0, pairs_done = 0;
   std::string method;               // the pair plan
+  std::string symmetry_order;       // order of the stabiliser used ("" none)
   std::uint64_t flow_calls = 0;
   // Least weight of a breaking set; nullopt: no fault set disconnects any
   // required pair (or there is no required pair).

@@ -32,12 +32,14 @@ ToleranceOutcome from_flow(const FaultModel& m, const ToleranceRequest& req) {
   ToleranceOptions opts;
   opts.deadline = req.deadline;
   opts.certificate = req.certificate;
+  opts.symmetry = req.symmetry;
   ToleranceResult r = flow_tolerance(m, opts);
   ToleranceOutcome o;
   o.engine = "flow";
   o.complete = r.complete;
   o.coverage = r.pairs_total ? static_cast<double>(r.pairs_done) / static_cast<double>(r.pairs_total) : 1.0;
-  o.method = r.method + " pairs";
+  o.method = r.method + " pairs" +
+             (r.symmetry_order.empty() ? "" : ", one per orbit of the pivot's stabiliser (order " + r.symmetry_order + ")");
   o.work = std::to_string(r.flow_calls) + " max-flow calls for " + std::to_string(r.pairs_total) +
            " pairs (the rest settled by the fan lemma)";
   if (r.flow_calls == r.pairs_total) o.work = std::to_string(r.flow_calls) + " max-flow calls";

@@ -20,6 +20,7 @@ struct ToleranceRequest {
   EngineChoice engine = EngineChoice::Auto;
   std::optional<std::chrono::steady_clock::time_point> deadline;
   bool certificate = true;
+  bool symmetry = true;  // flow engine: one pair per orbit of the pivot's stabiliser (pair_plan.h)
   // SMT answers get an exhaustive certificate when at most this many lighter
   // fault sets exist for the checker to enumerate.
   std::uint64_t exhaustive_limit = 2'000'000;

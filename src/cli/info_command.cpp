@@ -9,6 +9,7 @@
 #include "core/json_io.h"
 #include "core/version.h"
 #include "models/registry.h"
+#include "verify/automorphisms.h"
 #include "verify/structure.h"
 
 namespace menger {
@@ -20,6 +21,7 @@ struct InfoArgs {
   bool json = false;
   bool no_symmetry = false;
   bool per_source = false;
+  bool no_automorphisms = false;
   unsigned budget = 0;
 };
 
@@ -38,6 +40,32 @@ std::string observed_text(const Observed& o) {
   return s;
 }
 
+// The automorphism group (verify/automorphisms.h): its order, node orbits
+// and, where the node orbits are few enough to take one stabiliser each,
+// orbits of ordered pairs of distinct nodes.
+struct GroupFacts {
+  std::string order;
+  std::size_t node_orbits = 0;
+  std::optional<std::uint64_t> pair_orbits;
+  std::size_t generators = 0;
+};
+
+constexpr std::size_t kMaxStabilisers = 256;
+
+GroupFacts group_facts(const Network& net) {
+  const NodeGroup g = network_automorphisms(net);
+  GroupFacts f{g.order, g.orbit_count(), std::nullopt, g.generators.size()};
+  if (f.node_orbits <= kMaxStabilisers) f.pair_orbits = ordered_pair_orbits(net, g);
+  return f;
+}
+
+std::string group_text(const GroupFacts& f) {
+  return "order " + f.order + ", " + std::to_string(f.node_orbits) + " node orbit" + (f.node_orbits == 1 ? "" : "s") +
+         ", " + (f.pair_orbits ? std::to_string(*f.pair_orbits) : "uncounted (over " + std::to_string(kMaxStabilisers) +
+                                                                    " node orbits)") +
+         " orbits of ordered pairs (" + std::to_string(f.generators) + " generators, nauty, each re-checked)";
+}
+
 int run_info(const InfoArgs& a) {
   const auto start = std::chrono::steady_clock::now();
   auto topology = Registry::builtin().build(a.spec);
@@ -49,6 +77,8 @@ int run_info(const InfoArgs& a) {
   std::vector<std::pair<std::string, Observed>> rows;
   for (const auto& o : StructureFacts::observables()) rows.emplace_back(o.name, facts.get(o.name));
   const DistanceSummary& d = facts.distances();
+  std::optional<GroupFacts> group;
+  if (!a.no_automorphisms) group = group_facts(facts.network());
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   // global_control (--threads) caps parallelism below the arena's concurrency.
   const auto threads = std::min<std::size_t>(
@@ -62,6 +92,10 @@ int run_info(const InfoArgs& a) {
     j["distances"] = {{"sources_total", d.sources_total}, {"sources_done", d.sources_done},
                       {"by_symmetry", d.by_symmetry}, {"unreachable_pairs", d.unreachable},
                       {"ordered_pairs", d.pairs}, {"distance_sum", d.distance_sum}};
+    if (group)
+      j["automorphisms"] = {{"order", group->order}, {"node_orbits", group->node_orbits},
+                            {"ordered_pair_orbits", group->pair_orbits ? nlohmann::json(*group->pair_orbits) : nlohmann::json()},
+                            {"generators", group->generators}};
     j["menger"] = {{"version", kVersion}, {"build", build_description()}};
     std::cout << json_text(j, 2) << "\n";
   } else {
@@ -70,6 +104,7 @@ int run_info(const InfoArgs& a) {
       if (!o.value && o.note.rfind("there are no", 0) == 0) continue;  // e.g. switch_degree of a torus
       std::cout << name << std::string(name.size() < 24 ? 24 - name.size() : 1, ' ') << observed_text(o) << "\n";
     }
+    if (group) std::cout << "automorphisms           " << group_text(*group) << "\n";
     std::cout << "\n" << (d.complete() ? "exact: " : "INCOMPLETE: ") << d.sources_done << " of " << d.sources_total
               << " BFS sources" << (d.by_symmetry ? " (vertex-transitive family: one source stands for all)" : "")
               << ", " << threads << " threads, " << secs << " s\n";
@@ -86,6 +121,7 @@ void add_info_command(CLI::App& app, CommandRegistry& commands) {
   sub->add_flag("--json", args->json, "print JSON instead of text");
   sub->add_flag("--no-symmetry", args->no_symmetry, "search from every source even on vertex-transitive families");
   sub->add_flag("--per-source", args->per_source, "one BFS per source (the reference method) instead of 64 at once");
+  sub->add_flag("--no-automorphisms", args->no_automorphisms, "skip the automorphism group (nauty)");
   sub->add_option("--budget", args->budget, "seconds allowed for the distance computation (default: no limit)");
   commands.emplace_back(sub, [args] { return run_info(*args); });
 }

@@ -23,7 +23,7 @@ namespace {
 
 struct ToleranceArgs {
   std::string spec, faults = "nodes", pairs, engine = "auto", certificate, groups, weights;
-  bool json = false, no_certificate = false;
+  bool json = false, no_certificate = false, no_symmetry = false;
   unsigned budget = 0;
 };
 
@@ -122,6 +122,7 @@ int run_tolerance(const ToleranceArgs& a) {
   ToleranceRequest req;
   req.engine = parse_engine_choice(a.engine);
   req.certificate = !a.no_certificate;
+  req.symmetry = !a.no_symmetry;
   if (a.budget) req.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(a.budget);
   const auto start = std::chrono::steady_clock::now();
   const ToleranceOutcome o = solve_tolerance(model, req);
@@ -185,6 +186,8 @@ void add_tolerance_command(CLI::App& app, CommandRegistry& commands) {
   sub->add_option("--budget", args->budget, "seconds allowed (default: no limit)");
   sub->add_flag("--json", args->json, "print JSON");
   sub->add_flag("--no-certificate", args->no_certificate, "skip building and checking the certificate (faster)");
+  sub->add_flag("--no-symmetry", args->no_symmetry,
+                "search every pair the reduction names, not one per orbit of the pivot's stabiliser");
   commands.emplace_back(sub, [args] { return run_tolerance(*args); });
 }
 

@@ -1,0 +1,149 @@
+#include "verify/automorphisms.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "core/error.h"
+#include "verify/nauty_group.h"
+
+namespace menger {
+
+namespace {
+
+// Colour classes are numbered in the order of their keys, so that the same
+// model gives the same partition.
+class Palette {
+ public:
+  std::uint64_t colour(std::vector<std::uint64_t> key) { return ids_.emplace(std::move(key), ids_.size()).first->second; }
+  // Renumbers so that colour ids follow key order (nauty's cells then do too).
+  std::vector<std::uint64_t> ranks() const {
+    std::vector<std::uint64_t> rank(ids_.size());
+    std::uint64_t r = 0;
+    for (const auto& [key, id] : ids_) rank[id] = r++;
+    return rank;
+  }
+
+ private:
+  std::map<std::vector<std::uint64_t>, std::uint64_t> ids_;
+};
+
+enum Role : std::uint64_t { kNode, kUndirectedLink, kTailHalf, kHeadHalf, kGroupUnit };
+
+std::uint64_t link_weight(const FaultModel& m, LinkId l) {
+  const auto u = m.unit_of_link(l);
+  return u ? m.weight(*u) : 0;
+}
+
+// True when links can be plain edges: undirected, no parallel pair, one weight.
+bool plain_links(const FaultModel& m) {
+  const Network& net = m.network();
+  if (net.has_directed_links()) return false;
+  std::set<std::pair<NodeId, NodeId>> seen;
+  for (LinkId l = 0; l < net.num_links(); ++l) {
+    const Link& k = net.link(l);
+    if (!seen.emplace(std::min(k.a, k.b), std::max(k.a, k.b)).second) return false;
+    if (link_weight(m, l) != link_weight(m, 0)) return false;
+  }
+  return true;
+}
+
+ColouredGraph encode(const FaultModel& m, std::span<const NodeId> fixed) {
+  const Network& net = m.network();
+  const FaultUniverse& uni = m.universe();
+  const bool groups = uni.kind() != UnitKind::Link && !m.flow_expressible();
+  Palette palette;
+  ColouredGraph g;
+  g.n = net.num_nodes();
+  std::vector<std::uint64_t> colour;
+  for (NodeId v = 0; v < net.num_nodes(); ++v) {
+    const auto unit = m.unit_of_node(v);
+    const std::uint64_t weight = unit && !groups ? m.weight(*unit) : 0;
+    const auto f = std::find(fixed.begin(), fixed.end(), v);
+    const std::uint64_t individual = f == fixed.end() ? 0 : 1 + std::uint64_t(f - fixed.begin());
+    colour.push_back(palette.colour({kNode, static_cast<std::uint64_t>(net.kind(v)), unit ? 1u : 0u, weight, individual}));
+  }
+  auto add_vertex = [&](std::vector<std::uint64_t> key) {
+    colour.push_back(palette.colour(std::move(key)));
+    return g.n++;
+  };
+  const bool plain = plain_links(m);
+  for (LinkId l = 0; l < net.num_links(); ++l) {
+    const Link& k = net.link(l);
+    if (plain) {
+      g.edges.emplace_back(k.a, k.b);
+    } else if (!k.directed) {
+      const std::uint32_t x = add_vertex({kUndirectedLink, link_weight(m, l)});
+      g.edges.emplace_back(k.a, x);
+      g.edges.emplace_back(x, k.b);
+    } else {
+      const std::uint32_t x = add_vertex({kTailHalf, link_weight(m, l)});
+      const std::uint32_t y = add_vertex({kHeadHalf, link_weight(m, l)});
+      g.edges.emplace_back(k.a, x);
+      g.edges.emplace_back(x, y);
+      g.edges.emplace_back(y, k.b);
+    }
+  }
+  for (std::size_t u = 0; groups && u < uni.size(); ++u) {
+    const std::uint32_t x = add_vertex({kGroupUnit, m.weight(u)});
+    for (NodeId v : uni.nodes_of(u)) g.edges.emplace_back(v, x);
+  }
+  const auto rank = palette.ranks();
+  for (std::uint64_t& c : colour) c = rank[c];
+  g.colour = std::move(colour);
+  return g;
+}
+
+bool identity(const Permutation& p) {
+  for (NodeId v = 0; v < p.size(); ++v)
+    if (p[v] != v) return false;
+  return true;
+}
+
+}  // namespace
+
+std::size_t NodeGroup::orbit_count() const {
+  std::size_t c = 0;
+  for (NodeId v = 0; v < root.size(); ++v) c += root[v] == v;
+  return c;
+}
+
+NodeGroup fault_model_automorphisms(const FaultModel& model, std::span<const NodeId> fixed) {
+  const Network& net = model.network();
+  for (NodeId v : fixed)
+    if (v >= net.num_nodes()) throw InputError("automorphisms: a fixed node is not in the network");
+  const GraphGroup found = nauty_automorphisms(encode(model, fixed));
+  NodeGroup out;
+  out.order = found.order_text();
+  for (const auto& full : found.generators) {
+    Permutation p(full.begin(), full.begin() + net.num_nodes());
+    if (identity(p)) continue;  // a permutation of parallel links only
+    if (auto why = automorphism_problem(model, p))
+      throw InternalError("nauty returned a generator that is not an automorphism of " + net.spec() + ": " + *why);
+    for (NodeId v : fixed)
+      if (p[v] != v) throw InternalError("nauty returned a generator that moves an individualised node");
+    out.generators.push_back(std::move(p));
+  }
+  out.root = orbit_roots(net.num_nodes(), out.generators);
+  return out;
+}
+
+NodeGroup network_automorphisms(const Network& net, std::span<const NodeId> fixed) {
+  FaultModelSpec spec;
+  spec.units = UnitChoice::Nodes;
+  spec.pairs = default_pairs(net);
+  const FaultModel model(net, spec);
+  return fault_model_automorphisms(model, fixed);
+}
+
+std::uint64_t ordered_pair_orbits(const Network& net, const NodeGroup& group) {
+  std::uint64_t total = 0;
+  for (NodeId s = 0; s < net.num_nodes(); ++s) {
+    if (group.root[s] != s) continue;
+    const NodeId one[] = {s};
+    total += network_automorphisms(net, one).orbit_count() - 1;
+  }
+  return total;
+}
+
+}  // namespace menger

@@ -1,0 +1,46 @@
+// Automorphism groups of networks and fault models, computed with nauty
+// (verify/nauty_group.h) and certified: every generator is re-checked by
+// automorphism_check.h, which does not call nauty, before it is returned.
+//
+// Encoding.  One vertex per node, coloured by (kind, fault weight of its unit
+// or "cannot fail", whether it is individualised).  Links become edges when
+// they are all alike (undirected, no parallel pair, one fault weight);
+// otherwise each link is subdivided: an undirected link by one vertex
+// coloured with its fault weight, a directed link by a tail half and a head
+// half, so that direction, multiplicity and weight are colours nauty keeps.
+// A fault unit of several nodes (packages, user groups) gets a vertex joined
+// to its members.  Automorphisms of this coloured graph, restricted to the
+// nodes, are exactly the automorphisms of the fault model (automorphism_check.h).
+// Parallel links add permutations of links that fix every node: the group
+// order counts them, the node generators drop the identity they induce.
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "verify/automorphism_check.h"
+#include "verify/fault_model.h"
+
+namespace menger {
+
+struct NodeGroup {
+  std::vector<Permutation> generators;  // on nodes; each checked; no identity
+  std::string order;                    // nauty's group order ("4096", "3.6288e6")
+  std::vector<NodeId> root;             // least node of each node's orbit, from the generators
+  std::size_t orbit_count() const;
+};
+
+// The group of the fault model fixing every node in `fixed` (its stabiliser).
+// Throws InternalError if nauty returns a generator the check rejects.
+NodeGroup fault_model_automorphisms(const FaultModel& model, std::span<const NodeId> fixed = {});
+
+// The network's group as `menger info` reports it: node kinds, links with
+// direction and multiplicity (every node a unit of weight 1, links not units).
+NodeGroup network_automorphisms(const Network& net, std::span<const NodeId> fixed = {});
+
+// Number of orbits of ordered pairs of distinct nodes: the sum, over one node
+// s per orbit, of the orbits of the stabiliser of s other than {s}.
+std::uint64_t ordered_pair_orbits(const Network& net, const NodeGroup& group);
+
+}  // namespace menger
