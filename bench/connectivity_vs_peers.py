@@ -122,7 +122,7 @@ def run(cmd, check=True):
     return wall, proc
 
 
-def tolerance_cmd(menger, spec, mode, threads=None, certificate=None):
+def tolerance_cmd(menger, spec, mode, threads=None, certificate=None, extra=()):
     cmd = [menger]
     if threads:
         cmd += ["--threads", str(threads)]
@@ -132,16 +132,17 @@ def tolerance_cmd(menger, spec, mode, threads=None, certificate=None):
     elif mode == "io":
         cmd += ["--faults", "switches", "--pairs", "io"]
     cmd.append("--json")
+    cmd += list(extra)
     if certificate:
         cmd += ["--certificate", certificate]
     return cmd
 
 
-def menger_runs(menger, spec, mode, threads, repeat, problems):
+def menger_runs(menger, spec, mode, threads, repeat, problems, extra=()):
     """Best wall time, best in-process solve time and the (identical) JSON answers."""
     walls, solves, answer = [], [], None
     for _ in range(repeat):
-        wall, proc = run(tolerance_cmd(menger, spec, mode, threads))
+        wall, proc = run(tolerance_cmd(menger, spec, mode, threads, extra=extra))
         out = json.loads(proc.stdout)
         walls.append(wall)
         solves.append(float(out["seconds"]))
@@ -517,6 +518,12 @@ def main(argv):
             wall, solve, answer = menger_runs(menger, spec, inst.mode, None, mrep, problems)
             wall1, solve1, answer1 = menger_runs(menger, spec, inst.mode, 1, mrep, problems)
             kappa = answer["min_breaking_weight"]
+            # The same solve without the automorphism group (issue 20), in the same run.
+            _, solve_nosym, answer_nosym = menger_runs(menger, spec, inst.mode, None, mrep, problems,
+                                                       extra=("--no-symmetry",))
+            if answer_nosym["min_breaking_weight"] != kappa:
+                problems.append("%s: menger --no-symmetry gives %s, with symmetry %s"
+                                % (spec, answer_nosym["min_breaking_weight"], kappa))
             if answer1["min_breaking_weight"] != kappa:
                 problems.append("%s: menger --threads 1 gives %s, default %s"
                                 % (spec, answer1["min_breaking_weight"], kappa))
@@ -570,6 +577,7 @@ def main(argv):
             rows.append({
                 "spec": spec, "mode": inst.mode, "nodes": inst.n, "links": inst.nlinks,
                 "kappa": kappa, "wall": m_wall, "wall1": m_wall1, "solve": solve, "solve1": solve1,
+                "solve_nosym": solve_nosym, "work_nosym": answer_nosym.get("work"),
                 "cert_wall": max(cert_wall - startup[None], 1e-6), "cert_bytes": cert_bytes,
                 "cert_ok": cert_ok, "witness": witness, "method": answer.get("method"),
                 "work": answer.get("work"), "peers": peers, "ig": ig_best, "nx": nx_best,
@@ -625,12 +633,15 @@ def main(argv):
     print("Menger details:")
     print()
     print("| instance | method | work | solve, 1 thread (s) | wall with --certificate (s) "
-          "| check-cert | witness re-checked | load avg (1 min) before |")
-    print("|---|---|---|---:|---:|---|---|---:|")
+          "| check-cert | witness re-checked | load avg (1 min) before "
+          "| solve --no-symmetry (s) | work --no-symmetry | no-symmetry / symmetry solve |")
+    print("|---|---|---|---:|---:|---|---|---:|---:|---|---:|")
     for r in rows:
-        print("| `%s` | %s | %s | %s | %s | %s | %s | %s |"
+        print("| `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |"
               % (r["spec"], r["method"], r["work"], fmt_s(r["solve1"]), fmt_s(r["cert_wall"]),
-                 "VALID" if r["cert_ok"] else "FAILED", r["witness"], r["load"]))
+                 "VALID" if r["cert_ok"] else "FAILED", r["witness"], r["load"],
+                 fmt_s(r["solve_nosym"]), r["work_nosym"],
+                 "%.1f" % (r["solve_nosym"] / max(r["solve"], 1e-6))))
     print()
     below = [r["spec"] for r in rows if r["ref_secs"] / r["wall"] < TARGET_RATIO]
     print("Target (Menger wall at least %.0fx faster than the faster peer): %s."
