@@ -42,6 +42,17 @@
 //     the super-node): increasing node-id.  Figure 6 picks (1,1,1,1) for
 //     v = (1,1,1,3) although (1,1,1,2) would qualify too (RDN(2) has no
 //     fault); lowest node-id reproduces the figure, lowest port would not.
+//     The paper allows any qualifying neighbour, and node-id order does not
+//     commute with the network's port-keeping automorphisms: in HDN(Q3,1,{4})
+//     the automorphism that maps node-id x to x XOR 2 in every super-node
+//     reverses the order of two neighbours, so Step-1 picks non-corresponding
+//     nodes (tests/test_routing_symmetry.cpp finds the run).  The parameter
+//     order=port takes the lowest port instead; every other choice of both
+//     algorithms is by port or by a shortest-path search that is lowest port
+//     first, so hdn-ft1(order=port) and hdn-ft2(order=port) commute with every
+//     port-keeping automorphism (port_automorphism_invariant(), checked on
+//     every generator by the tests) and the search may examine one pair per
+//     orbit (issue 20).
 //  5. Algorithm 2's candidates P_0(u) = u, P_i(u) = u -> u^(i), "the ith
 //     adjacent node": u first, then super-node neighbours by node-id (Figure 10
 //     finds u_s "in their super-nodes"), then the other neighbours by port.
@@ -122,8 +133,10 @@ const char* const kPhaseNames[] = {"gave up", "u->u_s", "u_s->u_r", "u_r->v_r", 
 // segment with the sub-routing of the part the segment lies in.
 class PlannedRouting : public Routing {
  public:
-  PlannedRouting(const Network& net, std::string name) : g_(net, name), name_(std::move(name)) {}
-  std::string spec() const override { return name_ + "(base=shortest)"; }
+  PlannedRouting(const Network& net, std::string name, bool port_order)
+      : g_(net, name), name_(std::move(name)), port_order_(port_order) {}
+  std::string spec() const override { return name_ + "(base=shortest" + (port_order_ ? ", order=port" : "") + ")"; }
+  bool port_automorphism_invariant() const override { return port_order_; }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Global; }
 
   PacketState start(NodeId src, NodeId dst, FaultView& faults) const override {
@@ -159,11 +172,12 @@ class PlannedRouting : public Routing {
   HdnGeometry g_;
   virtual std::optional<Plan> plan(NodeId src, NodeId dst, FaultView& faults) const = 0;
 
-  // Super-node neighbours of v, by increasing node-id (readings 4 and 5).
+  // Super-node neighbours of v, by increasing node-id (readings 4 and 5) or by port.
   std::vector<PortId> supernode_ports(NodeId v) const {
     std::vector<PortId> ports;
     for (PortId p = 0; p < g_.net().num_ports(v); ++p)
       if (g_.sn_port(p)) ports.push_back(p);
+    if (port_order_) return ports;
     std::sort(ports.begin(), ports.end(), [&](PortId a, PortId b) {
       return g_.node_id(g_.net().port(v, a).peer) < g_.node_id(g_.net().port(v, b).peer);
     });
@@ -179,6 +193,7 @@ class PlannedRouting : public Routing {
 
  private:
   std::string name_;
+  bool port_order_;
   static std::int32_t to_word(NodeId v) { return static_cast<std::int32_t>(v); }
   static NodeId target(const PacketState& s, std::int32_t phase, NodeId dst) {
     return phase >= 5 ? dst : static_cast<NodeId>(s.w[phase]);
@@ -188,7 +203,7 @@ class PlannedRouting : public Routing {
 // Algorithm 1 (section 3).
 class Algorithm1 final : public PlannedRouting {
  public:
-  explicit Algorithm1(const Network& net) : PlannedRouting(net, "hdn-ft1") {
+  Algorithm1(const Network& net, bool port_order) : PlannedRouting(net, "hdn-ft1", port_order) {
     if (g_.sn_degree() == 0)
       throw InputError("routing hdn-ft1 needs super-nodes of more than one node (s_k > 1): Algorithm 1's test "
                        "|SN ∩ F| < d(S_k) never holds when d(S_k) = 0 (004 section 3); " + net.spec() +
@@ -237,7 +252,7 @@ class Algorithm1 final : public PlannedRouting {
 // Algorithm 2 (section 4).
 class Algorithm2 final : public PlannedRouting {
  public:
-  explicit Algorithm2(const Network& net) : PlannedRouting(net, "hdn-ft2") {}
+  Algorithm2(const Network& net, bool port_order) : PlannedRouting(net, "hdn-ft2", port_order) {}
 
  private:
   std::optional<Plan> plan(NodeId u, NodeId v, FaultView& faults) const override {
@@ -331,6 +346,14 @@ ParamSpec base_param() {
       .defaults_to(SpecValue::make_word("shortest"));
 }
 
+ParamSpec order_param() {
+  return ParamSpec::choice("order",
+                           "which qualifying super-node neighbour Step-1 takes first: node-id (reproduces 004 "
+                           "Figure 6) or port (commutes with the port-keeping automorphisms: one pair per orbit)",
+                           {"node-id", "port"})
+      .defaults_to(SpecValue::make_word("node-id"));
+}
+
 }  // namespace
 
 void register_hdn_routings(RoutingRegistry& reg) {
@@ -342,14 +365,18 @@ void register_hdn_routings(RoutingRegistry& reg) {
       "hdn-ft1",
       "HDN_FaultTolerantRouting for |F| < d0+k (global knowledge; super-node and RDN sub-routings = shortest "
       "fault-free path in the sub-network, standing in for F(B) and [8])",
-      "004 section 3, Algorithm 1, Theorems 2-4", {base_param()},
-      [](const Network& net, const BoundParams&) -> std::unique_ptr<Routing> { return std::make_unique<Algorithm1>(net); }});
+      "004 section 3, Algorithm 1, Theorems 2-4", {base_param(), order_param()},
+      [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
+        return std::make_unique<Algorithm1>(net, p.word("order") == "port");
+      }});
   reg.add(RoutingFamily{
       "hdn-ft2",
       "HDN_FaultTolerantRouting_unlimited, any number of faults (global knowledge; sub-routings = shortest "
       "fault-free path in the sub-network)",
-      "004 section 4, Algorithm 2", {base_param()},
-      [](const Network& net, const BoundParams&) -> std::unique_ptr<Routing> { return std::make_unique<Algorithm2>(net); }});
+      "004 section 4, Algorithm 2", {base_param(), order_param()},
+      [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
+        return std::make_unique<Algorithm2>(net, p.word("order") == "port");
+      }});
   reg.add(RoutingFamily{
       "rdn-ft",
       "RDN fault-tolerant routing stand-in on an RDN (s_k = 1): shortest fault-free path (004 cites [8] without "

@@ -27,6 +27,8 @@ class ShortestPathRouting final : public Routing {
   std::string spec() const override { return all_ ? "shortest" : "shortest(choice=first)"; }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Global; }
   bool translation_invariant() const override { return true; }
+  // Distances, port order and fault answers are all that it reads.
+  bool port_automorphism_invariant() const override { return true; }
 
   void next(NodeId here, const PacketState& state, NodeId dst, FaultView& faults, Hops& out) const override {
     std::vector<std::uint32_t> dist = distances_to(here, dst, faults);

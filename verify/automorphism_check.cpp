@@ -106,6 +106,21 @@ std::optional<std::string> automorphism_problem(const FaultModel& model, const P
   return links_problem(model, g);
 }
 
+std::optional<std::string> port_automorphism_problem(const FaultModel& model, const Permutation& g) {
+  if (auto p = automorphism_problem(model, g)) return p;
+  const Network& net = model.network();
+  for (NodeId v = 0; v < net.num_nodes(); ++v) {
+    if (net.num_ports(v) != net.num_ports(g[v])) return "it maps " + net.label(v) + " to a node with other ports";
+    for (PortId p = 0; p < net.num_ports(v); ++p) {
+      const PortSlot &a = net.port(v, p), &b = net.port(g[v], p);
+      const bool same = a.connected() == b.connected() &&
+                        (!a.connected() || (b.peer == g[a.peer] && b.peer_port == a.peer_port && b.dir == a.dir));
+      if (!same) return "it does not keep port " + std::to_string(p) + " of " + net.label(v);
+    }
+  }
+  return std::nullopt;
+}
+
 std::vector<NodeId> orbit_roots(NodeId n, const std::vector<Permutation>& gens) {
   LeastRootSets sets(n);
   for (const auto& g : gens) {

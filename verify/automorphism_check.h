@@ -31,6 +31,11 @@ using Permutation = std::vector<NodeId>;
 // Why g is not an automorphism of the model, or nullopt when it is.
 std::optional<std::string> automorphism_problem(const FaultModel& model, const Permutation& g);
 
+// The same, and g preserves ports too: port p of v leads to port q of w
+// exactly when port p of g(v) leads to port q of g(w), with the same
+// direction.  What a routing that reads only ports and faults commutes with.
+std::optional<std::string> port_automorphism_problem(const FaultModel& model, const Permutation& g);
+
 // Least node of each node's orbit under the group the permutations span (union-find).
 std::vector<NodeId> orbit_roots(NodeId n, const std::vector<Permutation>& gens);
 

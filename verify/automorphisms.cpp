@@ -28,7 +28,7 @@ class Palette {
   std::map<std::vector<std::uint64_t>, std::uint64_t> ids_;
 };
 
-enum Role : std::uint64_t { kNode, kUndirectedLink, kTailHalf, kHeadHalf, kGroupUnit };
+enum Role : std::uint64_t { kNode, kUndirectedLink, kTailHalf, kHeadHalf, kGroupUnit, kPortHalf };
 
 std::uint64_t link_weight(const FaultModel& m, LinkId l) {
   const auto u = m.unit_of_link(l);
@@ -48,7 +48,7 @@ bool plain_links(const FaultModel& m) {
   return true;
 }
 
-ColouredGraph encode(const FaultModel& m, std::span<const NodeId> fixed) {
+ColouredGraph encode(const FaultModel& m, std::span<const NodeId> fixed, Preserve preserve) {
   const Network& net = m.network();
   const FaultUniverse& uni = m.universe();
   const bool groups = uni.kind() != UnitKind::Link && !m.flow_expressible();
@@ -67,10 +67,17 @@ ColouredGraph encode(const FaultModel& m, std::span<const NodeId> fixed) {
     colour.push_back(palette.colour(std::move(key)));
     return g.n++;
   };
-  const bool plain = plain_links(m);
+  const bool plain = preserve == Preserve::Links && plain_links(m);
   for (LinkId l = 0; l < net.num_links(); ++l) {
     const Link& k = net.link(l);
-    if (plain) {
+    if (preserve == Preserve::Ports) {  // halves coloured (port, tail/head/undirected, weight)
+      const std::uint64_t role_a = k.directed ? kTailHalf : kUndirectedLink, role_b = k.directed ? kHeadHalf : kUndirectedLink;
+      const std::uint32_t x = add_vertex({kPortHalf, k.pa, role_a, link_weight(m, l)});
+      const std::uint32_t y = add_vertex({kPortHalf, k.pb, role_b, link_weight(m, l)});
+      g.edges.emplace_back(k.a, x);
+      g.edges.emplace_back(x, y);
+      g.edges.emplace_back(y, k.b);
+    } else if (plain) {
       g.edges.emplace_back(k.a, k.b);
     } else if (!k.directed) {
       const std::uint32_t x = add_vertex({kUndirectedLink, link_weight(m, l)});
@@ -108,17 +115,18 @@ std::size_t NodeGroup::orbit_count() const {
   return c;
 }
 
-NodeGroup fault_model_automorphisms(const FaultModel& model, std::span<const NodeId> fixed) {
+NodeGroup fault_model_automorphisms(const FaultModel& model, std::span<const NodeId> fixed, Preserve preserve) {
   const Network& net = model.network();
   for (NodeId v : fixed)
     if (v >= net.num_nodes()) throw InputError("automorphisms: a fixed node is not in the network");
-  const GraphGroup found = nauty_automorphisms(encode(model, fixed));
+  const GraphGroup found = nauty_automorphisms(encode(model, fixed, preserve));
   NodeGroup out;
   out.order = found.order_text();
   for (const auto& full : found.generators) {
     Permutation p(full.begin(), full.begin() + net.num_nodes());
     if (identity(p)) continue;  // a permutation of parallel links only
-    if (auto why = automorphism_problem(model, p))
+    const auto why = preserve == Preserve::Ports ? port_automorphism_problem(model, p) : automorphism_problem(model, p);
+    if (why)
       throw InternalError("nauty returned a generator that is not an automorphism of " + net.spec() + ": " + *why);
     for (NodeId v : fixed)
       if (p[v] != v) throw InternalError("nauty returned a generator that moves an individualised node");
@@ -128,20 +136,20 @@ NodeGroup fault_model_automorphisms(const FaultModel& model, std::span<const Nod
   return out;
 }
 
-NodeGroup network_automorphisms(const Network& net, std::span<const NodeId> fixed) {
+NodeGroup network_automorphisms(const Network& net, std::span<const NodeId> fixed, Preserve preserve) {
   FaultModelSpec spec;
   spec.units = UnitChoice::Nodes;
   spec.pairs = default_pairs(net);
   const FaultModel model(net, spec);
-  return fault_model_automorphisms(model, fixed);
+  return fault_model_automorphisms(model, fixed, preserve);
 }
 
-std::uint64_t ordered_pair_orbits(const Network& net, const NodeGroup& group) {
+std::uint64_t ordered_pair_orbits(const Network& net, const NodeGroup& group, Preserve preserve) {
   std::uint64_t total = 0;
   for (NodeId s = 0; s < net.num_nodes(); ++s) {
     if (group.root[s] != s) continue;
     const NodeId one[] = {s};
-    total += network_automorphisms(net, one).orbit_count() - 1;
+    total += network_automorphisms(net, one, preserve).orbit_count() - 1;
   }
   return total;
 }

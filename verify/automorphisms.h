@@ -11,6 +11,10 @@
 // A fault unit of several nodes (packages, user groups) gets a vertex joined
 // to its members.  Automorphisms of this coloured graph, restricted to the
 // nodes, are exactly the automorphisms of the fault model (automorphism_check.h).
+// With `Preserve::Ports` each link is split into two halves coloured with the
+// port number at their end (and tail or head): the automorphisms then keep
+// ports, as a routing that reads only ports and faults needs
+// (port_automorphism_problem).
 // Parallel links add permutations of links that fix every node: the group
 // order counts them, the node generators drop the identity they induce.
 #pragma once
@@ -31,16 +35,20 @@ struct NodeGroup {
   std::size_t orbit_count() const;
 };
 
+enum class Preserve { Links, Ports };
+
 // The group of the fault model fixing every node in `fixed` (its stabiliser).
 // Throws InternalError if nauty returns a generator the check rejects.
-NodeGroup fault_model_automorphisms(const FaultModel& model, std::span<const NodeId> fixed = {});
+NodeGroup fault_model_automorphisms(const FaultModel& model, std::span<const NodeId> fixed = {},
+                                    Preserve preserve = Preserve::Links);
 
 // The network's group as `menger info` reports it: node kinds, links with
 // direction and multiplicity (every node a unit of weight 1, links not units).
-NodeGroup network_automorphisms(const Network& net, std::span<const NodeId> fixed = {});
+NodeGroup network_automorphisms(const Network& net, std::span<const NodeId> fixed = {},
+                                Preserve preserve = Preserve::Links);
 
 // Number of orbits of ordered pairs of distinct nodes: the sum, over one node
 // s per orbit, of the orbits of the stabiliser of s other than {s}.
-std::uint64_t ordered_pair_orbits(const Network& net, const NodeGroup& group);
+std::uint64_t ordered_pair_orbits(const Network& net, const NodeGroup& group, Preserve preserve = Preserve::Links);
 
 }  // namespace menger

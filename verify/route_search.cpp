@@ -6,12 +6,15 @@
 #include <algorithm>
 #include <atomic>
 #include <deque>
+#include <map>
 #include <numeric>
 #include <set>
 #include <unordered_set>
 
 #include "core/error.h"
+#include "verify/automorphisms.h"
 #include "verify/distances.h"
+#include "verify/routing_symmetry_check.h"
 #include "verify/translations.h"
 
 namespace menger {
@@ -87,6 +90,34 @@ class Search {
   bool pair_required_under(const Units& f, const RoutePair& p) const;
 };
 
+// The pairs of the header's port-automorphism reduction.  A generator the
+// routing is caught not commuting with is a bug in its declaration: an error,
+// never a silent reduction.
+std::vector<RoutePair> port_orbit_pairs(const Routing& routing, const FaultModel& model, std::vector<RoutePair> all,
+                                        RouteCheckResult& r) {
+  const NodeGroup g = fault_model_automorphisms(model, {}, Preserve::Ports);
+  if (g.generators.empty()) return all;
+  constexpr std::size_t kSpotRuns = 32;
+  for (std::size_t i = 0; i < g.generators.size(); ++i)
+    if (auto why = commutation_problem(routing, model, g.generators[i], 2, kSpotRuns, i + 1))
+      throw InternalError("routing " + routing.spec() + " declares that it commutes with the port-keeping "
+                          "automorphisms, but not with generator " + std::to_string(i) + ": " + *why);
+  std::map<NodeId, std::vector<NodeId>> stabiliser_root;  // per source representative
+  std::vector<RoutePair> reps;
+  for (const RoutePair& p : all) {
+    if (g.root[p.s] != p.s) continue;
+    auto it = stabiliser_root.find(p.s);
+    if (it == stabiliser_root.end()) {
+      const NodeId fixed[] = {p.s};
+      it = stabiliser_root.emplace(p.s, fault_model_automorphisms(model, fixed, Preserve::Ports).root).first;
+    }
+    if (it->second[p.d] == p.d) reps.push_back(p);
+  }
+  r.symmetry_used = true;
+  r.symmetry = "port automorphisms (order " + g.order + ")";
+  return reps;
+}
+
 bool Search::pair_required_under(const Units& f, const RoutePair& p) const {
   for (NodeId v : {p.s, p.d}) {
     auto u = model_.unit_of_node(v);
@@ -100,9 +131,13 @@ std::vector<RoutePair> Search::examined_pairs(RouteCheckResult& r) const {
   r.pairs_total = all.size();
   const Network& net = model_.network();
   auto gens = net.topology().translations();
-  if (!opt_.symmetry || gens.empty() || !routing_.translation_invariant() || !symmetric_fault_model(model_))
-    return all;
+  if (!opt_.symmetry) return all;
+  if (gens.empty() || !routing_.translation_invariant() || !symmetric_fault_model(model_)) {
+    if (!routing_.port_automorphism_invariant()) return all;
+    return port_orbit_pairs(routing_, model_, std::move(all), r);
+  }
   r.symmetry_used = true;
+  r.symmetry = "translations";
   std::vector<NodeId> root = orbit_roots(net, gens);
   std::vector<RoutePair> reps;
   for (const RoutePair& p : all)

@@ -39,7 +39,17 @@
 //
 // Symmetry: when the topology exposes translations and the routing commutes
 // with them, only pairs whose source is the least node of its orbit are
-// examined (every pair maps onto one of them by a translation).
+// examined (every pair maps onto one of them by a translation).  Otherwise,
+// when the routing declares that it commutes with every port-keeping
+// automorphism (Routing::port_automorphism_invariant()), the group G of the
+// fault model's port-keeping automorphisms is computed with nauty
+// (verify/automorphisms.h; every generator re-checked without nauty, and
+// spot-checked against the routing on random runs, routing_symmetry_check.h):
+// pairs (s, d) are examined for s the least node of its G-orbit and d the
+// least of its orbit under the stabiliser G_s.  Sound: any pair (s', d') is
+// (g s, g h d) for such a pair (s, d), g in G, h in G_s, and the routing maps
+// every run of (s, d) under F onto the run of (s', d') under g h F, so a
+// failure, its size and its trace correspond.
 //
 // Determinism: pairs are processed in chunks, in order; inside a chunk, level
 // by level, pairs in parallel (TBB) with results merged by pair index.  After
@@ -105,6 +115,7 @@ struct RouteCheckResult {
   std::uint64_t pairs_examined = 0;     // after symmetry reduction
   std::uint64_t pairs_settled = 0;      // fully searched (to k, or to the failure level)
   bool symmetry_used = false;
+  std::string symmetry;                 // "translations", "port automorphisms (order N)", "" none
   double naive_runs = 0;                // C(units, <= k) x pairs_total
   std::string coverage;                 // for UNKNOWN: what was settled
   double seconds = 0;

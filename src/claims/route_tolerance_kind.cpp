@@ -84,7 +84,7 @@ nlohmann::json counts(const RouteCheckResult& r) {
 std::string search_line(const RouteCheckResult& r) {
   const std::uint64_t cut = r.disconnected();
   return "lazy search: " + std::to_string(r.runs()) + " routing runs for " + std::to_string(r.pairs_examined) + " of " +
-         std::to_string(r.pairs_total) + " pairs" + (r.symmetry_used ? " (translations)" : "") +
+         std::to_string(r.pairs_total) + " pairs" + (r.symmetry_used ? " (" + r.symmetry + ")" : "") +
          (cut ? "; " + std::to_string(cut) + " explored cases disconnected by the faults" : "");
 }
 

@@ -52,11 +52,17 @@ struct GroupFacts {
 
 constexpr std::size_t kMaxStabilisers = 256;
 
-GroupFacts group_facts(const Network& net) {
-  const NodeGroup g = network_automorphisms(net);
+GroupFacts group_facts(const Network& net, Preserve preserve) {
+  const NodeGroup g = network_automorphisms(net, {}, preserve);
   GroupFacts f{g.order, g.orbit_count(), std::nullopt, g.generators.size()};
-  if (f.node_orbits <= kMaxStabilisers) f.pair_orbits = ordered_pair_orbits(net, g);
+  if (f.node_orbits <= kMaxStabilisers) f.pair_orbits = ordered_pair_orbits(net, g, preserve);
   return f;
+}
+
+nlohmann::json group_json(const GroupFacts& f) {
+  return {{"order", f.order}, {"node_orbits", f.node_orbits},
+          {"ordered_pair_orbits", f.pair_orbits ? nlohmann::json(*f.pair_orbits) : nlohmann::json()},
+          {"generators", f.generators}};
 }
 
 std::string group_text(const GroupFacts& f) {
@@ -77,8 +83,11 @@ int run_info(const InfoArgs& a) {
   std::vector<std::pair<std::string, Observed>> rows;
   for (const auto& o : StructureFacts::observables()) rows.emplace_back(o.name, facts.get(o.name));
   const DistanceSummary& d = facts.distances();
-  std::optional<GroupFacts> group;
-  if (!a.no_automorphisms) group = group_facts(facts.network());
+  std::optional<GroupFacts> group, port_group;
+  if (!a.no_automorphisms) {
+    group = group_facts(facts.network(), Preserve::Links);
+    port_group = group_facts(facts.network(), Preserve::Ports);
+  }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   // global_control (--threads) caps parallelism below the arena's concurrency.
   const auto threads = std::min<std::size_t>(
@@ -92,10 +101,10 @@ int run_info(const InfoArgs& a) {
     j["distances"] = {{"sources_total", d.sources_total}, {"sources_done", d.sources_done},
                       {"by_symmetry", d.by_symmetry}, {"unreachable_pairs", d.unreachable},
                       {"ordered_pairs", d.pairs}, {"distance_sum", d.distance_sum}};
-    if (group)
-      j["automorphisms"] = {{"order", group->order}, {"node_orbits", group->node_orbits},
-                            {"ordered_pair_orbits", group->pair_orbits ? nlohmann::json(*group->pair_orbits) : nlohmann::json()},
-                            {"generators", group->generators}};
+    if (group) {
+      j["automorphisms"] = group_json(*group);
+      j["port_automorphisms"] = group_json(*port_group);
+    }
     j["menger"] = {{"version", kVersion}, {"build", build_description()}};
     std::cout << json_text(j, 2) << "\n";
   } else {
@@ -104,7 +113,10 @@ int run_info(const InfoArgs& a) {
       if (!o.value && o.note.rfind("there are no", 0) == 0) continue;  // e.g. switch_degree of a torus
       std::cout << name << std::string(name.size() < 24 ? 24 - name.size() : 1, ' ') << observed_text(o) << "\n";
     }
-    if (group) std::cout << "automorphisms           " << group_text(*group) << "\n";
+    if (group) {
+      std::cout << "automorphisms           " << group_text(*group) << "\n";
+      std::cout << "  keeping ports         " << group_text(*port_group) << "\n";
+    }
     std::cout << "\n" << (d.complete() ? "exact: " : "INCOMPLETE: ") << d.sources_done << " of " << d.sources_total
               << " BFS sources" << (d.by_symmetry ? " (vertex-transitive family: one source stands for all)" : "")
               << ", " << threads << " threads, " << secs << " s\n";

@@ -118,7 +118,7 @@ int run_route_check(const RouteCheckArgs& a) {
     ratio.precision(3);
     ratio << r.naive_runs << " naive, " << r.naive_runs / std::max<double>(1, static_cast<double>(r.runs())) << "x fewer";
     std::cout << "search       " << r.runs() << " routing runs (" << ratio.str() << "), " << r.pairs_examined
-              << " of " << r.pairs_total << " pairs examined" << (r.symmetry_used ? " (translations)" : "") << ", "
+              << " of " << r.pairs_total << " pairs examined" << (r.symmetry_used ? " (" + r.symmetry + ")" : "") << ", "
               << r.seconds << " s\n";
     std::cout << "by size     ";
     for (std::size_t j = 0; j < r.levels.size(); ++j) {

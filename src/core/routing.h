@@ -97,6 +97,15 @@ class Routing {
   // (Topology::translations()): route(t(s), t(d), t(F)) = t(route(s, d, F)).
   // Engines then examine one source-destination pair per orbit.
   virtual bool translation_invariant() const { return false; }
+  // True when the routing commutes with every automorphism g of the network
+  // that keeps ports and the fault model (verify/automorphism_check.h,
+  // port_automorphism_problem): route(g s, g d, g F) = g route(s, d, F), with
+  // the same ports, states, outcome and read set mapped by g.  It holds when
+  // every decision depends only on ports, fault answers and the packet's
+  // state, never on node ids, labels or coordinates.  Engines then compute
+  // that group with nauty and examine one pair per orbit; tests check every
+  // generator on random runs (tests/test_routing_symmetry.cpp).
+  virtual bool port_automorphism_invariant() const { return false; }
 };
 
 }  // namespace menger

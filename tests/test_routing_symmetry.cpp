@@ -1,0 +1,74 @@
+// Routing::port_automorphism_invariant() is a declaration; here every routing
+// that makes it is run against every generator of the port-keeping group of
+// several networks (nauty, re-checked), on random (s, d, F), and must commute
+// (verify/routing_symmetry_check.h).  The study of routings that do not
+// declare it documents why (004's Algorithm 1 reads coordinates).
+#include <gtest/gtest.h>
+
+#include "core/error.h"
+#include "models/routing_registry.h"
+#include "test_instance.h"
+#include "verify/automorphisms.h"
+#include "verify/routing_symmetry_check.h"
+
+namespace menger {
+namespace {
+
+using testing::make;
+
+struct Case {
+  const char* model;
+  const char* routing;
+};
+
+// The first generator the routing does not commute with, or "".
+std::string first_mismatch(const Case& c, std::uint32_t k, std::size_t runs) {
+  const auto i = make(c.model, UnitChoice::Nodes);
+  const auto routing = RoutingRegistry::builtin().build(c.routing, *i.net);
+  const NodeGroup g = fault_model_automorphisms(*i.model, {}, Preserve::Ports);
+  EXPECT_FALSE(g.generators.empty()) << c.model;
+  for (std::size_t n = 0; n < g.generators.size(); ++n)
+    if (auto why = commutation_problem(*routing, *i.model, g.generators[n], k, runs, 1 + n))
+      return "generator " + std::to_string(n) + ": " + *why;
+  return "";
+}
+
+TEST(RoutingSymmetry, DeclaredRoutingsCommuteWithEveryPortAutomorphism) {
+  const Case cases[] = {{"torus(4,5)", "shortest"},
+                        {"torus(4,5)", "shortest(choice=first)"},
+                        {"hypercube(4)", "shortest"},
+                        {"hdn(base=hypercube(3), k=1, s=[4])", "shortest"},
+                        {"hdn(base=hypercube(2), k=2, s=[2,2])", "shortest(choice=first)"},
+                        {"hdn(base=hypercube(3), k=1, s=[4])", "hdn-ft1(order=port)"},
+                        {"hdn(base=hypercube(3), k=1, s=[4])", "hdn-ft2(order=port)"},
+                        {"hdn(base=torus(3,2), k=1, s=[3])", "hdn-ft1(order=port)"},
+                        {"hdn(base=torus(3,2), k=1, s=[3])", "hdn-ft2(order=port)"},
+                        {"hdn(base=hypercube(2), k=2, s=[2,2])", "hdn-ft1(order=port)"},
+                        {"hdn(base=hypercube(3), k=2, s=[4,2])", "hdn-ft1(order=port)"}};
+  for (const Case& c : cases) {
+    SCOPED_TRACE(std::string(c.model) + " " + c.routing);
+    const auto i = make(c.model, UnitChoice::Nodes);
+    ASSERT_TRUE(RoutingRegistry::builtin().build(c.routing, *i.net)->port_automorphism_invariant());
+    EXPECT_EQ(first_mismatch(c, 3, 300), "");
+  }
+}
+
+TEST(RoutingSymmetry, TheCheckFindsATieBreakByNodeId) {
+  // 004's Step-1 by node-id (reading 4 of models/routing_hdn.cpp): the
+  // automorphism x -> x XOR 2 of node-ids reverses the order of two
+  // neighbours.  On the 3x2 torus base a reflection does the same.
+  EXPECT_NE(first_mismatch({"hdn(base=hypercube(3), k=1, s=[4])", "hdn-ft1"}, 2, 400), "");
+  EXPECT_NE(first_mismatch({"hdn(base=torus(3,2), k=1, s=[3])", "hdn-ft1"}, 2, 400), "");
+  EXPECT_NE(first_mismatch({"hdn(base=hypercube(3), k=1, s=[4])", "hdn-ft2"}, 2, 400), "");
+}
+
+TEST(RoutingSymmetry, ANonAutomorphismIsNamed) {
+  const auto i = make("torus(4)", UnitChoice::Nodes);
+  const auto routing = RoutingRegistry::builtin().build("shortest", *i.net);
+  const auto why = commutation_problem(*routing, *i.model, {1, 0, 2, 3}, 1, 10, 1);
+  ASSERT_TRUE(why);
+  EXPECT_NE(why->find("not a port automorphism"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace menger
