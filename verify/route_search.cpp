@@ -13,7 +13,9 @@
 
 #include "core/error.h"
 #include "verify/automorphisms.h"
+#include "core/version.h"
 #include "verify/distances.h"
+#include "verify/route_checkpoint.h"
 #include "verify/routing_symmetry_check.h"
 #include "verify/translations.h"
 
@@ -70,6 +72,11 @@ class Search {
   RouteCheckResult run();
 
  private:
+  // Checkpoint: the question a file must match, and the state of the chunks it settled.
+  nlohmann::json question(const RouteCheckResult& r) const;
+  std::size_t restore(const RouteCheckpoint& cp, RouteCheckResult& r, std::optional<std::uint32_t>& fail_level) const;
+  ChunkRecord record(std::size_t chunk, const std::vector<PairSearch>& pairs, std::uint64_t settled_before,
+                     const RouteCheckResult& r, std::optional<std::uint32_t> fail_level) const;
   const Routing& routing_;
   const FaultModel& model_;
   const RouteCheckOptions& opt_;
@@ -228,7 +235,15 @@ RouteCheckResult Search::run() {
   NodeId distance_source = kNoNode;
   std::vector<std::uint32_t> dist_row;
 
-  for (std::size_t c0 = 0; c0 < pairs.size() && !expired_; c0 += opt_.chunk_pairs) {
+  std::optional<RouteCheckpoint> checkpoint;
+  std::size_t first_chunk = 0;
+  if (!opt_.checkpoint.empty()) {
+    checkpoint.emplace(opt_.checkpoint, question(r));
+    first_chunk = restore(*checkpoint, r, fail_level);
+  }
+
+  for (std::size_t c0 = first_chunk * opt_.chunk_pairs; c0 < pairs.size() && !expired_; c0 += opt_.chunk_pairs) {
+    const std::uint64_t settled_before = r.pairs_settled;
     if (fail_level && *fail_level == 0 && !opt_.settle_all) break;
     std::uint32_t last = fail_level && !opt_.settle_all ? *fail_level - 1 : opt_.k;
     std::vector<PairSearch> chunk;
@@ -275,6 +290,7 @@ RouteCheckResult Search::run() {
       }
       if (p.done || (fail_level && p.stats.size() == *fail_level + 1 && !expired_)) ++r.pairs_settled;
     }
+    if (checkpoint && !expired_) checkpoint->append(record(c0 / opt_.chunk_pairs, chunk, settled_before, r, fail_level));
   }
   if (expired_) {
     r.status = r.failure ? RouteCheckResult::Status::Fails : RouteCheckResult::Status::Unknown;
@@ -295,6 +311,68 @@ RouteCheckResult Search::run() {
 }
 
 }  // namespace
+
+nlohmann::json Search::question(const RouteCheckResult& r) const {
+  return {{"model", model_.network().spec()},
+          {"routing", routing_.spec()},
+          {"faults", model_.describe()},
+          {"k", opt_.k},
+          {"path_bound", opt_.path_bound ? nlohmann::json(*opt_.path_bound) : nlohmann::json()},
+          {"hop_limit", opt_.limits.hop_limit},
+          {"excuse_disconnected", opt_.excuse_disconnected},
+          {"settle_all", opt_.settle_all},
+          {"naive", opt_.naive},
+          {"symmetry", r.symmetry},
+          {"pairs_examined", r.pairs_examined},
+          {"chunk_pairs", opt_.chunk_pairs},
+          {"menger", kVersion}};
+}
+
+// Adds the recorded chunks to `r`, rebuilds the failure (re-running it for
+// its trace) and returns the first chunk still to search.
+std::size_t Search::restore(const RouteCheckpoint& cp, RouteCheckResult& r,
+                            std::optional<std::uint32_t>& fail_level) const {
+  for (const ChunkRecord& c : cp.settled()) {
+    for (std::size_t j = 0; j < c.levels.size() && j < r.levels.size(); ++j) {
+      r.levels[j].runs += c.levels[j][0];
+      r.levels[j].disconnected += c.levels[j][1];
+      r.levels[j].failures += c.levels[j][2];
+    }
+    r.pairs_settled += c.pairs_settled;
+  }
+  if (cp.settled().empty() || !cp.settled().back().failure) return cp.settled().size();
+  const ChunkRecord::Failure& f = *cp.settled().back().failure;
+  const std::size_t units = model_.universe().size();
+  for (std::size_t u : f.units)
+    if (u >= units) throw InputError("checkpoint " + opt_.checkpoint + ": a failure names a unit that does not exist");
+  if (f.s >= model_.network().num_nodes() || f.d >= model_.network().num_nodes() || f.level > opt_.k)
+    throw InputError("checkpoint " + opt_.checkpoint + ": a failure names a pair or level that does not exist");
+  RouteRunner runner(routing_, model_, limits_);
+  const FaultSet faults(units, f.units);
+  r.failure = RouteFailure{faults, RoutePair{f.s, f.d}, runner.run(faults, f.s, f.d, f.path_bound, true), f.path_bound,
+                           f.disconnected};
+  fail_level = f.level;
+  return cp.settled().size();
+}
+
+ChunkRecord Search::record(std::size_t chunk, const std::vector<PairSearch>& pairs, std::uint64_t settled_before,
+                           const RouteCheckResult& r, std::optional<std::uint32_t> fail_level) const {
+  ChunkRecord c;
+  c.chunk = chunk;
+  c.levels.assign(opt_.k + 1, {0, 0, 0});
+  for (const PairSearch& p : pairs)
+    for (std::size_t j = 0; j < p.stats.size(); ++j) {
+      c.levels[j][0] += p.stats[j].runs;
+      c.levels[j][1] += p.stats[j].disconnected;
+      c.levels[j][2] += p.stats[j].failures;
+    }
+  c.pairs_settled = r.pairs_settled - settled_before;
+  if (r.failure) {
+    const RouteFailure& f = *r.failure;
+    c.failure = ChunkRecord::Failure{*fail_level, f.pair.s, f.pair.d, f.faults.units(), f.path_bound, f.disconnected};
+  }
+  return c;
+}
 
 std::uint64_t RouteCheckResult::runs() const {
   std::uint64_t n = 0;

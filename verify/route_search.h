@@ -51,6 +51,10 @@
 // every run of (s, d) under F onto the run of (s', d') under g h F, so a
 // failure, its size and its trace correspond.
 //
+// Checkpoints: with `checkpoint`, every chunk that settles is appended to the
+// file, and a run of the same question resumes after the last one recorded
+// (route_checkpoint.h); the answer is the one an uninterrupted run gives.
+//
 // Determinism: pairs are processed in chunks, in order; inside a chunk, level
 // by level, pairs in parallel (TBB) with results merged by pair index.  After
 // a failure at level m, later chunks search only levels below m (a failure of
@@ -85,6 +89,7 @@ struct RouteCheckOptions {
   bool settle_all = false;                  // do not stop at the first failing level: search every
                                             // level to k, extending failing sets too, so that the
                                             // counts cover every fault set of size <= k
+  std::string checkpoint;                   // file of settled chunks (route_checkpoint.h); "" none
 };
 
 struct RoutePair {

@@ -20,8 +20,8 @@ namespace menger {
 namespace {
 
 struct RouteCheckArgs {
-  std::string spec, routing, faults = "nodes", path_bound, witness;
-  unsigned k = 1, hop_limit = 0, budget = 0;
+  std::string spec, routing, faults = "nodes", path_bound, witness, checkpoint;
+  unsigned k = 1, hop_limit = 0, budget = 0, chunk_pairs = 512;
   bool json = false, no_symmetry = false, excuse_disconnected = false, naive = false, settle_all = false;
 };
 
@@ -81,6 +81,8 @@ int run_route_check(const RouteCheckArgs& a) {
   opt.excuse_disconnected = a.excuse_disconnected;
   opt.naive = a.naive;
   opt.settle_all = a.settle_all;
+  opt.checkpoint = a.checkpoint;
+  opt.chunk_pairs = a.chunk_pairs;
   if (a.budget) opt.budget = std::chrono::seconds(a.budget);
   const RouteCheckResult r = route_check(*routing, model, opt);
   const std::uint32_t hop_limit = a.hop_limit ? a.hop_limit : 2 * net.num_nodes() + 16;
@@ -196,6 +198,11 @@ void add_route_check_command(CLI::App& app, CommandRegistry& commands) {
                 "search every level up to K even after a failure (counts then cover every fault set)");
   sub->add_flag("--naive", a->naive, "enumerate every fault set blindly (the baseline the lazy search is measured against)");
   sub->add_flag("--json", a->json, "print JSON");
+  sub->add_option("--checkpoint", a->checkpoint,
+                  "append each settled chunk of pairs to this file, and resume from it (same question only)");
+  sub->add_option("--chunk-pairs", a->chunk_pairs, "pairs per deterministic chunk (the checkpoint's unit)")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, 1u << 24));
   commands.emplace_back(sub, [a] { return run_route_check(*a); });
 
   auto file = std::make_shared<std::string>();
