@@ -26,6 +26,8 @@ const KindCase kCases[] = {
     {"route-tolerance", "routing = 'shortest'\nfaults = 'nodes'\ntolerates = 3\n", "routing"},
     {"deadlock-free", "routing = 'dor'\n", "routing"},
     {"same-routing", "routing = 'dor'\nreference = 'dor'\n", "reference"},
+    // Observables: at least one is stated, and the first of them is named when none is.
+    {"structure", "nodes = 4\n", "nodes"},
 };
 
 class PropertyKeysTest : public ::testing::Test {

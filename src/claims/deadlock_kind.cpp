@@ -44,13 +44,9 @@ const PropertyKeys& deadlock_keys() {
   return keys;
 }
 
-DeadlockClaim read(const toml::table& prop, const std::string& where) {
-  const PropertyValues v = deadlock_keys().read(prop, where);
-  DeadlockClaim c;
-  c.routing = *v.text("routing");
-  c.escape = v.text("escape").value_or("");
-  c.faults = v.text("faults").value_or("nodes");
-  c.k = static_cast<std::uint32_t>(v.count("k").value_or(0));
+DeadlockClaim read(const PropertyValues& v, const std::string&) {
+  DeadlockClaim c{*v.text("routing"), v.text("escape").value_or(""), v.text("faults").value_or("nodes"),
+                  static_cast<std::uint32_t>(v.count("k").value_or(0))};
   parse_unit_choice(c.faults);
   return c;
 }
@@ -112,16 +108,10 @@ CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>&
 }  // namespace
 
 PropertyKind deadlock_free_property_kind() {
-  PropertyKind k;
-  k.name = "deadlock-free";
-  k.description = "a routing cannot deadlock (acyclic dependency graph or Duato's condition), with a certificate "
-                  "or a deadlocked configuration";
-  k.keys = &deadlock_keys();
-  k.prepare = [](const toml::table& prop, const std::string& where) -> Checker {
-    auto claim = read(prop, where);
-    return [claim](const std::shared_ptr<const Topology>& t, RunContext& ctx) { return check(claim, t, ctx); };
-  };
-  return k;
+  return table_property_kind("deadlock-free",
+                             "a routing cannot deadlock (acyclic dependency graph or Duato's condition), with a "
+                             "certificate or a deadlocked configuration",
+                             deadlock_keys(), read, check);
 }
 
 }  // namespace menger

@@ -1,6 +1,7 @@
 // Property kinds of the claim runner.  A kind reads the [property] table of a
-// claim once (validating it) and returns a checker that evaluates one model.
-// Each engine registers its kind next to `structure` in property_kinds.cpp.
+// claim once (validating it through its key table) and returns a checker that
+// evaluates one model.  Each engine registers its kind next to `structure` in
+// property_kinds.cpp, through table_property_kind below.
 #pragma once
 
 #include <chrono>
@@ -15,10 +16,10 @@
 #include <nlohmann/json.hpp>
 #include <toml++/toml.h>
 
-#include "claims/figure.h"
 #include "claims/property_keys.h"
 #include "core/topology.h"
 #include "core/verdict.h"
+#include "io/figure.h"
 #include "verify/structure.h"
 
 namespace menger {
@@ -66,13 +67,29 @@ struct PropertyKind {
   // returns the checker.
   std::function<Checker(const toml::table& property, const std::string& where)> prepare;
   // The kind's [property] keys (property_keys.h); kinds not yet declared
-  // through a table (structure, estimate) leave it null and list their keys
-  // in exclusive_keys and their own parser.
+  // through a table (estimate) leave it null and list their keys in
+  // exclusive_keys and their own parser.
   const PropertyKeys* keys = nullptr;
   // Keys that exclude each other: an instance giving one drops the claim's others.
   std::vector<std::vector<std::string>> exclusive_keys;
   std::vector<std::vector<std::string>> exclusive() const { return keys ? keys->exclusive_keys() : exclusive_keys; }
 };
+
+// The registration every kind shares: its table reads the [property] values
+// once per instance, `read` turns them into the kind's claim (throwing
+// InputError naming `where` for what the table cannot say), and `check`
+// evaluates the claim on each model.
+template <class Claim>
+PropertyKind table_property_kind(std::string name, std::string description, const PropertyKeys& keys,
+                                 Claim (*read)(const PropertyValues&, const std::string& where),
+                                 CheckResult (*check)(const Claim&, const std::shared_ptr<const Topology>&, RunContext&)) {
+  PropertyKind k{std::move(name), std::move(description), {}, &keys, {}};
+  k.prepare = [&keys, read, check](const toml::table& prop, const std::string& where) -> Checker {
+    auto claim = std::make_shared<const Claim>(read(keys.read(prop, where), where));
+    return [claim, check](const std::shared_ptr<const Topology>& t, RunContext& ctx) { return check(*claim, t, ctx); };
+  };
+  return k;
+}
 
 // A [property] value given as a string or an integer (formulas are strings;
 // decimals must be strings to stay exact).  Throws InputError naming `where`.

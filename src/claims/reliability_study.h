@@ -32,7 +32,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "claims/figure.h"
+#include "io/figure.h"
 #include "core/topology.h"
 #include "verify/exact_routing.h"
 #include "verify/montecarlo.h"

@@ -44,13 +44,9 @@ const PropertyKeys& same_routing_keys() {
   return keys;
 }
 
-SameRoutingClaim read(const toml::table& prop, const std::string& where) {
-  const PropertyValues v = same_routing_keys().read(prop, where);
-  SameRoutingClaim c;
-  c.routing = *v.text("routing");
-  c.reference = *v.text("reference");
-  c.faults = v.text("faults").value_or("nodes");
-  c.k = static_cast<std::uint32_t>(v.count("k").value_or(0));
+SameRoutingClaim read(const PropertyValues& v, const std::string&) {
+  SameRoutingClaim c{*v.text("routing"), *v.text("reference"), v.text("faults").value_or("nodes"),
+                     static_cast<std::uint32_t>(v.count("k").value_or(0))};
   parse_unit_choice(c.faults);
   return c;
 }
@@ -76,7 +72,7 @@ void each_fault_set(std::size_t units, std::uint32_t k, Visit visit) {
   }
 }
 
-CheckResult check(const SameRoutingClaim& c, const std::shared_ptr<const Topology>& topology) {
+CheckResult check(const SameRoutingClaim& c, const std::shared_ptr<const Topology>& topology, RunContext&) {
   RouteSetup a = make_route_setup(topology, c.routing, c.faults);
   // The reference on the same network and fault model.
   const std::unique_ptr<Routing> reference = RoutingRegistry::builtin().build(c.reference, *a.net);
@@ -125,15 +121,9 @@ CheckResult check(const SameRoutingClaim& c, const std::shared_ptr<const Topolog
 }  // namespace
 
 PropertyKind same_routing_property_kind() {
-  PropertyKind k;
-  k.name = "same-routing";
-  k.description = "a routing offers exactly the hops of a reference routing wherever a packet can be";
-  k.keys = &same_routing_keys();
-  k.prepare = [](const toml::table& prop, const std::string& where) -> Checker {
-    auto claim = read(prop, where);
-    return [claim](const std::shared_ptr<const Topology>& t, RunContext&) { return check(claim, t); };
-  };
-  return k;
+  return table_property_kind("same-routing",
+                             "a routing offers exactly the hops of a reference routing wherever a packet can be",
+                             same_routing_keys(), read, check);
 }
 
 }  // namespace menger

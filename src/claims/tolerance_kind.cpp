@@ -41,18 +41,14 @@ const PropertyKeys& tolerance_keys() {
           text_key("min_breaking_weight", "formula or \"unbounded\": the least breaking weight, exactly"),
           text_key("tolerates", "formula or \"unbounded\": every fault set this heavy is survived"),
       },
-      {{{"min_breaking_weight", "tolerates"}, true}});
+      {{{"min_breaking_weight", "tolerates"}}});
   return keys;
 }
 
-ToleranceClaim read(const toml::table& prop, const std::string& where) {
-  const PropertyValues v = tolerance_keys().read(prop, where);
-  ToleranceClaim c;
-  c.faults = *v.text("faults");
-  c.pairs = v.text("pairs").value_or("");
-  c.engine = v.text("engine").value_or("auto");
-  c.at_least = v.has("tolerates");
-  c.expected = *v.text(c.at_least ? "tolerates" : "min_breaking_weight");
+ToleranceClaim read(const PropertyValues& v, const std::string&) {
+  const bool at_least = v.has("tolerates");
+  ToleranceClaim c{*v.text("faults"), v.text("pairs").value_or(""), v.text("engine").value_or("auto"),
+                   *v.text(at_least ? "tolerates" : "min_breaking_weight"), at_least};
   parse_unit_choice(c.faults);
   if (!c.pairs.empty()) parse_pair_choice(c.pairs);
   parse_engine_choice(c.engine);
@@ -131,15 +127,9 @@ CheckResult check(const ToleranceClaim& c, const std::shared_ptr<const Topology>
 }  // namespace
 
 PropertyKind tolerance_property_kind() {
-  PropertyKind k;
-  k.name = "tolerance";
-  k.description = "exact fault tolerance: least breaking fault set (max-flow or Z3), with certificate";
-  k.prepare = [](const toml::table& prop, const std::string& where) -> Checker {
-    auto claim = read(prop, where);
-    return [claim](const std::shared_ptr<const Topology>& t, RunContext& ctx) { return check(claim, t, ctx); };
-  };
-  k.keys = &tolerance_keys();
-  return k;
+  return table_property_kind("tolerance",
+                             "exact fault tolerance: least breaking fault set (max-flow or Z3), with certificate",
+                             tolerance_keys(), read, check);
 }
 
 }  // namespace menger
