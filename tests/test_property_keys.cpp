@@ -28,6 +28,7 @@ const KindCase kCases[] = {
     {"same-routing", "routing = 'dor'\nreference = 'dor'\n", "reference"},
     // Observables: at least one is stated, and the first of them is named when none is.
     {"structure", "nodes = 4\n", "nodes"},
+    {"estimate", "experiment = 'completeness'\ntrials = 10\nstatistic = 'faults tolerated'\nat_least = '0'\n", "trials"},
 };
 
 class PropertyKeysTest : public ::testing::Test {

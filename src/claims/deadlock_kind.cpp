@@ -34,11 +34,13 @@ struct DeadlockClaim {
 const PropertyKeys& deadlock_keys() {
   static const PropertyKeys keys(
       "deadlock-free",
+      "a routing cannot deadlock (acyclic dependency graph or Duato's condition), with a certificate or a "
+      "deadlocked configuration",
       {
-          text_key("routing", "routing spec (menger list)", true),
+          routing_key("routing spec"),
           text_key("escape", "escape VCs for Duato's condition, e.g. \"0,1\"", false,
                    "searched when the routing is adaptive"),
-          text_key("faults", "fault units for k: nodes | switches | links | switch-links | components", false, "nodes"),
+          fault_units_key("fault units for k", false, "nodes"),
           count_key("k", "every set of at most k faults is checked", 0, 16, "0"),
       });
   return keys;
@@ -107,11 +109,6 @@ CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>&
 
 }  // namespace
 
-PropertyKind deadlock_free_property_kind() {
-  return table_property_kind("deadlock-free",
-                             "a routing cannot deadlock (acyclic dependency graph or Duato's condition), with a "
-                             "certificate or a deadlocked configuration",
-                             deadlock_keys(), read, check);
-}
+PropertyKind deadlock_free_property_kind() { return table_property_kind(deadlock_keys(), read, check); }
 
 }  // namespace menger

@@ -64,6 +64,12 @@ PropertyKey PropertyKey::one_of(std::vector<std::string> values) const {
   return k;
 }
 
+PropertyKey PropertyKey::needed() const {
+  PropertyKey k = *this;
+  k.required = true;
+  return k;
+}
+
 PropertyKey text_key(std::string name, std::string meaning, bool required, std::string default_text) {
   PropertyKey k;
   k.name = std::move(name);
@@ -107,14 +113,25 @@ PropertyKey table_key(std::string name, std::string meaning) {
   return k;
 }
 
+PropertyKey fault_units_key(std::string meaning, bool required, std::string default_text) {
+  return text_key("faults", meaning + ": nodes | switches | links | switch-links | components", required,
+                  std::move(default_text));
+}
+
+PropertyKey routing_key(std::string meaning) { return text_key("routing", meaning + " (menger list)", true); }
+
 bool PropertyValues::has(const std::string& key) const {
   return text_.count(key) || flag_.count(key) || count_.count(key) || number_.count(key) || list_.count(key) ||
          table_.count(key);
 }
 
-PropertyKeys::PropertyKeys(std::string kind, std::vector<PropertyKey> keys, std::vector<KeyChoice> choices,
-                           std::string key_noun)
-    : kind_(std::move(kind)), keys_(std::move(keys)), choices_(std::move(choices)), key_noun_(std::move(key_noun)) {}
+PropertyKeys::PropertyKeys(std::string kind, std::string description, std::vector<PropertyKey> keys,
+                           std::vector<KeyChoice> choices, std::string key_noun)
+    : kind_(std::move(kind)),
+      description_(std::move(description)),
+      keys_(std::move(keys)),
+      choices_(std::move(choices)),
+      key_noun_(std::move(key_noun)) {}
 
 const PropertyKey* PropertyKeys::find(const std::string& name) const {
   for (const PropertyKey& k : keys_)

@@ -49,9 +49,10 @@ struct PropertyKey {
   std::vector<std::string> words;  // Text: the accepted values (empty: any text)
   std::string with;              // valid only when this key is given too ("" any time)
 
-  // The same key, valid only beside `other` / accepting only `values`.
+  // The same key, valid only beside `other` / accepting only `values` / required.
   PropertyKey only_with(std::string other) const;
   PropertyKey one_of(std::vector<std::string> values) const;
+  PropertyKey needed() const;
 };
 
 // The kinds of key, with only the fields that kind uses.
@@ -62,6 +63,10 @@ PropertyKey count_key(std::string name, std::string meaning, std::uint64_t min, 
 PropertyKey number_key(std::string name, std::string meaning, NumberRange range, std::string default_text = {});
 PropertyKey list_key(std::string name, std::string meaning, std::uint64_t min_items, std::uint64_t max_items);
 PropertyKey table_key(std::string name, std::string meaning);
+
+// Keys several kinds share, worded once.
+PropertyKey fault_units_key(std::string meaning, bool required, std::string default_text = {});
+PropertyKey routing_key(std::string meaning);
 
 enum class Choose { ExactlyOne, AtMostOne, AtLeastOne };
 
@@ -104,10 +109,11 @@ class PropertyValues {
 
 class PropertyKeys {
  public:
-  // `key_noun` names what the keys are when that is more than "a key" (the
-  // structure kind's keys are observables), for the unknown-key error.
-  PropertyKeys(std::string kind, std::vector<PropertyKey> keys, std::vector<KeyChoice> choices = {},
-               std::string key_noun = {});
+  // `description` is the kind's line in `menger list`; `key_noun` names what
+  // the keys are when that is more than "a key" (the structure kind's keys
+  // are observables), for the unknown-key error.
+  PropertyKeys(std::string kind, std::string description, std::vector<PropertyKey> keys,
+               std::vector<KeyChoice> choices = {}, std::string key_noun = {});
   // Reads `prop` (its "kind" entry aside); throws InputError naming `where`,
   // the kind and the key for an unknown key, a value of the wrong type or
   // range, a missing required key, a key without the key it goes with, or a
@@ -118,6 +124,8 @@ class PropertyKeys {
   // Lines for `menger list`: one per key, with its type, default and meaning.
   std::vector<std::string> describe() const;
   const std::vector<PropertyKey>& keys() const { return keys_; }
+  const std::string& kind() const { return kind_; }
+  const std::string& description() const { return description_; }
 
  private:
   const PropertyKey* find(const std::string& name) const;
@@ -126,7 +134,7 @@ class PropertyKeys {
   void read_value(const PropertyKey& k, const toml::node& v, const std::string& where, PropertyValues& out) const;
   void check_keys(const PropertyValues& out, const std::string& where) const;
   void check_choices(const PropertyValues& out, const std::string& where) const;
-  std::string kind_;
+  std::string kind_, description_;
   std::vector<PropertyKey> keys_;
   std::vector<KeyChoice> choices_;
   std::string key_noun_;

@@ -39,9 +39,11 @@ struct RouteClaim {
 const PropertyKeys& route_keys() {
   static const PropertyKeys keys(
       "route-tolerance",
+      "a routing delivers every pair under every set of <= k faults (lazy exhaustive search), with a replayable "
+      "witness",
       {
-          text_key("routing", "routing spec (menger list)", true),
-          text_key("faults", "fault units: nodes | switches | links | switch-links | components", true),
+          routing_key("routing spec"),
+          fault_units_key("fault units", true),
           text_key("tolerates", "formula: exactly this many faults are always routed around"),
           text_key("tolerates_at_least", "formula: at least this many faults are always routed around"),
           text_key("path_bound", "formula over the model's variables, faults and distance"),
@@ -137,11 +139,6 @@ CheckResult check(const RouteClaim& c, const std::shared_ptr<const Topology>& to
 
 }  // namespace
 
-PropertyKind route_tolerance_property_kind() {
-  return table_property_kind("route-tolerance",
-                             "a routing delivers every pair under every set of <= k faults (lazy exhaustive search), "
-                             "with a replayable witness",
-                             route_keys(), read, check);
-}
+PropertyKind route_tolerance_property_kind() { return table_property_kind(route_keys(), read, check); }
 
 }  // namespace menger

@@ -34,13 +34,14 @@ struct SameRoutingClaim {
 };
 
 const PropertyKeys& same_routing_keys() {
-  static const PropertyKeys keys("same-routing",
-                                 {
-                                     text_key("routing", "routing spec under test (menger list)", true),
-                                     text_key("reference", "routing spec it must equal, hop by hop", true),
-                                     text_key("faults", "fault units for k", false, "nodes"),
-                                     count_key("k", "compared under every set of at most k faults", 0, 4, "0"),
-                                 });
+  static const PropertyKeys keys(
+      "same-routing", "a routing offers exactly the hops of a reference routing wherever a packet can be",
+      {
+          routing_key("routing spec under test"),
+          text_key("reference", "routing spec it must equal, hop by hop", true),
+          fault_units_key("fault units for k", false, "nodes"),
+          count_key("k", "compared under every set of at most k faults", 0, 4, "0"),
+      });
   return keys;
 }
 
@@ -120,10 +121,6 @@ CheckResult check(const SameRoutingClaim& c, const std::shared_ptr<const Topolog
 
 }  // namespace
 
-PropertyKind same_routing_property_kind() {
-  return table_property_kind("same-routing",
-                             "a routing offers exactly the hops of a reference routing wherever a packet can be",
-                             same_routing_keys(), read, check);
-}
+PropertyKind same_routing_property_kind() { return table_property_kind(same_routing_keys(), read, check); }
 
 }  // namespace menger

@@ -38,7 +38,8 @@ const PropertyKeys& structure_keys() {
       stated.keys.push_back(o.name);
     }
     table.push_back(table_key("tolerance", "absolute tolerances by observable, e.g. avg_distance = \"0.001\""));
-    return PropertyKeys("structure", std::move(table), {stated}, "observable");
+    return PropertyKeys("structure", "counts, degrees, diameter and average distance against the paper's formulas",
+                        std::move(table), {stated}, "observable");
   }();
   return keys;
 }
@@ -103,9 +104,6 @@ CheckResult check(const std::vector<Expectation>& expectations, const std::share
 
 }  // namespace
 
-PropertyKind structure_property_kind() {
-  return table_property_kind("structure", "counts, degrees, diameter and average distance against the paper's formulas",
-                             structure_keys(), read, check);
-}
+PropertyKind structure_property_kind() { return table_property_kind(structure_keys(), read, check); }
 
 }  // namespace menger

@@ -32,9 +32,9 @@ struct ToleranceClaim {
 
 const PropertyKeys& tolerance_keys() {
   static const PropertyKeys keys(
-      "tolerance",
+      "tolerance", "exact fault tolerance: least breaking fault set (max-flow or Z3), with certificate",
       {
-          text_key("faults", "fault units: nodes | switches | links | switch-links | components", true),
+          fault_units_key("fault units", true),
           text_key("pairs", "required pairs: all (healthy terminals) | io (inputs to outputs)", false,
                    "the model's default"),
           text_key("engine", "auto | flow | smt", false, "auto"),
@@ -126,10 +126,6 @@ CheckResult check(const ToleranceClaim& c, const std::shared_ptr<const Topology>
 
 }  // namespace
 
-PropertyKind tolerance_property_kind() {
-  return table_property_kind("tolerance",
-                             "exact fault tolerance: least breaking fault set (max-flow or Z3), with certificate",
-                             tolerance_keys(), read, check);
-}
+PropertyKind tolerance_property_kind() { return table_property_kind(tolerance_keys(), read, check); }
 
 }  // namespace menger
