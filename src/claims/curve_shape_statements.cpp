@@ -91,8 +91,8 @@ class TrendStatement : public ShapeStatement {
 
 StatementType peaks_inside_statement() {
   return statement_type<PeaksInsideStatement>(
-      {flag_key("peaks_inside", "rises, then falls: the largest value lies between the first and last points and "
-                                "above both (002 Fig. 9)")},
+      {flag_key("peaks_inside", "true: rises, then falls; the largest value lies between the first and last "
+                                "points and above both (002 Fig. 9)", "")},
       true);
 }
 
