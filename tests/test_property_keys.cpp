@@ -9,6 +9,7 @@
 
 #include "claims/property.h"
 #include "claims/runner.h"
+#include "core/error.h"
 
 namespace menger {
 namespace {
@@ -26,6 +27,9 @@ const KindCase kCases[] = {
     {"route-tolerance", "routing = 'shortest'\nfaults = 'nodes'\ntolerates = 3\n", "routing"},
     {"deadlock-free", "routing = 'dor'\n", "routing"},
     {"same-routing", "routing = 'dor'\nreference = 'dor'\n", "reference"},
+    // Observables: at least one is stated, and the first of them is named when none is.
+    {"structure", "nodes = 4\n", "nodes"},
+    {"estimate", "experiment = 'completeness'\ntrials = 10\nstatistic = 'faults tolerated'\nat_least = '0'\n", "trials"},
 };
 
 class PropertyKeysTest : public ::testing::Test {
@@ -127,6 +131,55 @@ TEST_F(PropertyKeysTest, ListLinesComeFromTheTable) {
       EXPECT_TRUE(listed) << k.name << "." << key.name;
     }
   }
+}
+
+// The key types the estimate and structure kinds need, on a table made here.
+TEST(PropertyKeysTable, NumbersListsTablesWordsCompanionsAndAtLeastOne) {
+  const PropertyKeys keys("demo", "a demo kind",
+                          {number_key("share", "a share", between(0, 1, true)), list_key("pair", "two names", 2, 2),
+                           text_key("mode", "a mode").one_of({"fast", "slow"}),
+                           text_key("speed", "how fast").only_with("mode"), table_key("limits", "limits by name")},
+                          {KeyChoice({"share", "pair"}, Choose::AtLeastOne, "what the demo says")});
+  auto read = [&](const std::string& body) { return keys.read(toml::parse(body), "demo.toml"); };
+  auto error = [&](const std::string& body) {
+    try {
+      read(body);
+      return std::string();
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+  };
+  const PropertyValues v = read("share = '0.25'\npair = ['a', 'b']\nmode = 'fast'\nspeed = '3'\n[limits]\nx = 1\n");
+  EXPECT_EQ(*v.number("share"), 0.25);
+  EXPECT_EQ(*v.list("pair"), (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(v.table("limits")->at("x"), "1");
+  EXPECT_EQ(v.given(), (std::vector<std::string>{"limits", "mode", "pair", "share", "speed"}));  // the table's order
+  const auto npos = std::string::npos;
+  EXPECT_NE(error("share = '1'\n").find("demo.toml: share must be a number in (0, 1), got '1'"), npos);
+  EXPECT_NE(error("pair = ['a']\n").find("demo.toml: 'pair' must be a list of 2 strings"), npos);
+  EXPECT_NE(error("share = '0.5'\nmode = 'medium'\n").find("'mode' is fast or slow, got 'medium'"), npos);
+  EXPECT_NE(error("share = '0.5'\nspeed = '3'\n").find("speed goes with mode"), npos);
+  EXPECT_NE(error("share = '0.5'\nlimits = 3\n").find("'limits' must be a table [property.limits]"), npos);
+  EXPECT_NE(error("mode = 'fast'\n").find("a demo claim needs [property] share or pair (at least one: what the demo says)"),
+            npos);
+  EXPECT_TRUE(keys.exclusive_keys().empty());  // at-least-one groups do not replace each other in instances
+  const std::vector<std::string> lines = keys.describe();
+  EXPECT_EQ(lines.at(0), "share (number in (0, 1))  a share");
+  EXPECT_EQ(lines.at(1), "pair (list of 2 texts)  two names");
+  EXPECT_EQ(lines.at(2), "mode (fast|slow)  a mode");
+  EXPECT_EQ(lines.at(3), "speed (text, with mode)  how fast");
+  EXPECT_EQ(lines.at(5), "at least one of: share, pair  (what the demo says)");
+}
+
+// The structure kind's keys are its observables: an unknown one is named as such.
+TEST_F(PropertyKeysTest, StructureNamesAnUnknownObservable) {
+  const std::string e = error_of("girth.toml", "structure", "girth = 4\n");
+  EXPECT_NE(e.find("girth.toml: [property] has no key 'girth' for kind structure: no observable 'girth'"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(error_of("tol.toml", "structure", "nodes = 4\n[property.tolerance]\ndiameter = 1\n")
+                .find("tolerance for 'diameter', which the claim does not state"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -34,23 +34,21 @@ struct DeadlockClaim {
 const PropertyKeys& deadlock_keys() {
   static const PropertyKeys keys(
       "deadlock-free",
+      "a routing cannot deadlock (acyclic dependency graph or Duato's condition), with a certificate or a "
+      "deadlocked configuration",
       {
-          text_key("routing", "routing spec (menger list)", true),
+          routing_key("routing spec"),
           text_key("escape", "escape VCs for Duato's condition, e.g. \"0,1\"", false,
                    "searched when the routing is adaptive"),
-          text_key("faults", "fault units for k: nodes | switches | links | switch-links | components", false, "nodes"),
+          fault_units_key("fault units for k", false, "nodes"),
           count_key("k", "every set of at most k faults is checked", 0, 16, "0"),
       });
   return keys;
 }
 
-DeadlockClaim read(const toml::table& prop, const std::string& where) {
-  const PropertyValues v = deadlock_keys().read(prop, where);
-  DeadlockClaim c;
-  c.routing = *v.text("routing");
-  c.escape = v.text("escape").value_or("");
-  c.faults = v.text("faults").value_or("nodes");
-  c.k = static_cast<std::uint32_t>(v.count("k").value_or(0));
+DeadlockClaim read(const PropertyValues& v, const std::string&) {
+  DeadlockClaim c{*v.text("routing"), v.text("escape").value_or(""), v.text("faults").value_or("nodes"),
+                  static_cast<std::uint32_t>(v.count("k").value_or(0))};
   parse_unit_choice(c.faults);
   return c;
 }
@@ -111,17 +109,6 @@ CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>&
 
 }  // namespace
 
-PropertyKind deadlock_free_property_kind() {
-  PropertyKind k;
-  k.name = "deadlock-free";
-  k.description = "a routing cannot deadlock (acyclic dependency graph or Duato's condition), with a certificate "
-                  "or a deadlocked configuration";
-  k.keys = &deadlock_keys();
-  k.prepare = [](const toml::table& prop, const std::string& where) -> Checker {
-    auto claim = read(prop, where);
-    return [claim](const std::shared_ptr<const Topology>& t, RunContext& ctx) { return check(claim, t, ctx); };
-  };
-  return k;
-}
+PropertyKind deadlock_free_property_kind() { return table_property_kind(deadlock_keys(), read, check); }
 
 }  // namespace menger

@@ -1,6 +1,7 @@
 // Property kinds of the claim runner.  A kind reads the [property] table of a
-// claim once (validating it) and returns a checker that evaluates one model.
-// Each engine registers its kind next to `structure` in property_kinds.cpp.
+// claim once (validating it through its key table) and returns a checker that
+// evaluates one model.  Each engine registers its kind next to `structure` in
+// property_kinds.cpp, through table_property_kind below.
 #pragma once
 
 #include <chrono>
@@ -15,10 +16,10 @@
 #include <nlohmann/json.hpp>
 #include <toml++/toml.h>
 
-#include "claims/figure.h"
 #include "claims/property_keys.h"
 #include "core/topology.h"
 #include "core/verdict.h"
+#include "io/figure.h"
 #include "verify/structure.h"
 
 namespace menger {
@@ -31,6 +32,7 @@ struct CheckResult {
 
 // Shared state of one `menger prove` run: the per-instance budget and caches
 // that let several claims about one model reuse its expensive facts.
+struct StudyRequest;
 struct StudyResult;
 
 class RunContext {
@@ -40,14 +42,21 @@ class RunContext {
   // Structural facts of a model, shared by every claim naming the same spec.
   // The deadline is set when the facts are first requested.
   StructureFacts& structure(const std::shared_ptr<const Topology>& topology);
+  // The reliability study of a model, run once per model and parsed request
+  // (reliability_study.h's canonical_text: "0..20" and "0..20:1" are one
+  // request), so that several claims about one curve sample it once.  A study
+  // the budget cut short is run again when asked for again; the deadline is
+  // set when a study starts.
+  std::shared_ptr<const StudyResult> study(const std::shared_ptr<const Topology>& topology, const StudyRequest& request);
   std::optional<std::chrono::seconds> budget() const { return budget_; }
   // Where claims write their artifacts (CSV, plots); empty: nowhere.
   const std::filesystem::path& artifacts() const { return artifacts_; }
-  // Reliability studies already run in this prove run, by a key naming model and request,
-  // so that several claims about one curve sample it once.
-  std::map<std::string, std::shared_ptr<const StudyResult>>& studies() { return studies_; }
-  // Combined figures by name, the curves added so far in claim order.
-  std::map<std::string, std::vector<FigureCurve>>& figures() { return figures_; }
+  // Combined figures: instances add their curves while the claims run, and
+  // the runner draws each figure once after the last claim (io/study_plot.h's
+  // draw_figure sorts the curves, so the figure does not depend on the order
+  // the claims ran in).
+  void add_figure_curve(const std::string& figure, FigureCurve curve) { figures_[figure].push_back(std::move(curve)); }
+  const std::map<std::string, std::vector<FigureCurve>>& figures() const { return figures_; }
 
  private:
   std::optional<std::chrono::seconds> budget_;
@@ -65,14 +74,25 @@ struct PropertyKind {
   // Validates the [property] table (throws InputError naming `where`) and
   // returns the checker.
   std::function<Checker(const toml::table& property, const std::string& where)> prepare;
-  // The kind's [property] keys (property_keys.h); kinds not yet declared
-  // through a table (structure, estimate) leave it null and list their keys
-  // in exclusive_keys and their own parser.
+  // The kind's [property] keys (property_keys.h): its parser, its errors, the
+  // keys an instance override replaces and its lines in `menger list`.
   const PropertyKeys* keys = nullptr;
-  // Keys that exclude each other: an instance giving one drops the claim's others.
-  std::vector<std::vector<std::string>> exclusive_keys;
-  std::vector<std::vector<std::string>> exclusive() const { return keys ? keys->exclusive_keys() : exclusive_keys; }
 };
+
+// The registration every kind shares: its table (which names and describes
+// the kind) reads the [property] values once per instance, `read` turns them
+// into the kind's claim (throwing InputError naming `where` for what the table
+// cannot say), and `check` evaluates the claim on each model.
+template <class Claim>
+PropertyKind table_property_kind(const PropertyKeys& keys, Claim (*read)(const PropertyValues&, const std::string& where),
+                                 CheckResult (*check)(const Claim&, const std::shared_ptr<const Topology>&, RunContext&)) {
+  PropertyKind k{keys.kind(), keys.description(), {}, &keys};
+  k.prepare = [&keys, read, check](const toml::table& prop, const std::string& where) -> Checker {
+    auto claim = std::make_shared<const Claim>(read(keys.read(prop, where), where));
+    return [claim, check](const std::shared_ptr<const Topology>& t, RunContext& ctx) { return check(*claim, t, ctx); };
+  };
+  return k;
+}
 
 // A [property] value given as a string or an integer (formulas are strings;
 // decimals must be strings to stay exact).  Throws InputError naming `where`.

@@ -1,5 +1,6 @@
 #include "claims/property.h"
 
+#include "claims/reliability_study.h"
 #include "core/error.h"
 
 namespace menger {
@@ -12,6 +13,16 @@ StructureFacts& RunContext::structure(const std::shared_ptr<const Topology>& top
     slot = std::make_unique<StructureFacts>(topology, opts);
   }
   return *slot;
+}
+
+std::shared_ptr<const StudyResult> RunContext::study(const std::shared_ptr<const Topology>& topology,
+                                                     const StudyRequest& request) {
+  auto& slot = studies_[topology->spec() + "|" + canonical_text(request)];
+  if (slot && slot->complete) return slot;
+  StudyRequest q = request;
+  if (budget_) q.sampling.deadline = std::chrono::steady_clock::now() + *budget_;
+  slot = std::make_shared<const StudyResult>(run_study(topology, q));
+  return slot;
 }
 
 std::string property_text(const toml::node& n, const std::string& where, const std::string& key) {

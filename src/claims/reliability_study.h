@@ -26,17 +26,15 @@
 
 #include <memory>
 #include <optional>
-#include <ostream>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include "claims/figure.h"
+#include "core/number_text.h"  // parse_points, parse_number: the points of a request
 #include "core/topology.h"
-#include "verify/exact_routing.h"
+#include "io/study_output.h"   // the study's table, CSV and JSON
+#include "io/study_plot.h"     // its plots and combined figures
+#include "io/study_result.h"
 #include "verify/montecarlo.h"
-#include "verify/reliability.h"
 
 namespace menger {
 
@@ -57,51 +55,13 @@ struct StudyRequest {
   SampleOptions sampling;              // seed, trials, half_width, confidence, deadline
 };
 
-struct StudyPoint {
-  std::size_t faults = 0;
-  std::optional<double> rate;
-  SampleResult result;
-  std::optional<ExactRouting> exact;  // routing, combinations: every series' exact value, where enumeration reached
-};
-
-struct StudyResult {
-  std::string experiment, model, faults_described;
-  std::uint64_t units = 0;
-  std::vector<Series> series;
-  std::vector<StudyPoint> points;
-  std::vector<std::optional<ExactCount>> exact;          // completeness: per f, when enumerated
-  std::vector<std::pair<std::string, Interval>> wirings; // best_of: each wiring's faults tolerated
-  SampleOptions sampling;
-  bool complete = true;  // false: the deadline cut some point short
-  double seconds = 0;
-
-  // The interval of a series at a point.
-  Interval interval(std::size_t point, std::size_t series) const;
-  std::optional<std::size_t> find_series(const std::string& name) const;
-};
-
-// Points of a curve: "a..b" (step 1), "a..b:step" or "x,y,z", non-negative numbers.
-// Throws InputError starting with `what` (e.g. "--rates") on anything else.
-std::vector<double> parse_points(const std::string& text, const std::string& what);
-// A finite decimal number, the whole text; InputError starting with `what` otherwise.
-double parse_number(const std::string& text, const std::string& what);
+// The request as one canonical text: every field that decides the result
+// (not the deadline), numbers written exactly, the default fault units spelled
+// out.  Two requests with the same text give the same study, however the claim
+// file wrote them ("0..20" and "0..20:1"; an omitted faults and its default).
+std::string canonical_text(const StudyRequest& request);
 
 // Throws InputError on a bad request (unknown experiment, routing, fault kind, impossible counts).
 StudyResult run_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& request);
-
-// The table a person reads: one row per point (completeness: per f).
-void print_study(std::ostream& out, const StudyResult& r);
-// One row per point, every series' value and interval; the seed in a comment line.
-void write_study_csv(std::ostream& out, const StudyResult& r);
-nlohmann::json study_json(const StudyResult& r);
-// Writes a gnuplot script beside `csv_path` and runs gnuplot to draw `image_path`
-// (.svg or .png).  Throws InputError if gnuplot is missing or fails.
-void plot_study(const StudyResult& r, const std::string& csv_path, const std::string& image_path,
-                const std::string& title);
-// The curve of series `s` in the CSV file write_study_csv wrote for `r`
-// (completeness: P(complete) by faults; s is then ignored).
-FigureCurve figure_curve(const StudyResult& r, std::size_t s, const std::string& csv_path);
-// Draws the curves on one plot, each with its interval, the same way as plot_study.
-void plot_figure(const std::vector<FigureCurve>& curves, const std::string& image_path, const std::string& title);
 
 }  // namespace menger

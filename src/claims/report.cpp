@@ -96,6 +96,11 @@ void print_report(std::ostream& out, const ProveReport& r, const ReportOptions& 
     }
   }
 
+  for (const std::string& e : r.figure_errors) {
+    if (!header) out << "\nDetails\n", header = true;
+    out << "\nERROR " << e << "\n";
+  }
+
   std::map<std::string, std::size_t> by_verdict;
   for (const auto& c : r.claims)
     for (const auto& i : c.instances) ++by_verdict[verdict_cell(i)];
@@ -107,6 +112,7 @@ void print_report(std::ostream& out, const ProveReport& r, const ReportOptions& 
   const auto malformed = static_cast<std::size_t>(
       std::count_if(r.claims.begin(), r.claims.end(), [](const auto& c) { return !c.error.empty(); }));
   if (malformed) out << "; " << malformed << " claim file" << (malformed == 1 ? "" : "s") << " malformed";
+  if (!r.figure_errors.empty()) out << "; " << r.figure_errors.size() << " figure" << (r.figure_errors.size() == 1 ? "" : "s") << " not drawn";
   const std::size_t differ = r.instances() - r.as_expected();
   if (r.all_as_expected()) out << "; all as expected.\n";
   else if (differ) out << "; " << differ << " differ from their expectation" << (r.errors() ? ", with errors" : "") << ".\n";
@@ -158,6 +164,7 @@ nlohmann::json report_json(const ProveReport& r, const ReportOptions& opts) {
                   {"errors", r.errors()},
                   {"all_as_expected", r.all_as_expected()}};
   j["claims"] = claims;
+  if (!r.figure_errors.empty()) j["figure_errors"] = r.figure_errors;
   return j;
 }
 

@@ -29,6 +29,7 @@ namespace menger {
 namespace {
 
 struct RouteClaim {
+  std::string where;  // the claim file, for errors found per model
   std::string routing, faults, expected, path_bound;
   bool exact = false;  // `tolerates` rather than `tolerates_at_least`
   bool excuse_disconnected = false;
@@ -38,39 +39,36 @@ struct RouteClaim {
 const PropertyKeys& route_keys() {
   static const PropertyKeys keys(
       "route-tolerance",
+      "a routing delivers every pair under every set of <= k faults (lazy exhaustive search), with a replayable "
+      "witness",
       {
-          text_key("routing", "routing spec (menger list)", true),
-          text_key("faults", "fault units: nodes | switches | links | switch-links | components", true),
+          routing_key("routing spec"),
+          fault_units_key("fault units", true),
           text_key("tolerates", "formula: exactly this many faults are always routed around"),
           text_key("tolerates_at_least", "formula: at least this many faults are always routed around"),
           text_key("path_bound", "formula over the model's variables, faults and distance"),
           flag_key("excuse_disconnected", "pairs the faults disconnect are not failures"),
           count_key("hop_limit", "livelock guard", 1, 999'999'999, "the engine's"),
       },
-      {{{"tolerates", "tolerates_at_least"}, true}});
+      {{{"tolerates", "tolerates_at_least"}}});
   return keys;
 }
 
-RouteClaim read(const toml::table& prop, const std::string& where) {
-  const PropertyValues v = route_keys().read(prop, where);
-  RouteClaim c;
-  c.routing = *v.text("routing");
-  c.faults = *v.text("faults");
-  c.exact = v.has("tolerates");
-  c.expected = *v.text(c.exact ? "tolerates" : "tolerates_at_least");
-  c.path_bound = v.text("path_bound").value_or("");
-  c.excuse_disconnected = v.flag("excuse_disconnected").value_or(false);
-  c.hop_limit = static_cast<std::uint32_t>(v.count("hop_limit").value_or(0));
+RouteClaim read(const PropertyValues& v, const std::string& where) {
+  const bool exact = v.has("tolerates");
+  RouteClaim c{where, *v.text("routing"), *v.text("faults"), *v.text(exact ? "tolerates" : "tolerates_at_least"),
+               v.text("path_bound").value_or(""), exact, v.flag("excuse_disconnected").value_or(false),
+               static_cast<std::uint32_t>(v.count("hop_limit").value_or(0))};
   parse_unit_choice(c.faults);
   return c;
 }
 
-std::uint32_t fault_count(const RouteClaim& c, const Topology& t, const std::string& where) {
+std::uint32_t fault_count(const RouteClaim& c, const Topology& t) {
   FormulaVars vars;
   t.add_formula_vars(vars);
   Rational v = evaluate_formula(c.expected, vars);
   if (v < 0 || v > 60 || denominator(v) != 1)
-    throw InputError(where + ": tolerance '" + c.expected + "' = " + to_string(v) + " is not a whole number in 0..60");
+    throw InputError(c.where + ": tolerance '" + c.expected + "' = " + to_string(v) + " is not a whole number in 0..60");
   return static_cast<std::uint32_t>(numerator(v));
 }
 
@@ -88,13 +86,12 @@ std::string search_line(const RouteCheckResult& r) {
          (cut ? "; " + std::to_string(cut) + " explored cases disconnected by the faults" : "");
 }
 
-CheckResult check(const RouteClaim& c, const std::string& where, const std::shared_ptr<const Topology>& topology,
-                  RunContext& ctx) {
+CheckResult check(const RouteClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
   RouteSetup setup = make_route_setup(topology, c.routing, c.faults);
   const Network& net = *setup.net;
   const FaultModel& model = *setup.model;
   const auto& routing = setup.routing;
-  const std::uint32_t t = fault_count(c, *topology, where);
+  const std::uint32_t t = fault_count(c, *topology);
   RouteCheckOptions opt;
   opt.k = c.exact ? t + 1 : t;
   if (!c.path_bound.empty()) opt.path_bound = c.path_bound;
@@ -142,18 +139,6 @@ CheckResult check(const RouteClaim& c, const std::string& where, const std::shar
 
 }  // namespace
 
-PropertyKind route_tolerance_property_kind() {
-  PropertyKind k;
-  k.name = "route-tolerance";
-  k.description = "a routing delivers every pair under every set of <= k faults (lazy exhaustive search), with a replayable witness";
-  k.prepare = [](const toml::table& prop, const std::string& where) -> Checker {
-    auto claim = read(prop, where);
-    return [claim, where](const std::shared_ptr<const Topology>& t, RunContext& ctx) {
-      return check(claim, where, t, ctx);
-    };
-  };
-  k.keys = &route_keys();
-  return k;
-}
+PropertyKind route_tolerance_property_kind() { return table_property_kind(route_keys(), read, check); }
 
 }  // namespace menger

@@ -5,6 +5,7 @@
 
 #include "claims/reliability_study.h"  // complete type for the study cache
 #include "core/error.h"
+#include "io/study_plot.h"
 #include "models/registry.h"
 
 namespace menger {
@@ -25,7 +26,7 @@ std::size_t ProveReport::as_expected() const {
 }
 
 std::size_t ProveReport::errors() const {
-  std::size_t n = 0;
+  std::size_t n = figure_errors.size();
   for (const auto& c : claims) {
     n += !c.error.empty();
     for (const auto& i : c.instances) n += !i.error.empty();
@@ -62,7 +63,7 @@ InstanceOutcome run_instance(const Claim& claim, const ClaimInstance& inst, cons
   const auto start = std::chrono::steady_clock::now();
   try {
     const Checker checker =
-        kind.prepare(instance_property(claim, inst, kind.exclusive()), "claim file " + claim.file.string());
+        kind.prepare(instance_property(claim, inst, kind.keys->exclusive_keys()), "claim file " + claim.file.string());
     auto topology = Registry::builtin().build(inst.model, claim.file.parent_path());
     o.canonical_model = topology->spec();
     o.result = checker(topology, ctx);
@@ -75,6 +76,20 @@ InstanceOutcome run_instance(const Claim& claim, const ClaimInstance& inst, cons
   }
   o.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return o;
+}
+
+// Each combined figure once, with every curve the instances added: drawn
+// here, after the last claim, it is the same whatever order the claims ran in.
+std::vector<std::string> draw_figures(const RunContext& ctx) {
+  std::vector<std::string> errors;
+  for (const auto& [name, curves] : ctx.figures()) {
+    try {
+      draw_figure(name, curves, ctx.artifacts());
+    } catch (const InputError& e) {
+      errors.push_back("figure " + name + ": " + e.what());
+    }
+  }
+  return errors;
 }
 
 }  // namespace
@@ -107,6 +122,7 @@ ProveReport prove(const std::vector<fs::path>& paths, const ProveOptions& opts) 
     }
     report.claims.push_back(std::move(co));
   }
+  report.figure_errors = draw_figures(ctx);
   return report;
 }
 

@@ -43,9 +43,10 @@ struct ProveOptions {
 
 struct ProveReport {
   std::vector<ClaimOutcome> claims;
+  std::vector<std::string> figure_errors;  // combined figures that could not be drawn (after the last claim)
   std::size_t instances() const;
   std::size_t as_expected() const;
-  std::size_t errors() const;  // file and instance errors
+  std::size_t errors() const;  // file, instance and figure errors
   bool all_as_expected() const { return errors() == 0 && as_expected() == instances(); }
 };
 

@@ -34,23 +34,20 @@ struct SameRoutingClaim {
 };
 
 const PropertyKeys& same_routing_keys() {
-  static const PropertyKeys keys("same-routing",
-                                 {
-                                     text_key("routing", "routing spec under test (menger list)", true),
-                                     text_key("reference", "routing spec it must equal, hop by hop", true),
-                                     text_key("faults", "fault units for k", false, "nodes"),
-                                     count_key("k", "compared under every set of at most k faults", 0, 4, "0"),
-                                 });
+  static const PropertyKeys keys(
+      "same-routing", "a routing offers exactly the hops of a reference routing wherever a packet can be",
+      {
+          routing_key("routing spec under test"),
+          text_key("reference", "routing spec it must equal, hop by hop", true),
+          fault_units_key("fault units for k", false, "nodes"),
+          count_key("k", "compared under every set of at most k faults", 0, 4, "0"),
+      });
   return keys;
 }
 
-SameRoutingClaim read(const toml::table& prop, const std::string& where) {
-  const PropertyValues v = same_routing_keys().read(prop, where);
-  SameRoutingClaim c;
-  c.routing = *v.text("routing");
-  c.reference = *v.text("reference");
-  c.faults = v.text("faults").value_or("nodes");
-  c.k = static_cast<std::uint32_t>(v.count("k").value_or(0));
+SameRoutingClaim read(const PropertyValues& v, const std::string&) {
+  SameRoutingClaim c{*v.text("routing"), *v.text("reference"), v.text("faults").value_or("nodes"),
+                     static_cast<std::uint32_t>(v.count("k").value_or(0))};
   parse_unit_choice(c.faults);
   return c;
 }
@@ -76,7 +73,7 @@ void each_fault_set(std::size_t units, std::uint32_t k, Visit visit) {
   }
 }
 
-CheckResult check(const SameRoutingClaim& c, const std::shared_ptr<const Topology>& topology) {
+CheckResult check(const SameRoutingClaim& c, const std::shared_ptr<const Topology>& topology, RunContext&) {
   RouteSetup a = make_route_setup(topology, c.routing, c.faults);
   // The reference on the same network and fault model.
   const std::unique_ptr<Routing> reference = RoutingRegistry::builtin().build(c.reference, *a.net);
@@ -124,16 +121,6 @@ CheckResult check(const SameRoutingClaim& c, const std::shared_ptr<const Topolog
 
 }  // namespace
 
-PropertyKind same_routing_property_kind() {
-  PropertyKind k;
-  k.name = "same-routing";
-  k.description = "a routing offers exactly the hops of a reference routing wherever a packet can be";
-  k.keys = &same_routing_keys();
-  k.prepare = [](const toml::table& prop, const std::string& where) -> Checker {
-    auto claim = read(prop, where);
-    return [claim](const std::shared_ptr<const Topology>& t, RunContext&) { return check(claim, t); };
-  };
-  return k;
-}
+PropertyKind same_routing_property_kind() { return table_property_kind(same_routing_keys(), read, check); }
 
 }  // namespace menger

@@ -11,7 +11,7 @@
 //
 // HOLDS when every observable equals its formula (within tolerance), FAILS with
 // the differing numbers otherwise, UNKNOWN when the budget ran out first.
-#include <set>
+#include <algorithm>
 
 #include "claims/property.h"
 #include "core/error.h"
@@ -27,29 +27,34 @@ struct Expectation {
   std::optional<std::string> tolerance;
 };
 
-std::vector<Expectation> read_expectations(const toml::table& prop, const std::string& where) {
-  std::set<std::string> known;
-  for (const auto& o : StructureFacts::observables()) known.insert(o.name);
-  const toml::table* tol = prop["tolerance"].as_table();
-  std::vector<Expectation> out;
-  for (const auto& [k, v] : prop) {
-    const std::string key(k.str());
-    if (key == "kind" || key == "tolerance") continue;
-    if (!known.count(key)) {
-      std::string list;
-      for (const auto& o : StructureFacts::observables()) list += (list.empty() ? "" : ", ") + o.name;
-      throw InputError(where + ": [property] has no observable '" + key + "' (observables: " + list + ")");
+// Every observable is a key (a formula), of which a claim states at least one;
+// `tolerance` is the table of absolute tolerances by observable.
+const PropertyKeys& structure_keys() {
+  static const PropertyKeys keys = [] {
+    std::vector<PropertyKey> table;
+    KeyChoice stated{{}, Choose::AtLeastOne, "the observables the paper gives"};
+    for (const auto& o : StructureFacts::observables()) {
+      table.push_back(text_key(o.name, "formula: " + o.description));
+      stated.keys.push_back(o.name);
     }
-    Expectation e{key, property_text(v, where, key), std::nullopt};
-    if (tol)
-      if (const toml::node* t = tol->get(key)) e.tolerance = property_text(*t, where, "tolerance." + key);
-    out.push_back(std::move(e));
+    table.push_back(table_key("tolerance", "absolute tolerances by observable, e.g. avg_distance = \"0.001\""));
+    return PropertyKeys("structure", "counts, degrees, diameter and average distance against the paper's formulas",
+                        std::move(table), {stated}, "observable");
+  }();
+  return keys;
+}
+
+// The observables in the order the claim states them.
+std::vector<Expectation> read(const PropertyValues& v, const std::string& where) {
+  const auto tolerances = v.table("tolerance").value_or(std::map<std::string, std::string>{});
+  std::vector<Expectation> out;
+  for (const std::string& key : v.given())
+    if (key != "tolerance") out.push_back({key, *v.text(key), std::nullopt});
+  for (const auto& [name, tolerance] : tolerances) {
+    auto stated = std::find_if(out.begin(), out.end(), [&](const Expectation& e) { return e.observable == name; });
+    if (stated == out.end()) throw InputError(where + ": tolerance for '" + name + "', which the claim does not state");
+    stated->tolerance = tolerance;
   }
-  if (tol)
-    for (const auto& [k, v] : *tol)
-      if (std::none_of(out.begin(), out.end(), [&](const Expectation& e) { return e.observable == k.str(); }))
-        throw InputError(where + ": tolerance for '" + std::string(k.str()) + "', which the claim does not state");
-  if (out.empty()) throw InputError(where + ": a structure claim states at least one observable");
   return out;
 }
 
@@ -99,17 +104,6 @@ CheckResult check(const std::vector<Expectation>& expectations, const std::share
 
 }  // namespace
 
-PropertyKind structure_property_kind() {
-  PropertyKind k;
-  k.name = "structure";
-  k.description = "counts, degrees, diameter and average distance against the paper's formulas";
-  k.prepare = [](const toml::table& prop, const std::string& where) -> Checker {
-    auto expectations = read_expectations(prop, where);
-    return [expectations](const std::shared_ptr<const Topology>& t, RunContext& ctx) {
-      return check(expectations, t, ctx);
-    };
-  };
-  return k;
-}
+PropertyKind structure_property_kind() { return table_property_kind(structure_keys(), read, check); }
 
 }  // namespace menger

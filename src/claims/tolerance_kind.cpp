@@ -32,27 +32,23 @@ struct ToleranceClaim {
 
 const PropertyKeys& tolerance_keys() {
   static const PropertyKeys keys(
-      "tolerance",
+      "tolerance", "exact fault tolerance: least breaking fault set (max-flow or Z3), with certificate",
       {
-          text_key("faults", "fault units: nodes | switches | links | switch-links | components", true),
+          fault_units_key("fault units", true),
           text_key("pairs", "required pairs: all (healthy terminals) | io (inputs to outputs)", false,
                    "the model's default"),
           text_key("engine", "auto | flow | smt", false, "auto"),
           text_key("min_breaking_weight", "formula or \"unbounded\": the least breaking weight, exactly"),
           text_key("tolerates", "formula or \"unbounded\": every fault set this heavy is survived"),
       },
-      {{{"min_breaking_weight", "tolerates"}, true}});
+      {{{"min_breaking_weight", "tolerates"}}});
   return keys;
 }
 
-ToleranceClaim read(const toml::table& prop, const std::string& where) {
-  const PropertyValues v = tolerance_keys().read(prop, where);
-  ToleranceClaim c;
-  c.faults = *v.text("faults");
-  c.pairs = v.text("pairs").value_or("");
-  c.engine = v.text("engine").value_or("auto");
-  c.at_least = v.has("tolerates");
-  c.expected = *v.text(c.at_least ? "tolerates" : "min_breaking_weight");
+ToleranceClaim read(const PropertyValues& v, const std::string&) {
+  const bool at_least = v.has("tolerates");
+  ToleranceClaim c{*v.text("faults"), v.text("pairs").value_or(""), v.text("engine").value_or("auto"),
+                   *v.text(at_least ? "tolerates" : "min_breaking_weight"), at_least};
   parse_unit_choice(c.faults);
   if (!c.pairs.empty()) parse_pair_choice(c.pairs);
   parse_engine_choice(c.engine);
@@ -130,16 +126,6 @@ CheckResult check(const ToleranceClaim& c, const std::shared_ptr<const Topology>
 
 }  // namespace
 
-PropertyKind tolerance_property_kind() {
-  PropertyKind k;
-  k.name = "tolerance";
-  k.description = "exact fault tolerance: least breaking fault set (max-flow or Z3), with certificate";
-  k.prepare = [](const toml::table& prop, const std::string& where) -> Checker {
-    auto claim = read(prop, where);
-    return [claim](const std::shared_ptr<const Topology>& t, RunContext& ctx) { return check(claim, t, ctx); };
-  };
-  k.keys = &tolerance_keys();
-  return k;
-}
+PropertyKind tolerance_property_kind() { return table_property_kind(tolerance_keys(), read, check); }
 
 }  // namespace menger

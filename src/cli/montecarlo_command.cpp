@@ -10,6 +10,8 @@
 #include "core/error.h"
 #include "core/json_io.h"
 #include "core/version.h"
+#include "io/study_output.h"
+#include "io/study_plot.h"
 #include "models/registry.h"
 
 namespace menger {

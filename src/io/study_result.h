@@ -1,0 +1,42 @@
+// The result of a reliability study (claims/reliability_study.h runs one): per
+// point, every series' tally and, where enumeration reached, exact values.  It
+// is plain data over verify/'s statistics, kept here in src/io so that the
+// writers beside it (study_output.h, study_plot.h) need nothing of src/claims.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "verify/exact_routing.h"
+#include "verify/montecarlo.h"
+#include "verify/reliability.h"
+
+namespace menger {
+
+struct StudyPoint {
+  std::size_t faults = 0;
+  std::optional<double> rate;
+  SampleResult result;
+  std::optional<ExactRouting> exact;  // routing, combinations: every series' exact value, where enumeration reached
+};
+
+struct StudyResult {
+  std::string experiment, model, faults_described;
+  std::uint64_t units = 0;
+  std::vector<Series> series;
+  std::vector<StudyPoint> points;
+  std::vector<std::optional<ExactCount>> exact;          // completeness: per f, when enumerated
+  std::vector<std::pair<std::string, Interval>> wirings; // best_of: each wiring's faults tolerated
+  SampleOptions sampling;
+  bool complete = true;  // false: the deadline cut some point short
+  double seconds = 0;
+
+  // The interval of a series at a point.
+  Interval interval(std::size_t point, std::size_t series) const;
+  std::optional<std::size_t> find_series(const std::string& name) const;
+};
+
+}  // namespace menger
