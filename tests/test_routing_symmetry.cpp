@@ -9,6 +9,7 @@
 #include "models/routing_registry.h"
 #include "test_instance.h"
 #include "verify/automorphisms.h"
+#include "verify/route_search.h"
 #include "verify/routing_symmetry_check.h"
 
 namespace menger {
@@ -60,6 +61,37 @@ TEST(RoutingSymmetry, TheCheckFindsATieBreakByNodeId) {
   EXPECT_NE(first_mismatch({"hdn(base=hypercube(3), k=1, s=[4])", "hdn-ft1"}, 2, 400), "");
   EXPECT_NE(first_mismatch({"hdn(base=torus(3,2), k=1, s=[3])", "hdn-ft1"}, 2, 400), "");
   EXPECT_NE(first_mismatch({"hdn(base=hypercube(3), k=1, s=[4])", "hdn-ft2"}, 2, 400), "");
+}
+
+// Issue 20: a search that examines one pair per orbit gives the answer of the
+// search over every pair (status, least failing size, its pair's orbit).
+TEST(RoutingSymmetry, OrbitSearchEqualsTheFullSearch) {
+  struct Search {
+    const char* model;
+    const char* routing;
+    std::uint32_t k;
+  };
+  const Search cases[] = {{"hdn(base=hypercube(3), k=1, s=[4])", "hdn-ft1(order=port)", 4},
+                          {"hdn(base=torus(3,2), k=1, s=[3])", "hdn-ft2(order=port)", 3},
+                          {"hdn(base=hypercube(2), k=1, s=[2])", "shortest(choice=first)", 3},
+                          {"torus(3,4)", "shortest", 4}};
+  for (const Search& c : cases) {
+    SCOPED_TRACE(std::string(c.model) + " " + c.routing);
+    const auto i = make(c.model, UnitChoice::Nodes);
+    const auto routing = RoutingRegistry::builtin().build(c.routing, *i.net);
+    RouteCheckOptions opt;
+    opt.k = c.k;
+    const RouteCheckResult with = route_check(*routing, *i.model, opt);
+    opt.symmetry = false;
+    const RouteCheckResult without = route_check(*routing, *i.model, opt);
+    EXPECT_TRUE(with.symmetry_used);
+    EXPECT_LT(with.pairs_examined, without.pairs_examined);
+    EXPECT_EQ(with.status, without.status);
+    ASSERT_EQ(with.failure.has_value(), without.failure.has_value());
+    if (with.failure) {
+      EXPECT_EQ(with.failure->faults.count(), without.failure->faults.count());
+    }
+  }
 }
 
 TEST(RoutingSymmetry, ANonAutomorphismIsNamed) {
