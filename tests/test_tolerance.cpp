@@ -250,6 +250,41 @@ TEST(ToleranceSymmetry, SameAnswerWithAndWithoutSymmetry) {
   }
 }
 
+// pair-orbits: networks with endpoints or directed links, the whole group.
+TEST(ToleranceSymmetry, PairOrbitsAgreeWithTwinClasses) {
+  struct Case {
+    const char* spec;
+    UnitChoice units;
+  };
+  const Case cases[] = {{"kary_ntree(k=2, n=3)", UnitChoice::Switches},
+                        {"mikant(k=2, n=2)", UnitChoice::Links},
+                        {"min(stages=2, radix=2, wiring=deterministic)", UnitChoice::Switches},
+                        {"min(stages=3, radix=2, wiring=replicated)", UnitChoice::Links},
+                        {"mesh(3,4)", UnitChoice::Switches}};
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.spec);
+    Instance i = make(c.spec, c.units);
+    ToleranceOptions plain;
+    plain.symmetry = false;
+    const ToleranceResult without = flow_tolerance(*i.model, plain);
+    const ToleranceResult with = flow_tolerance(*i.model);
+    EXPECT_EQ(with.min_cut, without.min_cut);
+    EXPECT_LE(with.flow_calls, without.flow_calls);
+    ASSERT_TRUE(with.certificate);
+    const CheckReport report = check_certificate(certificate_from_json(to_json(*with.certificate)));
+    EXPECT_TRUE(report.valid) << (report.problems.empty() ? "" : report.problems.front());
+  }
+  Instance tree = make("kary_ntree(k=2, n=3)", UnitChoice::Switches);
+  ToleranceCertificate c = *flow_tolerance(*tree.model).certificate;
+  ASSERT_EQ(c.reduction, "pair-orbits");
+  ToleranceCertificate fewer = c;
+  fewer.symmetry.pop_back();
+  EXPECT_NE(first_problem(fewer).find("nor for any pair of its orbit"), std::string::npos) << first_problem(fewer);
+  ToleranceCertificate forged = c;
+  std::swap(forged.symmetry[0][0], forged.symmetry[0][forged.symmetry[0].size() - 1]);
+  EXPECT_NE(first_problem(forged).find("is not an automorphism"), std::string::npos) << first_problem(forged);
+}
+
 TEST(ToleranceSymmetry, TheCheckerRejectsForgedSymmetry) {
   Instance i = make("torus(5,5)", UnitChoice::Nodes);
   const ToleranceCertificate c = *flow_tolerance(*i.model).certificate;

@@ -155,4 +155,32 @@ std::vector<std::size_t> pair_orbit_roots(const std::vector<std::pair<NodeId, No
   return root;
 }
 
+std::vector<std::uint32_t> terminal_pair_orbit_roots(const std::vector<NodeId>& terminals,
+                                                     const std::vector<Permutation>& gens, bool unordered) {
+  const std::size_t t = terminals.size();
+  if (t > 65'536) throw InputError("pair orbits: too many terminals for a dense table");
+  std::map<NodeId, std::size_t> index;
+  for (std::size_t i = 0; i < t; ++i) index.emplace(terminals[i], i);
+  // Per generator, the image of each terminal's index.
+  std::vector<std::vector<std::size_t>> images;
+  for (const auto& g : gens) {
+    std::vector<std::size_t> image(t);
+    for (std::size_t i = 0; i < t; ++i) {
+      const auto it = terminals[i] < g.size() ? index.find(g[terminals[i]]) : index.end();
+      if (it == index.end()) throw InputError("pair orbits: a permutation maps a terminal off the terminals");
+      image[i] = it->second;
+    }
+    images.push_back(std::move(image));
+  }
+  LeastRootSets sets(t * t);
+  for (std::size_t i = 0; i < t; ++i)
+    for (std::size_t j = 0; j < t; ++j) {
+      if (unordered) sets.join(i * t + j, j * t + i);
+      for (const auto& image : images) sets.join(i * t + j, image[i] * t + image[j]);
+    }
+  std::vector<std::uint32_t> root(t * t);
+  for (std::size_t p = 0; p < t * t; ++p) root[p] = static_cast<std::uint32_t>(sets.find(p));
+  return root;
+}
+
 }  // namespace menger

@@ -46,4 +46,11 @@ std::vector<NodeId> orbit_roots(NodeId n, const std::vector<Permutation>& gens);
 std::vector<std::size_t> pair_orbit_roots(const std::vector<std::pair<NodeId, NodeId>>& pairs,
                                           const std::vector<Permutation>& gens, bool unordered);
 
+// The same for every ordered pair (terminals[i], terminals[j]), indexed
+// i * T + j, in a dense table (T^2 entries: callers bound T): per pair the
+// index of the least pair of its orbit.  The generators must map terminals
+// onto terminals (else InputError).
+std::vector<std::uint32_t> terminal_pair_orbit_roots(const std::vector<NodeId>& terminals,
+                                                     const std::vector<Permutation>& gens, bool unordered);
+
 }  // namespace menger

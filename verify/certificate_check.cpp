@@ -355,12 +355,37 @@ class Checker {
       }
   }
 
+  // pair-orbits: the generators are re-checked as automorphisms, the orbits of
+  // the required pairs recomputed here, and each must hold a certified pair.
+  void check_pair_orbit_reduction() {
+    for (std::size_t i = 0; i < cert_.symmetry.size(); ++i)
+      if (auto why = automorphism_problem(m_, cert_.symmetry[i]))
+        return problem("symmetry generator " + std::to_string(i) + " is not an automorphism: " + *why);
+    const auto& terms = m_.terminals();
+    if (terms.size() > 65'536) return problem("pair-orbits over more than 65,536 terminals is not checked");
+    const bool unordered = !net_.has_directed_links();
+    const auto root = terminal_pair_orbit_roots(terms, cert_.symmetry, unordered);
+    std::map<NodeId, std::size_t> index;
+    for (std::size_t i = 0; i < terms.size(); ++i) index.emplace(terms[i], i);
+    std::set<std::uint32_t> certified;
+    for (const auto& p : cert_.pairs) {  // a pair of non-terminals is reported by check_pair
+      const auto a = index.find(p.source), b = index.find(p.target);
+      if (a != index.end() && b != index.end()) certified.insert(root[a->second * terms.size() + b->second]);
+    }
+    for (std::size_t i = 0; i < terms.size(); ++i)
+      for (std::size_t j = 0; j < terms.size(); ++j)
+        if (m_.pair_required(terms[i], terms[j]) && !certified.count(root[i * terms.size() + j]))
+          return problem("no certified pair stands for " + name(terms[i]) + " -> " + name(terms[j]) +
+                         " (nor for any pair of its orbit)");
+  }
+
   void check_paths() {
     for (const CertifiedPair& p : cert_.pairs) check_pair(p);
     if (!cert_.symmetry.empty() && cert_.reduction == "twin-classes")
-      return problem("symmetry is certified only with the pivot reductions");
+      return problem("twin-classes takes no symmetry generators (pair-orbits does)");
     if (cert_.reduction == "esfahanian-hakimi" || cert_.reduction == "single-source") check_pivot_reduction();
     else if (cert_.reduction == "twin-classes") check_twin_reduction();
+    else if (cert_.reduction == "pair-orbits") check_pair_orbit_reduction();
     else problem("unknown reduction '" + cert_.reduction + "'");
   }
 

@@ -67,8 +67,10 @@ std::string GraphGroup::order_text() const {
     std::snprintf(buf, sizeof buf, "%.0f", order_mantissa);
     return buf;
   }
+  // nauty keeps mantissa * 10^exponent with a mantissa that may exceed 10: normalise.
+  const int shift = order_mantissa > 0 ? static_cast<int>(std::floor(std::log10(order_mantissa))) : 0;
   char buf[48];
-  std::snprintf(buf, sizeof buf, "%.6ge%d", order_mantissa, order_exponent);
+  std::snprintf(buf, sizeof buf, "%.6ge%d", order_mantissa / std::pow(10.0, shift), order_exponent + shift);
   return buf;
 }
 

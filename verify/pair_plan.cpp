@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <optional>
 
 #include "verify/automorphisms.h"
 
@@ -127,6 +128,29 @@ PairPlan by_twins(const FaultModel& m) {
   return p;
 }
 
+// One pair per orbit of required pairs under the fault model's whole group
+// (pair-orbits); none when the group is trivial or the terminals too many
+// for the dense table.  Twin swaps are automorphisms, so this never plans
+// more pairs than twin-classes; it is used only when it plans fewer.
+std::optional<PairPlan> by_pair_orbits(const FaultModel& m) {
+  const auto& terms = m.terminals();
+  if (terms.size() > kMaxPairOrbitTerminals) return std::nullopt;
+  NodeGroup g = fault_model_automorphisms(m);
+  if (g.generators.empty()) return std::nullopt;
+  const bool unordered = !m.network().has_directed_links();
+  const auto root = terminal_pair_orbit_roots(terms, g.generators, unordered);
+  PairPlan p;
+  p.method = "pair-orbits";
+  const std::size_t t = terms.size();
+  for (std::size_t i = 0; i < t; ++i)
+    for (std::size_t j = 0; j < t; ++j)
+      if (root[i * t + j] == i * t + j && m.pair_required(terms[i], terms[j])) p.pairs.emplace_back(terms[i], terms[j]);
+  std::sort(p.pairs.begin(), p.pairs.end());
+  p.symmetry = std::move(g.generators);
+  p.symmetry_order = g.order;
+  return p;
+}
+
 }  // namespace
 
 std::vector<std::vector<NodeId>> twin_classes(const FaultModel& m) {
@@ -175,7 +199,11 @@ PairPlan plan_pairs(const FaultModel& m, bool symmetry) {
   const bool routers = all_routers_undirected(net) && m.spec().pairs == PairChoice::AllTerminals;
   if (routers && m.universe().kind() != UnitKind::Link && m.flow_expressible()) p = esfahanian_hakimi(m);
   else if (routers && m.universe().kind() == UnitKind::Link) p = single_source(m);
-  else p = by_twins(m);
+  else {
+    p = by_twins(m);
+    auto orbits = symmetry ? by_pair_orbits(m) : std::nullopt;
+    if (orbits && orbits->pairs.size() < p.pairs.size()) p = std::move(*orbits);
+  }
   p.orbit_root.resize(net.num_nodes());
   std::iota(p.orbit_root.begin(), p.orbit_root.end(), NodeId{0});
   if (p.pivot != kNoNode) {

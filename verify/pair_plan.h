@@ -36,6 +36,10 @@
 // stand for all; the fan lemma then works on orbits (a neighbour is settled
 // when its orbit's representative is).  The plan carries G_v's generators so
 // that the certificate can name them and the checker re-validate them.
+//   pair-orbits   every other case, with symmetry: one required pair per orbit
+//       of pairs under the fault model's whole group (unordered when links are
+//       bidirectional), replacing twin-classes (twin swaps are in the group).
+//       Needs at most kMaxPairOrbitTerminals terminals (a dense T^2 table).
 //
 // The plan is deterministic: pairs in increasing (s, t) order, orbit
 // representatives the least node of their orbit.
@@ -49,13 +53,15 @@
 
 namespace menger {
 
+inline constexpr std::size_t kMaxPairOrbitTerminals = 4096;
+
 struct PairPlan {
-  std::string method;  // "esfahanian-hakimi", "single-source", "twin-classes"
+  std::string method;  // "esfahanian-hakimi", "single-source", "twin-classes", "pair-orbits"
   NodeId pivot = kNoNode;  // v of the first two methods
   std::vector<std::pair<NodeId, NodeId>> pairs;
   std::vector<NodeId> fan_targets;  // targets x of the pivot left to the fan lemma
   std::uint64_t required_pairs = 0;  // how many ordered pairs the plan stands for
-  // Symmetry: generators of the pivot's stabiliser (empty: none used), its
+  // Symmetry: generators of the pivot's stabiliser (pair-orbits: of the whole group; empty: none used), its
   // order as nauty gives it, and the least node of each node's orbit under it
   // (the identity without symmetry).
   std::vector<std::vector<NodeId>> symmetry;

@@ -38,8 +38,9 @@ ToleranceOutcome from_flow(const FaultModel& m, const ToleranceRequest& req) {
   o.engine = "flow";
   o.complete = r.complete;
   o.coverage = r.pairs_total ? static_cast<double>(r.pairs_done) / static_cast<double>(r.pairs_total) : 1.0;
+  const std::string group = r.method == "pair-orbits" ? "the fault model's automorphism group" : "the pivot's stabiliser";
   o.method = r.method + " pairs" +
-             (r.symmetry_order.empty() ? "" : ", one per orbit of the pivot's stabiliser (order " + r.symmetry_order + ")");
+             (r.symmetry_order.empty() ? "" : ", one per orbit of " + group + " (order " + r.symmetry_order + ")");
   o.work = std::to_string(r.flow_calls) + " max-flow calls for " + std::to_string(r.pairs_total) +
            " pairs (the rest settled by the fan lemma)";
   if (r.flow_calls == r.pairs_total) o.work = std::to_string(r.flow_calls) + " max-flow calls";
