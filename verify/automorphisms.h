@@ -3,20 +3,20 @@
 // automorphism_check.h, which does not call nauty, before it is returned.
 //
 // Encoding.  One vertex per node, coloured by (kind, fault weight of its unit
-// or "cannot fail", whether it is individualised).  Links become edges when
-// they are all alike (undirected, no parallel pair, one fault weight);
-// otherwise each link is subdivided: an undirected link by one vertex
-// coloured with its fault weight, a directed link by a tail half and a head
-// half, so that direction, multiplicity and weight are colours nauty keeps.
-// A fault unit of several nodes (packages, user groups) gets a vertex joined
-// to its members.  Automorphisms of this coloured graph, restricted to the
-// nodes, are exactly the automorphisms of the fault model (automorphism_check.h).
+// or "cannot fail", whether it is individualised).  Links are bundled by
+// (ends, direction, fault weight) with their multiplicity; when every bundle
+// is one undirected link of one weight, bundles are plain edges, otherwise
+// each is subdivided: an undirected bundle by one vertex coloured with weight
+// and multiplicity, a directed one by a tail half and a head half, so that
+// direction, multiplicity and weight are colours nauty keeps.  A fault unit of
+// several nodes (packages, user groups) gets a vertex joined to its members.
+// Automorphisms of this coloured graph, restricted to the nodes, are exactly
+// the automorphisms of the fault model (automorphism_check.h), and the order
+// nauty reports is the order of the group acting on the nodes.
 // With `Preserve::Ports` each link is split into two halves coloured with the
 // port number at their end (and tail or head): the automorphisms then keep
 // ports, as a routing that reads only ports and faults needs
 // (port_automorphism_problem).
-// Parallel links add permutations of links that fix every node: the group
-// order counts them, the node generators drop the identity they induce.
 #pragma once
 
 #include <span>
