@@ -178,6 +178,16 @@ TEST(Deadlock, WitnessRequestsAreCheckedExactly) {
   j = to_json(e);
   j["format"] = nullptr;
   EXPECT_FALSE(is_deadlock_evidence(j));
+  // A channel over an unconnected port (a mesh corner's missing neighbour; an
+  // InfiniBand switch's port 0): one clear error, once a crash.
+  DeadlockEvidence dangling = e;
+  const NodeId corner = *s.net->find_node(dangling.packets[0].channel.node == "(0,0)" ? "(3,3)" : "(0,0)");
+  PortId open = 0;
+  while (open < s.net->num_ports(corner) && s.net->port(corner, open).connected()) ++open;
+  ASSERT_LT(open, s.net->num_ports(corner));
+  dangling.packets[0].channel.node = s.net->label(corner);
+  dangling.packets[0].channel.port = open;
+  EXPECT_THROW(check_deadlock_evidence(dangling), InputError);
 }
 
 TEST(Deadlock, SameAnswerForAnyThreadCount) {

@@ -46,6 +46,12 @@ struct Checker {
     if (!v || c.port >= net().num_ports(*v) || c.vc >= setup.routing->vcs())
       throw InputError("deadlock evidence: no channel " + c.node + " port " + std::to_string(c.port) + " vc " +
                        std::to_string(c.vc));
+    // A channel leaves over a connected port that may send (an InfiniBand
+    // switch's port 0 is its management port: no link, no channel).
+    const PortSlot& slot = net().port(*v, c.port);
+    if (!slot.connected() || slot.dir == PortDir::In)
+      throw InputError("deadlock evidence: port " + std::to_string(c.port) + " of " + c.node +
+                       " is no channel (unconnected or inbound only)");
     return {*v, c.port, c.vc};
   }
   std::string name(const Key& k) const {
