@@ -2,6 +2,9 @@
 // max-flow and against brute force, certificates and their independent
 // checker, determinism, budgets.
 #include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
 #include <tbb/global_control.h>
 
 
@@ -247,6 +250,26 @@ TEST(ToleranceSymmetry, SameAnswerWithAndWithoutSymmetry) {
     ASSERT_TRUE(with.certificate);
     EXPECT_TRUE(check_certificate(*with.certificate).valid) << check_certificate(*with.certificate).problems.front();
     EXPECT_TRUE(check_certificate(certificate_from_json(to_json(*with.certificate))).valid);
+  }
+}
+
+// A network broken without faults: Z3's exhaustive certificate has no lighter
+// set to enumerate, and the witness (the empty set) is the whole proof.
+TEST(CertificateCheck, BrokenWithoutFaultsIsCertifiedByBothEngines) {
+  const auto path = std::filesystem::temp_directory_path() / "menger-two-components.txt";
+  {
+    std::ofstream out(path);
+    out << "a b\nb c\nd e\n";
+  }
+  Instance i = make("file(" + path.string() + ")", UnitChoice::Nodes);
+  for (EngineChoice engine : {EngineChoice::Flow, EngineChoice::Smt}) {
+    ToleranceRequest req;
+    req.engine = engine;
+    const ToleranceOutcome o = solve_tolerance(*i.model, req);
+    ASSERT_EQ(o.min_cut, std::optional<std::uint64_t>(0));
+    ASSERT_TRUE(o.certificate);
+    const CheckReport r = check_certificate(*o.certificate);
+    EXPECT_TRUE(r.valid) << (r.problems.empty() ? "" : r.problems.front());
   }
 }
 

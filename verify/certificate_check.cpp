@@ -394,6 +394,7 @@ class Checker {
   void check_exhaustive() {
     if (!cert_.min_cut) return problem("an exhaustive certificate needs a finite min_cut");
     const std::uint64_t limit = *cert_.min_cut;  // enumerate sets of weight < limit
+    if (limit == 0) return;  // no lighter set: broken without faults, which the witness shows
     const std::uint64_t per_set = (net_.num_nodes() + net_.num_arcs()) * std::max<std::uint64_t>(1, m_.terminals().size());
     std::vector<std::size_t> chosen;
     bool stop = false;

@@ -138,6 +138,7 @@ int run_tolerance(const ToleranceArgs& a) {
   }
   if (a.json) {
     nlohmann::json j = result_json(model, o, check ? &*check : nullptr);
+    if (!check && !o.certificate_note.empty()) j["certificate_note"] = o.certificate_note;
     j["seconds"] = secs;
     std::cout << json_text(j, 2) << "\n";
   } else {
@@ -166,6 +167,9 @@ int run_tolerance(const ToleranceArgs& a) {
                 << (a.certificate.empty() ? "" : "; written to " + a.certificate) << "\n";
     if (check && !check->valid)
       for (const auto& p : check->problems) std::cout << "  problem: " << p << "\n";
+    if (!check && !a.no_certificate)
+      std::cout << "certificate  none: " << o.certificate_note
+                << (a.certificate.empty() ? "" : "; nothing written to " + a.certificate) << "\n";
   }
   if (check && !check->valid) return 3;
   return o.complete ? 0 : 1;
