@@ -56,7 +56,11 @@ void apply_node_attrs(GraphBuilder& b, NodeId v, const std::string& ports, const
 void read_graphml(std::istream& in, GraphBuilder& b, const std::string& where) {
   namespace pt = boost::property_tree;
   pt::ptree doc;
-  pt::read_xml(in, doc, pt::xml_parser::trim_whitespace);
+  try {
+    pt::read_xml(in, doc, pt::xml_parser::trim_whitespace);
+  } catch (const pt::xml_parser_error& e) {  // what() names "<unspecified file>": the stream has no name
+    throw InputError(where + ": line " + std::to_string(e.line()) + ": " + e.message());
+  }
   const pt::ptree* root = doc.get_child_optional("graphml").get_ptr();
   if (!root) throw InputError(where + ": no <graphml> element");
   std::map<std::string, std::string> key_name;  // key id -> attr.name

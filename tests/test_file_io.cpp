@@ -145,6 +145,7 @@ TEST(FileIo, MalformedFilesGiveOneClearError) {
       ADD_FAILURE() << name << " was accepted";
     } catch (const InputError& e) {
       EXPECT_NE(std::string(e.what()).find(name), std::string::npos) << name << ": " << e.what();
+      EXPECT_EQ(std::string(e.what()).find("<unspecified file>"), std::string::npos) << e.what();
     }
   }
   fs::remove_all(dir);

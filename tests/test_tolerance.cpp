@@ -2,10 +2,10 @@
 // max-flow and against brute force, certificates and their independent
 // checker, determinism, budgets.
 #include <gtest/gtest.h>
+#include <tbb/global_control.h>
 
 #include <filesystem>
 #include <fstream>
-#include <tbb/global_control.h>
 
 
 #include "core/error.h"
