@@ -9,6 +9,7 @@
 #include "claims/report.h"
 #include "claims/runner.h"
 #include "core/error.h"
+#include "scratch_dir.h"
 
 namespace menger {
 namespace {
@@ -17,9 +18,8 @@ namespace fs = std::filesystem;
 
 class ClaimsTest : public ::testing::Test {
  protected:
-  fs::path dir = fs::temp_directory_path() / ("menger_claims_" + std::to_string(::getpid()));
-  void SetUp() override { fs::create_directories(dir); }
-  void TearDown() override { fs::remove_all(dir); }
+  testing::ScratchDir scratch{"menger_claims_"};
+  const fs::path dir = scratch.path();
   fs::path write(const std::string& name, const std::string& text) {
     fs::create_directories((dir / name).parent_path());
     std::ofstream(dir / name) << text;

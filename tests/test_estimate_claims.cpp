@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "models/registry.h"
 #include "verify/reliability.h"
+#include "scratch_dir.h"
 
 namespace menger {
 namespace {
@@ -20,9 +21,8 @@ namespace fs = std::filesystem;
 
 class EstimateClaimsTest : public ::testing::Test {
  protected:
-  fs::path dir = fs::temp_directory_path() / ("menger_estimate_" + std::to_string(::getpid()));
-  void SetUp() override { fs::create_directories(dir); }
-  void TearDown() override { fs::remove_all(dir); }
+  testing::ScratchDir scratch{"menger_estimate_"};
+  const fs::path dir = scratch.path();
   ProveReport run_claim(const std::string& property, ProveOptions opts = {},
                         const std::string& model = "min(stages=3, radix=4, wiring=deterministic)") {
     std::ofstream(dir / "c.toml") << "title = \"t\"\nstatement = \"s\"\n[source]\npaper = \"001\"\nwhere = \"Table 1\"\n"

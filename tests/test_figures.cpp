@@ -15,6 +15,7 @@
 #include "core/error.h"
 #include "io/gnuplot.h"
 #include "io/study_plot.h"
+#include "scratch_dir.h"
 
 namespace menger {
 namespace {
@@ -23,9 +24,8 @@ namespace fs = std::filesystem;
 
 class FiguresTest : public ::testing::Test {
  protected:
-  fs::path dir = fs::temp_directory_path() / ("menger_figures_" + std::to_string(::getpid()));
-  void SetUp() override { fs::create_directories(dir); }
-  void TearDown() override { fs::remove_all(dir); }
+  testing::ScratchDir scratch{"menger_figures_"};
+  const fs::path dir = scratch.path();
 
   // A claim file with one estimate instance whose curve joins figure "fig".
   fs::path claim(const std::string& name, const std::string& model, const std::string& study, const std::string& label) {

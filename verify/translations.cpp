@@ -3,23 +3,12 @@
 #include <deque>
 #include <numeric>
 
+#include "verify/automorphism_check.h"
+
 namespace menger {
 
 std::vector<NodeId> orbit_roots(const Network& net, const std::vector<std::vector<NodeId>>& gens) {
-  std::vector<NodeId> parent(net.num_nodes());
-  std::iota(parent.begin(), parent.end(), 0);
-  auto find = [&](NodeId v) {
-    while (parent[v] != v) v = parent[v] = parent[parent[v]];
-    return v;
-  };
-  for (const auto& g : gens)
-    for (NodeId v = 0; v < net.num_nodes(); ++v) {
-      NodeId a = find(v), b = find(g[v]);
-      if (a != b) parent[std::max(a, b)] = std::min(a, b);
-    }
-  std::vector<NodeId> root(net.num_nodes());
-  for (NodeId v = 0; v < net.num_nodes(); ++v) root[v] = find(v);
-  return root;
+  return orbit_roots(net.num_nodes(), gens);  // automorphism_check.h: one union-find for every group
 }
 
 bool symmetric_fault_model(const FaultModel& model) {
