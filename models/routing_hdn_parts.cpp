@@ -63,73 +63,42 @@ std::span<const NodeId> HdnGeometry::rdn(std::uint64_t n) const { return by_node
 
 // ---- PartSearch ------------------------------------------------------------
 
-bool PartSearch::usable(NodeId from, PortId p, NodeId node) {
-  if (ok_) return ok_(from, p, node);
-  return !faults_.link_faulty(g_.net().port(from, p).link) && !faults_.node_faulty(node);
+PartSearch& PartSearch::avoiding_companions(std::uint64_t companion_id) {
+  companion_id_ = companion_id;
+  return *this;
 }
 
-// Breadth-first search from `to` backwards inside the part, until `from` is
-// settled (then every node closer to `to` than `from` is settled too).
-bool PartSearch::search(NodeId from, NodeId to) {
-  dist_.assign(g_.part_size(supernode_part()), kUnreached);
-  if (ok_ && !ok_(kNoNode, 0, to)) return false;
-  dist(to) = 0;
-  if (from == to) return true;
-  queue_.clear();
-  queue_.push_back(to);
-  const Network& net = g_.net();
-  for (std::size_t head = 0; head < queue_.size(); ++head) {
-    const NodeId x = queue_[head];
-    const std::uint32_t dx = dist(x);
-    for (PortId p = 0; p < net.num_ports(x); ++p) {
-      if (!in_part(p)) continue;
-      const NodeId w = net.port(x, p).peer;
-      if (dist(w) != kUnreached) continue;
-      // `from` holds the packet (or was checked by the caller): only its link is read.
-      bool ok = w == from && !ok_ ? !faults_.link_faulty(net.port(x, p).link) : usable(x, p, w);
-      if (!ok) continue;
-      dist(w) = dx + 1;
-      if (w == from) return true;
-      queue_.push_back(w);
-    }
+PathAnswer PartSearch::ask(NodeId from, NodeId to) {
+  const bool sn = part_ == Part::Supernode;
+  PathQuestion q;
+  q.from = from;
+  q.to = to;
+  q.inside = [this, sn](NodeId, PortId p) { return g_.sn_port(p) == sn; };
+  q.slot = [this, sn](NodeId v) { return g_.position(v, sn); };
+  q.slots = g_.part_size(sn);
+  if (companion_id_) {
+    const std::uint64_t n = *companion_id_;
+    // A node with that node-id is its own companion: no second read.
+    q.companion = [this, n](NodeId v) { return g_.node_id(v) == n ? kNoNode : g_.with_node_id(v, n); };
+    q.check_links = false;
+    q.check_ends = true;
   }
-  return false;
-}
-
-// Lowest port of `here` to a settled node one hop closer.
-std::optional<PortId> PartSearch::step(NodeId here) {
-  const Network& net = g_.net();
-  const std::uint32_t d = dist(here);
-  for (PortId p = 0; p < net.num_ports(here); ++p) {
-    if (!in_part(p)) continue;
-    const std::uint32_t dw = dist(net.port(here, p).peer);
-    if (dw == kUnreached || dw + 1 != d) continue;
-    if (!ok_ && faults_.link_faulty(net.port(here, p).link)) continue;
-    return p;
-  }
-  return std::nullopt;
+  return faults_.least_path(q);
 }
 
 std::optional<std::uint32_t> PartSearch::distance(NodeId from, NodeId to) {
-  if (!search(from, to)) return std::nullopt;
-  return dist(from);
+  PathAnswer a = ask(from, to);
+  if (!a.found()) return std::nullopt;
+  return a.length();
 }
 
 std::optional<PortId> PartSearch::first_port(NodeId from, NodeId to) {
-  if (from == to || !search(from, to)) return std::nullopt;
-  return step(from);
+  if (from == to) return std::nullopt;
+  PathAnswer a = ask(from, to);
+  if (!a.found()) return std::nullopt;
+  return a.ports.front();
 }
 
-std::vector<NodeId> PartSearch::path(NodeId from, NodeId to) {
-  std::vector<NodeId> out;
-  if (!search(from, to)) return out;
-  out.push_back(from);
-  while (out.back() != to) {
-    auto p = step(out.back());
-    if (!p) return {};
-    out.push_back(g_.net().port(out.back(), *p).peer);
-  }
-  return out;
-}
+std::vector<NodeId> PartSearch::path(NodeId from, NodeId to) { return ask(from, to).nodes; }
 
 }  // namespace menger

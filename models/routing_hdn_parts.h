@@ -18,14 +18,14 @@
 // [8] finds whenever [8] finds one, so Theorem 4's length bound, which adds
 // up [8]'s bound, is not loosened by it; it may succeed where [8] gives up.
 //
-// Fault reads are lazy: a breadth-first search from the target backwards,
-// reading each node it reaches (link first, then node, as port_usable does),
-// stopped as soon as the node asking is settled.  A node's distance is then
-// final for every node one hop closer, so the hop choice is consistent along
-// the path: recomputing at the next node gives the same path.
+// Each search is one path question to the FaultView (core/path_question.h):
+// the least shortest usable path, which an engine records as the path's own
+// units, not the hundreds of nodes a breadth-first search of an RDN touches.
+// The suffix of a least path is the least path from its second node, so the
+// hop choice is consistent along the path: recomputing at the next node gives
+// the same path.
 #pragma once
 
-#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -81,16 +81,18 @@ class HdnGeometry {
 // Which part of the product a sub-routing moves in.
 enum class Part { Supernode, Rdn };
 
-// Decides whether a node reached by the search may be used; reads faults.
-// Default (empty): the link to it and the node itself are healthy.
-using NodeOk = std::function<bool(NodeId from, PortId port, NodeId node)>;
-
-// Shortest fault-free path inside one part from `from` to `to` (both taken
-// as healthy unless `ok` says otherwise for `to`).
+// Shortest fault-free path inside one part from `from` to `to`, asked of the
+// FaultView as one path question (core/path_question.h): lowest port first at
+// each node; `from` and `to` are taken as healthy (the packet is at `from`,
+// the runner checks the hop into `to`).  With `companion_id`, a node is usable
+// only when the node of its super-node with that node-id is healthy too, and
+// the ends are checked like every other node (Algorithm 2's r_f, below).
 class PartSearch {
  public:
-  PartSearch(const HdnGeometry& g, Part part, FaultView& faults, NodeOk ok = {})
-      : g_(g), part_(part), faults_(faults), ok_(std::move(ok)) {}
+  PartSearch(const HdnGeometry& g, Part part, FaultView& faults) : g_(g), part_(part), faults_(faults) {}
+  // Algorithm 2's search for P (reading 5): a node w is usable when w and
+  // (w's super-node, node-id `companion_id`) are healthy; links are not read.
+  PartSearch& avoiding_companions(std::uint64_t companion_id);
   // Length of the path, nullopt when `to` cannot be reached.
   std::optional<std::uint32_t> distance(NodeId from, NodeId to);
   // First port of the path (lowest port among the shortest), nullopt when cut.
@@ -102,22 +104,9 @@ class PartSearch {
   const HdnGeometry& g_;
   Part part_;
   FaultView& faults_;
-  NodeOk ok_;
-  // Hop distance to the target by position in the part (kUnreached unless
-  // settled), and the search queue: flat arrays rather than a hash map, as a
-  // search runs on every hop.  A part is s_k nodes (a super-node) or N/s_k
-  // (an RDN: 1,152 in 004's torus-based network), so filling the table costs
-  // less than the allocations per settled node it replaces.
-  static constexpr std::uint32_t kUnreached = UINT32_MAX;
-  std::vector<std::uint32_t> dist_;
-  std::vector<NodeId> queue_;
+  std::optional<std::uint64_t> companion_id_;
 
-  bool supernode_part() const { return part_ == Part::Supernode; }
-  bool in_part(PortId p) const { return g_.sn_port(p) == supernode_part(); }
-  std::uint32_t& dist(NodeId v) { return dist_[g_.position(v, supernode_part())]; }
-  bool usable(NodeId from, PortId p, NodeId node);
-  bool search(NodeId from, NodeId to);
-  std::optional<PortId> step(NodeId here);
+  PathAnswer ask(NodeId from, NodeId to);
 };
 
 }  // namespace menger

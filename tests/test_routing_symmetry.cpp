@@ -22,11 +22,14 @@ struct Case {
   const char* routing;
 };
 
-// The first generator the routing does not commute with, or "".
-std::string first_mismatch(const Case& c, std::uint32_t k, std::size_t runs) {
+// The first generator the routing does not commute with, or "".  With
+// `colours`, of the subgroup that keeps the routing's symmetry colours (as
+// the search uses it); without, of the whole port-keeping group.
+std::string first_mismatch(const Case& c, std::uint32_t k, std::size_t runs, bool colours = true) {
   const auto i = make(c.model, UnitChoice::Nodes);
   const auto routing = RoutingRegistry::builtin().build(c.routing, *i.net);
-  const NodeGroup g = fault_model_automorphisms(*i.model, {}, Preserve::Ports);
+  const std::vector<std::uint64_t> kept = colours ? routing->symmetry_colours(*i.net) : std::vector<std::uint64_t>{};
+  const NodeGroup g = fault_model_automorphisms(*i.model, {}, Preserve::Ports, kept);
   EXPECT_FALSE(g.generators.empty()) << c.model;
   for (std::size_t n = 0; n < g.generators.size(); ++n)
     if (auto why = commutation_problem(*routing, *i.model, g.generators[n], k, runs, 1 + n))
@@ -45,7 +48,12 @@ TEST(RoutingSymmetry, DeclaredRoutingsCommuteWithEveryPortAutomorphism) {
                         {"hdn(base=torus(3,2), k=1, s=[3])", "hdn-ft1(order=port)"},
                         {"hdn(base=torus(3,2), k=1, s=[3])", "hdn-ft2(order=port)"},
                         {"hdn(base=hypercube(2), k=2, s=[2,2])", "hdn-ft1(order=port)"},
-                        {"hdn(base=hypercube(3), k=2, s=[4,2])", "hdn-ft1(order=port)"}};
+                        {"hdn(base=hypercube(3), k=2, s=[4,2])", "hdn-ft1(order=port)"},
+                        // node-id order: the subgroup that keeps node-ids
+                        {"hdn(base=hypercube(3), k=1, s=[4])", "hdn-ft1"},
+                        {"hdn(base=hypercube(3), k=1, s=[4])", "hdn-ft2"},
+                        {"hdn(base=torus(3,2), k=1, s=[3])", "hdn-ft1"},
+                        {"hdn(base=hypercube(3), k=2, s=[4,2])", "hdn-ft1"}};
   for (const Case& c : cases) {
     SCOPED_TRACE(std::string(c.model) + " " + c.routing);
     const auto i = make(c.model, UnitChoice::Nodes);
@@ -58,9 +66,10 @@ TEST(RoutingSymmetry, TheCheckFindsATieBreakByNodeId) {
   // 004's Step-1 by node-id (reading 4 of models/routing_hdn.cpp): the
   // automorphism x -> x XOR 2 of node-ids reverses the order of two
   // neighbours.  On the 3x2 torus base a reflection does the same.
-  EXPECT_NE(first_mismatch({"hdn(base=hypercube(3), k=1, s=[4])", "hdn-ft1"}, 2, 400), "");
-  EXPECT_NE(first_mismatch({"hdn(base=torus(3,2), k=1, s=[3])", "hdn-ft1"}, 2, 400), "");
-  EXPECT_NE(first_mismatch({"hdn(base=hypercube(3), k=1, s=[4])", "hdn-ft2"}, 2, 400), "");
+  // Hence node-id order declares the node-id colours (symmetry_colours).
+  EXPECT_NE(first_mismatch({"hdn(base=hypercube(3), k=1, s=[4])", "hdn-ft1"}, 2, 400, false), "");
+  EXPECT_NE(first_mismatch({"hdn(base=torus(3,2), k=1, s=[3])", "hdn-ft1"}, 2, 400, false), "");
+  EXPECT_NE(first_mismatch({"hdn(base=hypercube(3), k=1, s=[4])", "hdn-ft2"}, 2, 400, false), "");
 }
 
 // Issue 20: a search that examines one pair per orbit gives the answer of the
@@ -70,17 +79,21 @@ TEST(RoutingSymmetry, OrbitSearchEqualsTheFullSearch) {
     const char* model;
     const char* routing;
     std::uint32_t k;
+    bool symbolic = false;
   };
   const Search cases[] = {{"hdn(base=hypercube(3), k=1, s=[4])", "hdn-ft1(order=port)", 4},
                           {"hdn(base=torus(3,2), k=1, s=[3])", "hdn-ft2(order=port)", 3},
                           {"hdn(base=hypercube(2), k=1, s=[2])", "shortest(choice=first)", 3},
-                          {"torus(3,4)", "shortest", 4}};
+                          {"torus(3,4)", "shortest", 4},
+                          {"hdn(base=hypercube(3), k=1, s=[4])", "hdn-ft1", 4, true},
+                          {"hdn(base=torus(3,2), k=1, s=[3])", "hdn-ft2", 3, true}};
   for (const Search& c : cases) {
     SCOPED_TRACE(std::string(c.model) + " " + c.routing);
     const auto i = make(c.model, UnitChoice::Nodes);
     const auto routing = RoutingRegistry::builtin().build(c.routing, *i.net);
     RouteCheckOptions opt;
     opt.k = c.k;
+    opt.symbolic = c.symbolic;
     const RouteCheckResult with = route_check(*routing, *i.model, opt);
     opt.symmetry = false;
     const RouteCheckResult without = route_check(*routing, *i.model, opt);

@@ -60,7 +60,8 @@ bool plain_bundles(const std::map<Bundle, std::uint64_t>& b) {
   });
 }
 
-ColouredGraph encode(const FaultModel& m, std::span<const NodeId> fixed, Preserve preserve) {
+ColouredGraph encode(const FaultModel& m, std::span<const NodeId> fixed, Preserve preserve,
+                     std::span<const std::uint64_t> node_colours) {
   const Network& net = m.network();
   const FaultUniverse& uni = m.universe();
   const bool groups = uni.kind() != UnitKind::Link && !m.flow_expressible();
@@ -73,7 +74,9 @@ ColouredGraph encode(const FaultModel& m, std::span<const NodeId> fixed, Preserv
     const std::uint64_t weight = unit && !groups ? m.weight(*unit) : 0;
     const auto f = std::find(fixed.begin(), fixed.end(), v);
     const std::uint64_t individual = f == fixed.end() ? 0 : 1 + std::uint64_t(f - fixed.begin());
-    colour.push_back(palette.colour({kNode, static_cast<std::uint64_t>(net.kind(v)), unit ? 1u : 0u, weight, individual}));
+    const std::uint64_t own = node_colours.empty() ? 0 : node_colours[v];
+    colour.push_back(
+        palette.colour({kNode, static_cast<std::uint64_t>(net.kind(v)), unit ? 1u : 0u, weight, individual, own}));
   }
   auto add_vertex = [&](std::vector<std::uint64_t> key) {
     colour.push_back(palette.colour(std::move(key)));
@@ -137,11 +140,15 @@ std::size_t NodeGroup::orbit_count() const {
   return c;
 }
 
-NodeGroup fault_model_automorphisms(const FaultModel& model, std::span<const NodeId> fixed, Preserve preserve) {
+NodeGroup fault_model_automorphisms(const FaultModel& model, std::span<const NodeId> fixed, Preserve preserve,
+                                    std::span<const std::uint64_t> colours) {
   const Network& net = model.network();
   for (NodeId v : fixed)
     if (v >= net.num_nodes()) throw InputError("automorphisms: a fixed node is not in the network");
-  const GraphGroup found = nauty_automorphisms(encode(model, fixed, preserve));
+  if (!colours.empty() && colours.size() != net.num_nodes())
+    throw InternalError("automorphisms: node colours given for " + std::to_string(colours.size()) + " of " +
+                        std::to_string(net.num_nodes()) + " nodes");
+  const GraphGroup found = nauty_automorphisms(encode(model, fixed, preserve, colours));
   NodeGroup out;
   out.order = found.order_text();
   for (const auto& full : found.generators) {
@@ -152,6 +159,8 @@ NodeGroup fault_model_automorphisms(const FaultModel& model, std::span<const Nod
       throw InternalError("nauty returned a generator that is not an automorphism of " + net.spec() + ": " + *why);
     for (NodeId v : fixed)
       if (p[v] != v) throw InternalError("nauty returned a generator that moves an individualised node");
+    for (NodeId v = 0; v < colours.size(); ++v)
+      if (colours[p[v]] != colours[v]) throw InternalError("nauty returned a generator that changes a node's colour");
     out.generators.push_back(std::move(p));
   }
   out.root = orbit_roots(net.num_nodes(), out.generators);

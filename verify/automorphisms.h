@@ -37,10 +37,13 @@ struct NodeGroup {
 
 enum class Preserve { Links, Ports };
 
-// The group of the fault model fixing every node in `fixed` (its stabiliser).
-// Throws InternalError if nauty returns a generator the check rejects.
+// The group of the fault model fixing every node in `fixed` (its stabiliser)
+// and keeping `colours` (one per node, when given: a routing's
+// Routing::symmetry_colours).  Throws InternalError if nauty returns a
+// generator the check rejects (not an automorphism, moves a fixed node, or
+// changes a node's colour).
 NodeGroup fault_model_automorphisms(const FaultModel& model, std::span<const NodeId> fixed = {},
-                                    Preserve preserve = Preserve::Links);
+                                    Preserve preserve = Preserve::Links, std::span<const std::uint64_t> colours = {});
 
 // The network's group as `menger info` reports it: node kinds, links with
 // direction and multiplicity (every node a unit of weight 1, links not units).

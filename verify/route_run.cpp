@@ -52,29 +52,29 @@ bool RecordingFaultView::unit_faulty(std::optional<std::size_t> unit) {
   return false;
 }
 
-void RecordingFaultView::check_local_node(NodeId v) const {
-  if (knowledge_ != FaultKnowledge::Local || v == here_) return;
-  for (const PortSlot& s : network().ports(here_))
+void require_local_node(const Network& net, FaultKnowledge knowledge, NodeId here, NodeId v) {
+  if (knowledge != FaultKnowledge::Local || v == here) return;
+  for (const PortSlot& s : net.ports(here))
     if (s.peer == v) return;
-  throw InternalError("a local-knowledge routing at " + network().label(here_) + " asked about node " +
-                      network().label(v) + ", which is not its neighbour");
+  throw InternalError("a local-knowledge routing at " + net.label(here) + " asked about node " + net.label(v) +
+                      ", which is not its neighbour");
 }
 
-void RecordingFaultView::check_local_link(LinkId l) const {
-  if (knowledge_ != FaultKnowledge::Local) return;
-  const Link& k = network().link(l);
-  if (k.a == here_ || k.b == here_) return;
-  throw InternalError("a local-knowledge routing at " + network().label(here_) + " asked about link " +
-                      network().link_label(l) + ", which is not attached to it");
+void require_local_link(const Network& net, FaultKnowledge knowledge, NodeId here, LinkId l) {
+  if (knowledge != FaultKnowledge::Local) return;
+  const Link& k = net.link(l);
+  if (k.a == here || k.b == here) return;
+  throw InternalError("a local-knowledge routing at " + net.label(here) + " asked about link " + net.link_label(l) +
+                      ", which is not attached to it");
 }
 
 bool RecordingFaultView::node_faulty(NodeId v) {
-  check_local_node(v);
+  require_local_node(network(), knowledge_, here_, v);
   return unit_faulty(model_.unit_of_node(v));
 }
 
 bool RecordingFaultView::link_faulty(LinkId l) {
-  check_local_link(l);
+  require_local_link(network(), knowledge_, here_, l);
   return unit_faulty(model_.unit_of_link(l));
 }
 
@@ -87,7 +87,7 @@ bool RecordingFaultView::faulty_nodes_at_least(std::span<const NodeId> region, s
   std::uint32_t faulty = 0;
   std::vector<std::pair<std::size_t, std::uint32_t>> gains;  // healthy unit, region nodes it holds
   for (NodeId v : region) {
-    check_local_node(v);
+    require_local_node(network(), knowledge_, here_, v);
     auto u = model_.unit_of_node(v);
     if (!u) continue;
     if (faults_->contains(*u)) {
@@ -107,6 +107,19 @@ bool RecordingFaultView::faulty_nodes_at_least(std::span<const NodeId> region, s
   if (reachable < threshold) return false;
   for (const auto& [u, n] : gains) record(u);
   return false;
+}
+
+PathAnswer RecordingFaultView::least_path(const PathQuestion& q) {
+  if (knowledge_ == FaultKnowledge::Local) return FaultView::least_path(q);  // node by node, checked
+  auto healthy = [this](std::optional<std::size_t> u) { return !u || !faults_->contains(*u); };
+  PathOracles ok{[&](NodeId v) { return healthy(model_.unit_of_node(v)); },
+                 [&](LinkId l) { return healthy(model_.unit_of_link(l)); }};
+  PathAnswer a = least_shortest_path(network(), q, ok);
+  for (NodeId v : answer_nodes(q, a))
+    if (auto u = model_.unit_of_node(v)) record(*u);
+  for (LinkId l : answer_links(network(), q, a))
+    if (auto u = model_.unit_of_link(l)) record(*u);
+  return a;
 }
 
 bool RecordingFaultView::hop_blocked(const PortSlot& slot) {
@@ -159,16 +172,22 @@ RunResult RouteRunner::fail(RunOutcome o, const Detail& detail, bool want_trace,
 
 RunResult RouteRunner::run(const FaultSet& faults, NodeId s, NodeId d, std::optional<std::uint32_t> path_bound,
                            bool want_trace) {
-  const Network& net = model_.network();
   view_.reset(faults, limits_.fault_budget);
+  return run_in(view_, s, d, path_bound, want_trace);
+}
+
+RunResult RouteRunner::run_in(EngineFaultView& view, NodeId s, NodeId d, std::optional<std::uint32_t> path_bound,
+                              bool want_trace) {
+  const Network& net = model_.network();
+  active_ = &view;
   seen_.clear();
   depth_ = 0;
   RunResult delivered_trace;
   bool have_trace = false;
   if (s == d) return RunResult{};
 
-  view_.at(s);
-  Config root{s, routing_.start(s, d, view_)};
+  active_->at(s);
+  Config root{s, routing_.start(s, d, *active_)};
   auto push = [&](const Config& c) -> bool {
     if (depth_ == stack_.size()) stack_.emplace_back();
     Frame& f = stack_[depth_++];
@@ -177,8 +196,8 @@ RunResult RouteRunner::run(const FaultSet& faults, NodeId s, NodeId d, std::opti
     f.next = 0;
     f.height = 0;
     seen_.set(c, -1);
-    view_.at(c.node);
-    routing_.next(c.node, c.state, d, view_, f.hops);
+    active_->at(c.node);
+    routing_.next(c.node, c.state, d, *active_, f.hops);
     return !f.hops.empty();
   };
   if (!push(root)) return fail(RunOutcome::NoRoute, [&] { return "no hop offered at " + where(root); }, want_trace);
@@ -192,7 +211,7 @@ RunResult RouteRunner::run(const FaultSet& faults, NodeId s, NodeId d, std::opti
                             net.label(top.config.node) + ", which has " +
                             std::to_string(net.num_ports(top.config.node)) + " ports");
       const PortSlot& slot = net.port(top.config.node, h.port);
-      if (view_.hop_blocked(slot)) {
+      if (active_->hop_blocked(slot)) {
         auto detail = [&] {
           std::string what = !slot.connected() ? "an unconnected port"
                                                : "link " + net.link_label(slot.link) + " to " + net.label(slot.peer);

@@ -59,20 +59,38 @@ struct RunLimits {
   std::uint32_t fault_budget = 0;          // largest fault set size the caller explores
 };
 
+// A Local routing may ask only about the node the packet is at, its links and
+// its neighbours; asking further is a modelling error (InternalError).
+void require_local_node(const Network& net, FaultKnowledge knowledge, NodeId here, NodeId v);
+void require_local_link(const Network& net, FaultKnowledge knowledge, NodeId here, LinkId l);
+
+// What the runner needs of a view beyond the routing's FaultView: where the
+// packet is (Local routings may ask only about its surroundings) and the
+// engine's own reads of a hop, which need no knowledge check.
+class EngineFaultView : public FaultView {
+ public:
+  virtual void at(NodeId here) = 0;
+  // True if the hop over `slot` is blocked (unconnected, failed link or peer).
+  virtual bool hop_blocked(const PortSlot& slot) = 0;
+};
+
 // The recording FaultView; one per thread, reused across runs.
-class RecordingFaultView final : public FaultView {
+class RecordingFaultView final : public EngineFaultView {
  public:
   RecordingFaultView(const FaultModel& model, FaultKnowledge knowledge);
   void reset(const FaultSet& faults, std::uint32_t budget);
-  void at(NodeId here) { here_ = here; }
+  void at(NodeId here) override { here_ = here; }
 
   const Network& network() const override { return model_.network(); }
   bool node_faulty(NodeId v) override;
   bool link_faulty(LinkId l) override;
   bool faulty_nodes_at_least(std::span<const NodeId> region, std::uint32_t threshold) override;
+  // Answered with full knowledge of the fault set; records only the units of
+  // the path found (none when there is none): core/path_question.h proves
+  // that the answer is the same under every larger fault set sparing them.
+  PathAnswer least_path(const PathQuestion& q) override;
 
-  // Engine-side reads of a hop (no knowledge check): true if it is blocked.
-  bool hop_blocked(const PortSlot& slot);
+  bool hop_blocked(const PortSlot& slot) override;
   // Sorted, distinct healthy units read since reset().
   const std::vector<std::size_t>& reads();
 
@@ -90,8 +108,6 @@ class RecordingFaultView final : public FaultView {
   void record(std::size_t unit);
 
   bool unit_faulty(std::optional<std::size_t> unit);
-  void check_local_node(NodeId v) const;
-  void check_local_link(LinkId l) const;
 };
 
 class RouteRunner {
@@ -100,6 +116,10 @@ class RouteRunner {
   // Runs s -> d under `faults`; reads() then lists the healthy units read.
   RunResult run(const FaultSet& faults, NodeId s, NodeId d, std::optional<std::uint32_t> path_bound,
                 bool want_trace = true);
+  // Runs s -> d with the faults another view answers, which the caller has
+  // prepared for this run (the symbolic search, symbolic_search.h).
+  RunResult run_in(EngineFaultView& view, NodeId s, NodeId d, std::optional<std::uint32_t> path_bound,
+                   bool want_trace);
   const std::vector<std::size_t>& reads() { return view_.reads(); }
   const Routing& routing() const { return routing_; }
   const FaultModel& model() const { return model_; }
@@ -124,6 +144,7 @@ class RouteRunner {
   const FaultModel& model_;
   RunLimits limits_;
   RecordingFaultView view_;
+  EngineFaultView* active_ = &view_;  // the view of the run under way
   // Colour of each configuration of the current run: on stack, or finished
   // with the height (longest remaining branch) below it.
   StampedMap<Config, std::int64_t, ConfigHash> seen_;

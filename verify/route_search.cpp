@@ -7,6 +7,7 @@
 #include <atomic>
 #include <deque>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <set>
 #include <unordered_set>
@@ -17,6 +18,7 @@
 #include "verify/distances.h"
 #include "verify/route_checkpoint.h"
 #include "verify/routing_symmetry_check.h"
+#include "verify/symbolic_search.h"
 #include "verify/translations.h"
 
 namespace menger {
@@ -58,6 +60,7 @@ struct PairSearch {
 struct Worker {
   RouteRunner runner;
   FaultSet faults;
+  std::unique_ptr<SymbolicPairSearch> symbolic;  // made on first use
 };
 
 class Search {
@@ -67,6 +70,9 @@ class Search {
         start_(Clock::now()) {
     limits_ = opt.limits;
     limits_.fault_budget = opt.k;
+    if (opt.symbolic && (opt.naive || opt.settle_all))
+      throw InputError("the symbolic search finds the least failing fault sets; it does not combine with " +
+                       std::string(opt.naive ? "the naive baseline" : "settle-all (use the lazy search)"));
   }
 
   RouteCheckResult run();
@@ -94,6 +100,7 @@ class Search {
   void naive_level(PairSearch& p, std::uint32_t level, std::uint32_t last_level, Worker& w);
   bool judge(PairSearch& p, std::uint32_t level, RouteLevelStats& st, Worker& w);
   void search_level(PairSearch& p, std::uint32_t level, std::uint32_t last_level, Worker& w);
+  void search_symbolic(PairSearch& p, std::uint32_t last_level, Worker& w);
   bool pair_required_under(const Units& f, const RoutePair& p) const;
 };
 
@@ -102,7 +109,8 @@ class Search {
 // never a silent reduction.
 std::vector<RoutePair> port_orbit_pairs(const Routing& routing, const FaultModel& model, std::vector<RoutePair> all,
                                         RouteCheckResult& r) {
-  const NodeGroup g = fault_model_automorphisms(model, {}, Preserve::Ports);
+  const std::vector<std::uint64_t> colours = routing.symmetry_colours(model.network());
+  const NodeGroup g = fault_model_automorphisms(model, {}, Preserve::Ports, colours);
   if (g.generators.empty()) return all;
   constexpr std::size_t kSpotRuns = 32;
   for (std::size_t i = 0; i < g.generators.size(); ++i)
@@ -116,12 +124,13 @@ std::vector<RoutePair> port_orbit_pairs(const Routing& routing, const FaultModel
     auto it = stabiliser_root.find(p.s);
     if (it == stabiliser_root.end()) {
       const NodeId fixed[] = {p.s};
-      it = stabiliser_root.emplace(p.s, fault_model_automorphisms(model, fixed, Preserve::Ports).root).first;
+      it = stabiliser_root.emplace(p.s, fault_model_automorphisms(model, fixed, Preserve::Ports, colours).root).first;
     }
     if (it->second[p.d] == p.d) reps.push_back(p);
   }
   r.symmetry_used = true;
-  r.symmetry = "port automorphisms (order " + g.order + ")";
+  r.symmetry = std::string(colours.empty() ? "port automorphisms" : "port automorphisms keeping the routing's colours") +
+               " (order " + g.order + ")";
   return reps;
 }
 
@@ -176,6 +185,10 @@ bool Search::judge(PairSearch& p, std::uint32_t level, RouteLevelStats& st, Work
 // One level of one pair: run every set of the frontier; failing sets and
 // excused sets stop, delivered ones extend by their reads (below the last level).
 void Search::search_level(PairSearch& p, std::uint32_t level, std::uint32_t last_level, Worker& w) {
+  if (opt_.symbolic) {
+    if (level == 0) search_symbolic(p, last_level, w);
+    return;
+  }
   if (p.stats.size() <= level) p.stats.resize(level + 1);
   RouteLevelStats& st = p.stats[level];
   std::unordered_set<Units, UnitsHash> next;
@@ -200,6 +213,21 @@ void Search::search_level(PairSearch& p, std::uint32_t level, std::uint32_t last
   }
 }
 
+// The whole search of the pair, every level to `last_level`, at once: the
+// level loop of run() then finds the pair done, with its failure at its level.
+void Search::search_symbolic(PairSearch& p, std::uint32_t last_level, Worker& w) {
+  if (!w.symbolic) w.symbolic = std::make_unique<SymbolicPairSearch>(routing_, model_, limits_);
+  SymbolicPairResult r = w.symbolic->search(p.pair.s, p.pair.d, p.distance, last_level, bound_,
+                                            opt_.excuse_disconnected, [this] { return out_of_time(); });
+  p.stats = std::move(r.stats);
+  if (r.failure) {
+    p.failure = std::move(r.failure);
+    p.failure_level = r.failure_level;
+  }
+  p.done = r.complete;
+  p.frontier.clear();
+}
+
 // The baseline of bench/: every fault set of this size, in lexicographic
 // order, without looking at what the runs read.
 void Search::naive_level(PairSearch& p, std::uint32_t level, std::uint32_t last_level, Worker& w) {
@@ -222,13 +250,14 @@ void Search::naive_level(PairSearch& p, std::uint32_t level, std::uint32_t last_
 
 RouteCheckResult Search::run() {
   RouteCheckResult r;
+  r.engine = opt_.symbolic ? "symbolic" : opt_.naive ? "naive" : "lazy";
   r.levels.resize(opt_.k + 1);
   std::vector<RoutePair> pairs = examined_pairs(r);
   r.pairs_examined = pairs.size();
   r.naive_runs = binomial_sum(model_.universe().size(), opt_.k) * static_cast<double>(r.pairs_total);
 
   tbb::enumerable_thread_specific<Worker> workers(
-      [&] { return Worker{RouteRunner(routing_, model_, limits_), FaultSet(model_.universe().size())}; });
+      [&] { return Worker{RouteRunner(routing_, model_, limits_), FaultSet(model_.universe().size()), nullptr}; });
   std::optional<std::uint32_t> fail_level;
   std::uint32_t complete_level = opt_.k;  // every pair of the chunk settled up to here (for UNKNOWN)
   bool complete_level_known = false, level0_done = false;
@@ -322,6 +351,7 @@ nlohmann::json Search::question(const RouteCheckResult& r) const {
           {"excuse_disconnected", opt_.excuse_disconnected},
           {"settle_all", opt_.settle_all},
           {"naive", opt_.naive},
+          {"symbolic", opt_.symbolic},
           {"symmetry", r.symmetry},
           {"pairs_examined", r.pairs_examined},
           {"chunk_pairs", opt_.chunk_pairs},

@@ -51,6 +51,13 @@
 // every run of (s, d) under F onto the run of (s', d') under g h F, so a
 // failure, its size and its trace correspond.
 //
+// Symbolic: with `symbolic`, each examined pair is searched by the symbolic
+// search of symbolic_search.h instead (one run per leaf of the tree of the
+// runs' open answers), which finds the same least failing size; per-level
+// counts are then runs by the number of faults a leaf fixed, failures by
+// their least size.  Pairs, symmetry, chunks, budgets and checkpoints are
+// shared with the lazy search.
+//
 // Checkpoints: with `checkpoint`, every chunk that settles is appended to the
 // file, and a run of the same question resumes after the last one recorded
 // (route_checkpoint.h); the answer is the one an uninterrupted run gives.
@@ -90,6 +97,8 @@ struct RouteCheckOptions {
                                             // level to k, extending failing sets too, so that the
                                             // counts cover every fault set of size <= k
   std::string checkpoint;                   // file of settled chunks (route_checkpoint.h); "" none
+  bool symbolic = false;                    // each pair by the symbolic search (symbolic_search.h):
+                                            // counts as constraints, paths as one question
 };
 
 struct RoutePair {
@@ -121,6 +130,7 @@ struct RouteCheckResult {
   std::uint64_t pairs_settled = 0;      // fully searched (to k, or to the failure level)
   bool symmetry_used = false;
   std::string symmetry;                 // "translations", "port automorphisms (order N)", "" none
+  std::string engine = "lazy";          // "lazy", "symbolic" or "naive"
   double naive_runs = 0;                // C(units, <= k) x pairs_total
   std::string coverage;                 // for UNKNOWN: what was settled
   double seconds = 0;

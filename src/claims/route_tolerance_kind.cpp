@@ -11,6 +11,7 @@
 //   path_bound = "2^k*(DB+1) + ..."   # optional; variables: the model's, faults, distance
 //   excuse_disconnected = true        # optional: pairs the faults disconnect are not failures
 //   hop_limit = 200                   # optional livelock guard
+//   search = "symbolic"               # optional: lazy (default) or symbolic (verify/symbolic_search.h)
 //
 // FAILS carries a replayable witness (`menger replay`): the fault set, the
 // pair, the hop-by-hop trace.  HOLDS carries the search's counts (runs versus
@@ -34,6 +35,7 @@ struct RouteClaim {
   bool exact = false;  // `tolerates` rather than `tolerates_at_least`
   bool excuse_disconnected = false;
   std::uint32_t hop_limit = 0;
+  bool symbolic = false;
 };
 
 const PropertyKeys& route_keys() {
@@ -49,6 +51,11 @@ const PropertyKeys& route_keys() {
           text_key("path_bound", "formula over the model's variables, faults and distance"),
           flag_key("excuse_disconnected", "pairs the faults disconnect are not failures"),
           count_key("hop_limit", "livelock guard", 1, 999'999'999, "the engine's"),
+          text_key("search",
+                   "lazy: branch on every unit a run read; symbolic: counts as constraints, sub-network paths as "
+                   "one question (same verdict, far fewer runs where a routing counts faults in regions)",
+                   false, "lazy")
+              .one_of({"lazy", "symbolic"}),
       },
       {{{"tolerates", "tolerates_at_least"}}});
   return keys;
@@ -58,7 +65,8 @@ RouteClaim read(const PropertyValues& v, const std::string& where) {
   const bool exact = v.has("tolerates");
   RouteClaim c{where, *v.text("routing"), *v.text("faults"), *v.text(exact ? "tolerates" : "tolerates_at_least"),
                v.text("path_bound").value_or(""), exact, v.flag("excuse_disconnected").value_or(false),
-               static_cast<std::uint32_t>(v.count("hop_limit").value_or(0))};
+               static_cast<std::uint32_t>(v.count("hop_limit").value_or(0)),
+               v.text("search").value_or("lazy") == "symbolic"};
   parse_unit_choice(c.faults);
   return c;
 }
@@ -81,7 +89,7 @@ nlohmann::json counts(const RouteCheckResult& r) {
 
 std::string search_line(const RouteCheckResult& r) {
   const std::uint64_t cut = r.disconnected();
-  return "lazy search: " + std::to_string(r.runs()) + " routing runs for " + std::to_string(r.pairs_examined) + " of " +
+  return r.engine + " search: " + std::to_string(r.runs()) + " routing runs for " + std::to_string(r.pairs_examined) + " of " +
          std::to_string(r.pairs_total) + " pairs" + (r.symmetry_used ? " (" + r.symmetry + ")" : "") +
          (cut ? "; " + std::to_string(cut) + " explored cases disconnected by the faults" : "");
 }
@@ -97,6 +105,7 @@ CheckResult check(const RouteClaim& c, const std::shared_ptr<const Topology>& to
   if (!c.path_bound.empty()) opt.path_bound = c.path_bound;
   opt.limits.hop_limit = c.hop_limit;
   opt.excuse_disconnected = c.excuse_disconnected;
+  opt.symbolic = c.symbolic;
   if (ctx.budget()) opt.budget = *ctx.budget();
   const RouteCheckResult r = route_check(*routing, model, opt);
 

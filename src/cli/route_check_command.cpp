@@ -22,7 +22,7 @@ namespace {
 struct RouteCheckArgs {
   std::string spec, routing, faults = "nodes", path_bound, witness, checkpoint;
   unsigned k = 1, hop_limit = 0, budget = 0, chunk_pairs = 512;
-  bool json = false, no_symmetry = false, excuse_disconnected = false, naive = false, settle_all = false;
+  bool json = false, no_symmetry = false, excuse_disconnected = false, naive = false, settle_all = false, symbolic = false;
 };
 
 std::string status_word(RouteCheckResult::Status s) {
@@ -65,7 +65,7 @@ nlohmann::json search_json(const RouteCheckResult& r) {
   return {{"runs", r.runs()},           {"naive_runs", r.naive_runs},
           {"pairs", r.pairs_total},     {"pairs_examined", r.pairs_examined},
           {"pairs_settled", r.pairs_settled}, {"symmetry", r.symmetry_used},
-          {"levels", levels},           {"seconds", r.seconds}};
+          {"engine", r.engine},         {"levels", levels},           {"seconds", r.seconds}};
 }
 
 int run_route_check(const RouteCheckArgs& a) {
@@ -81,6 +81,7 @@ int run_route_check(const RouteCheckArgs& a) {
   opt.excuse_disconnected = a.excuse_disconnected;
   opt.naive = a.naive;
   opt.settle_all = a.settle_all;
+  opt.symbolic = a.symbolic;
   opt.checkpoint = a.checkpoint;
   opt.chunk_pairs = a.chunk_pairs;
   if (a.budget) opt.budget = std::chrono::seconds(a.budget);
@@ -119,7 +120,7 @@ int run_route_check(const RouteCheckArgs& a) {
     std::ostringstream ratio;
     ratio.precision(3);
     ratio << r.naive_runs << " naive, " << r.naive_runs / std::max<double>(1, static_cast<double>(r.runs())) << "x fewer";
-    std::cout << "search       " << r.runs() << " routing runs (" << ratio.str() << "), " << r.pairs_examined
+    std::cout << "search       " << r.engine << ", " << r.runs() << " routing runs (" << ratio.str() << "), " << r.pairs_examined
               << " of " << r.pairs_total << " pairs examined" << (r.symmetry_used ? " (" + r.symmetry + ")" : "") << ", "
               << r.seconds << " s\n";
     std::cout << "by size     ";
@@ -197,6 +198,9 @@ void add_route_check_command(CLI::App& app, CommandRegistry& commands) {
   sub->add_flag("--settle-all", a->settle_all,
                 "search every level up to K even after a failure (counts then cover every fault set)");
   sub->add_flag("--naive", a->naive, "enumerate every fault set blindly (the baseline the lazy search is measured against)");
+  sub->add_flag("--symbolic", a->symbolic,
+                "search each pair symbolically: fault counts over regions as constraints, sub-network paths as one "
+                "question (verify/symbolic_search.h); same verdict and least failing size");
   sub->add_flag("--json", a->json, "print JSON");
   sub->add_option("--checkpoint", a->checkpoint,
                   "append each settled chunk of pairs to this file, and resume from it (same question only)");

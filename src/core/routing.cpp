@@ -17,6 +17,11 @@ bool FaultView::port_usable(NodeId v, PortId p) {
   return !node_faulty(s.peer);
 }
 
+PathAnswer FaultView::least_path(const PathQuestion& q) {
+  PathOracles ok{[this](NodeId v) { return !node_faulty(v); }, [this](LinkId l) { return !link_faulty(l); }};
+  return least_shortest_path(network(), q, ok);
+}
+
 PacketState Routing::start(NodeId, NodeId, FaultView&) const { return {}; }
 
 std::string Routing::describe_state(const PacketState& state) const {

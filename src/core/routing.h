@@ -25,8 +25,10 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "core/network.h"
+#include "core/path_question.h"
 
 namespace menger {
 
@@ -72,6 +74,12 @@ class FaultView {
   // question so that the view can answer from the fault budget without reading
   // the region when the threshold is out of reach (DESIGN.md, budget-aware reads).
   virtual bool faulty_nodes_at_least(std::span<const NodeId> region, std::uint32_t threshold) = 0;
+  // The least shortest usable path of a sub-network (core/path_question.h),
+  // asked as one question so that an engine's view can record only what the
+  // answer depends on (the path), not every node a search touched.  The
+  // default asks node_faulty and link_faulty as a breadth-first search meets
+  // them, which is exact for any view.
+  virtual PathAnswer least_path(const PathQuestion& q);
 
   // Port p of v is connected, its link has not failed and its peer has not
   // failed.  Reads the link first, then the peer, and stops at the first fault.
@@ -106,6 +114,12 @@ class Routing {
   // that group with nauty and examine one pair per orbit; tests check every
   // generator on random runs (tests/test_routing_symmetry.cpp).
   virtual bool port_automorphism_invariant() const { return false; }
+  // Node colours the routing's decisions read besides ports, faults and the
+  // packet's state (004's Step-1 by node-id: the node-id).  With
+  // port_automorphism_invariant(), the routing commutes with every
+  // port-keeping automorphism that also keeps these colours, and engines use
+  // that subgroup.  Empty (the default): no colours.
+  virtual std::vector<std::uint64_t> symmetry_colours(const Network&) const { return {}; }
 };
 
 }  // namespace menger

@@ -1,0 +1,75 @@
+// Path questions: "the least shortest usable path from a to b inside a
+// sub-network", asked of the FaultView as one question (DESIGN.md "Symbolic
+// fault view"; issue 20 part 2).
+//
+// Why one question.  A routing that searches a sub-network node by node makes
+// the exhaustive search branch on every node its breadth-first search
+// touched, hundreds in an RDN of 004's HDN.  The answer depends on far
+// fewer: if a fault set F yields path P and F' contains F but no unit of P,
+// then F' yields P too.  Proof: usable nodes and links under F' are usable
+// under F (faults only remove), so dist_F'(x, b) >= dist_F(x, b) for every x;
+// P is still usable, so along P the distances are equal.  At each node of P
+// the path takes the lowest port to a usable neighbour one hop closer; a lower
+// such port under F' would lead to a neighbour usable and one hop closer under
+// F as well, and F would have taken it.  So the record of the answer is the
+// path's own units.  "No path" under F stays "no path" under every F' that
+// contains F: its record is empty.
+//
+// Usable: a node other than the ends is usable when it and its companion (if
+// the question names one) are healthy; a link when it is healthy (with
+// `check_links`).  The ends are taken as healthy unless `check_ends` (the
+// packet is at `from`; the runner checks the hop into `to`).
+//
+// The least path: breadth-first search from `to` backwards until `from` is
+// settled, then from `from` the lowest port to a usable neighbour one hop
+// closer, node after node.  Every node one hop closer than a settled node is
+// settled when its level is complete, so the walk is exact.  Cost: one BFS of
+// the sub-network, O(nodes + ports).
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <vector>
+
+#include "core/network.h"
+
+namespace menger {
+
+struct PathQuestion {
+  NodeId from = kNoNode, to = kNoNode;
+  // Port p of v leads into the sub-network.
+  std::function<bool(NodeId v, PortId p)> inside;
+  // Dense index in [0, slots) of every node of the sub-network (flat tables).
+  std::function<std::size_t(NodeId v)> slot;
+  std::size_t slots = 0;
+  // A node that must be healthy too for v to be usable; kNoNode for none.
+  // Empty function: no companions.
+  std::function<NodeId(NodeId v)> companion;
+  bool check_links = true;   // links of the path must be healthy
+  bool check_ends = false;   // `from` and `to` must be usable like the other nodes
+};
+
+struct PathAnswer {
+  std::vector<NodeId> nodes;  // from ... to; empty when no usable path exists
+  std::vector<PortId> ports;  // ports[i] leads from nodes[i] to nodes[i + 1]
+  bool found() const { return !nodes.empty(); }
+  std::uint32_t length() const { return nodes.empty() ? 0 : static_cast<std::uint32_t>(nodes.size() - 1); }
+};
+
+// Usability oracles the search calls; the callers decide what they read.
+struct PathOracles {
+  std::function<bool(NodeId v)> node_ok;   // v healthy (companion excluded: the search asks it apart)
+  std::function<bool(LinkId l)> link_ok;   // l healthy
+};
+
+// The least shortest usable path (header).  Asks the oracles in breadth-first
+// order, each node at most once, so a reading oracle reads lazily.
+PathAnswer least_shortest_path(const Network& net, const PathQuestion& q, const PathOracles& ok);
+
+// The nodes whose health the answer depends on, in path order: the path's
+// nodes (ends only with check_ends) and their companions.  Links: below.
+std::vector<NodeId> answer_nodes(const PathQuestion& q, const PathAnswer& a);
+// The path's links when the question checks links; empty otherwise.
+std::vector<LinkId> answer_links(const Network& net, const PathQuestion& q, const PathAnswer& a);
+
+}  // namespace menger

@@ -1,0 +1,119 @@
+// A partial fault assignment with cardinality constraints: the state of the
+// symbolic route search (symbolic_search.h).
+//
+// Method.  Every fault unit is Unknown, Faulty or Healthy; a constraint says
+// lo <= |R ∩ F| <= hi for a region R of nodes, counting nodes (a unit that
+// holds w nodes of R weighs w).  The state stands for every fault set F with
+// |F| <= budget that contains the Faulty units, avoids the Healthy ones and
+// meets every constraint: its completions.  The search adds facts only when
+// the state keeps a completion (allows / allows_count), so the state it runs
+// in is always satisfiable.
+//
+// Feasibility.  Unknown units are grouped by their weights in the constraints
+// that can still bind (a constraint is slack when its lower bound is met and
+// the remaining budget cannot push it over its upper bound).  A completion
+// picks how many units of each group fail; a depth-first search over the
+// groups, pruned by each constraint's reachable range, decides whether some
+// choice meets every constraint within the budget, and which totals it can
+// reach.  Units in no binding constraint only pad the total.  With budget b
+// and g groups the search visits at most C(b + g, g) choices; in practice the
+// questions of a routing leave two or three groups.
+//
+// Incremental.  Per constraint, the weight of its Faulty units (base) and of
+// its Unknown ones; per unit, the constraints it lies in; groups are counted
+// by that membership, updated when a unit is assigned or a constraint added.
+// A check costs O(groups x constraints) plus the small search.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "core/network.h"
+#include "verify/fault_model.h"
+
+namespace menger {
+
+class PartialFaults {
+ public:
+  enum class State : std::uint8_t { Unknown, Faulty, Healthy };
+
+  explicit PartialFaults(const FaultModel& model);
+
+  // Everything Unknown, no constraint, completions of at most `budget` units.
+  void reset(std::uint32_t budget);
+  // Lowers (or raises) the budget; the state may become unsatisfiable.
+  void set_budget(std::uint32_t budget) { budget_ = budget; }
+  std::uint32_t budget() const { return budget_; }
+
+  State state(std::size_t unit) const { return state_[unit]; }
+  std::uint32_t faulty_count() const { return faulty_; }
+  // The Faulty units, in the order they were assigned.
+  std::vector<std::size_t> faulty_units() const;
+
+  // Would the state keep a completion with this fact added?
+  bool allows(std::size_t unit, bool faulty);
+  bool allows_count(std::span<const NodeId> region, std::uint32_t threshold, bool at_least);
+  bool satisfiable();
+
+  // Adds a fact (precondition: allowed; checked by the search, not here).
+  void assign(std::size_t unit, bool faulty);
+  // |region ∩ F| >= threshold (at_least) or < threshold.
+  void add_count(std::span<const NodeId> region, std::uint32_t threshold, bool at_least);
+
+  // The sizes of the completions, ascending (empty when unsatisfiable).
+  std::vector<std::uint32_t> sizes();
+  // A completion of that size (a size sizes() lists): the choice per group
+  // that the group search meets first, each group's lowest units; sorted.
+  std::vector<std::size_t> completion(std::uint32_t size);
+
+ private:
+  using Weights = std::vector<std::pair<std::uint32_t, std::uint32_t>>;  // (constraint, weight)
+  struct Constraint {
+    std::vector<std::pair<std::size_t, std::uint32_t>> units;  // (unit, nodes of the region in it)
+    std::uint64_t lo = 0, hi = UINT64_MAX;
+    std::uint64_t base = 0;     // weight of its Faulty units
+    std::uint64_t unknown = 0;  // weight of its Unknown units
+    std::uint32_t max_weight = 0;
+  };
+  struct Group {
+    std::vector<std::uint64_t> w;  // weight in each binding constraint
+    std::uint64_t count = 0;
+  };
+  struct Problem {  // what the group search decides
+    std::vector<std::uint32_t> binding;      // constraint indices
+    std::vector<std::uint64_t> need, room;   // per binding constraint
+    std::vector<Group> groups;
+    std::uint64_t free = 0;                  // unknown units in no binding constraint
+    std::uint32_t left = 0;                  // budget left after the Faulty units
+  };
+
+  const FaultModel& model_;
+  std::uint32_t budget_ = 0;
+  std::vector<State> state_;
+  std::vector<Weights> member_;          // per unit: the constraints it lies in
+  std::vector<std::size_t> touched_;     // units assigned or in a constraint since reset
+  std::vector<Constraint> constraints_;
+  std::map<Weights, std::uint64_t> unknown_groups_;  // unknown units by membership (non-empty)
+  std::uint64_t unknown_ = 0;            // unknown units in all
+  std::uint32_t faulty_ = 0;
+  std::vector<std::size_t> faulty_order_;
+
+  void touch(std::size_t unit);
+  void move_group(const Weights& from, const Weights& to);
+  void unassign(std::size_t unit);
+  void pop_constraint();
+  Constraint make_constraint(std::span<const NodeId> region, std::uint32_t threshold, bool at_least) const;
+  std::optional<Problem> problem() const;
+  // Totals (units of the groups) the group search can reach: bit t set.
+  std::uint64_t totals(const Problem& p, bool first_only) const;
+  bool search(const Problem& p, std::size_t g, std::uint64_t total, std::vector<std::uint64_t>& sum,
+              std::uint64_t& found, bool first_only, std::vector<std::uint64_t>* pick, std::uint64_t want) const;
+  bool in_range(const Problem& p, std::size_t from_group, std::uint64_t total,
+                const std::vector<std::uint64_t>& sum) const;
+};
+
+}  // namespace menger
