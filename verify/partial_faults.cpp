@@ -8,18 +8,21 @@
 namespace menger {
 
 PartialFaults::PartialFaults(const FaultModel& model)
-    : model_(model), state_(model.universe().size(), State::Unknown), member_(model.universe().size()) {
+    : model_(model), state_(model.universe().size(), State::Unknown), membership_of_(model.universe().size(), 0),
+      scratch_weight_(model.universe().size(), 0) {
   reset(0);
 }
 
 void PartialFaults::reset(std::uint32_t budget) {
   for (std::size_t u : touched_) {
     state_[u] = State::Unknown;
-    member_[u].clear();
+    membership_of_[u] = 0;
   }
   touched_.clear();
   constraints_.clear();
-  unknown_groups_.clear();
+  memberships_.assign(1, Weights{});
+  membership_ids_.clear();
+  unknown_by_membership_.assign(1, 0);
   unknown_ = state_.size();
   faulty_ = 0;
   faulty_order_.clear();
@@ -28,23 +31,22 @@ void PartialFaults::reset(std::uint32_t budget) {
 
 std::vector<std::size_t> PartialFaults::faulty_units() const { return faulty_order_; }
 
-void PartialFaults::touch(std::size_t unit) { touched_.push_back(unit); }
-
-void PartialFaults::move_group(const Weights& from, const Weights& to) {
-  if (!from.empty()) {
-    auto it = unknown_groups_.find(from);
-    if (it == unknown_groups_.end() || it->second == 0) throw InternalError("partial faults: group count underflow");
-    if (--it->second == 0) unknown_groups_.erase(it);
+std::uint32_t PartialFaults::intern(Weights w) {
+  auto [it, added] = membership_ids_.emplace(std::move(w), static_cast<std::uint32_t>(memberships_.size()));
+  if (added) {
+    memberships_.push_back(it->first);
+    unknown_by_membership_.push_back(0);
   }
-  if (!to.empty()) ++unknown_groups_[to];
+  return it->second;
 }
 
 void PartialFaults::assign(std::size_t unit, bool faulty) {
   if (state_[unit] != State::Unknown) throw InternalError("partial faults: a unit assigned twice");
-  touch(unit);
+  touched_.push_back(unit);
   state_[unit] = faulty ? State::Faulty : State::Healthy;
-  move_group(member_[unit], {});
-  for (const auto& [c, w] : member_[unit]) {
+  const std::uint32_t m = membership_of_[unit];
+  --unknown_by_membership_[m];
+  for (const auto& [c, w] : memberships_[m]) {
     constraints_[c].unknown -= w;
     if (faulty) constraints_[c].base += w;
   }
@@ -59,8 +61,9 @@ void PartialFaults::assign(std::size_t unit, bool faulty) {
 void PartialFaults::unassign(std::size_t unit) {
   const bool faulty = state_[unit] == State::Faulty;
   state_[unit] = State::Unknown;
-  move_group({}, member_[unit]);
-  for (const auto& [c, w] : member_[unit]) {
+  const std::uint32_t m = membership_of_[unit];
+  ++unknown_by_membership_[m];
+  for (const auto& [c, w] : memberships_[m]) {
     constraints_[c].unknown += w;
     if (faulty) constraints_[c].base -= w;
   }
@@ -71,52 +74,66 @@ void PartialFaults::unassign(std::size_t unit) {
   }
 }
 
-PartialFaults::Constraint PartialFaults::make_constraint(std::span<const NodeId> region, std::uint32_t threshold,
-                                                         bool at_least) const {
-  Constraint c;
-  std::vector<std::size_t> units;
+// The region's units with their weights (nodes of the region in each), one
+// pass with a per-unit scratch counter instead of a sort.
+PartialFaults::Tally PartialFaults::tally(std::span<const NodeId> region) {
+  Tally t;
+  t.region.assign(region.begin(), region.end());
   for (NodeId v : region)
-    if (auto u = model_.unit_of_node(v)) units.push_back(*u);
-  std::sort(units.begin(), units.end());
-  for (std::size_t i = 0; i < units.size();) {
-    std::size_t j = i;
-    while (j < units.size() && units[j] == units[i]) ++j;
-    const auto w = static_cast<std::uint32_t>(j - i);
-    c.units.emplace_back(units[i], w);
-    c.max_weight = std::max(c.max_weight, w);
-    if (state_[units[i]] == State::Faulty) c.base += w;
-    if (state_[units[i]] == State::Unknown) c.unknown += w;
-    i = j;
+    if (auto u = model_.unit_of_node(v)) {
+      if (scratch_weight_[*u]++ == 0) t.units.emplace_back(*u, 0);
+    }
+  for (auto& [u, w] : t.units) {
+    w = scratch_weight_[u];
+    scratch_weight_[u] = 0;
+    t.max_weight = std::max(t.max_weight, w);
+    if (state_[u] == State::Faulty) t.base += w;
+    if (state_[u] != State::Unknown) continue;
+    t.unknown += w;
+    ++t.by_membership[{membership_of_[u], w}];
   }
-  if (at_least) c.lo = threshold;
-  else if (threshold == 0) c.lo = 1, c.hi = 0;  // "fewer than 0": never
-  else c.hi = threshold - 1;
-  return c;
+  return t;
 }
 
 void PartialFaults::add_count(std::span<const NodeId> region, std::uint32_t threshold, bool at_least) {
-  constraints_.push_back(make_constraint(region, threshold, at_least));
-  const auto index = static_cast<std::uint32_t>(constraints_.size() - 1);
-  for (const auto& [u, w] : constraints_.back().units) {
-    if (state_[u] != State::Unknown) continue;
-    touch(u);
-    Weights grown = member_[u];
-    grown.emplace_back(index, w);
-    move_group(member_[u], grown);
-    member_[u] = std::move(grown);
-  }
+  add_count(tally(region), threshold, at_least);
 }
 
-// Undoes the last add_count (allows_count() only).
-void PartialFaults::pop_constraint() {
-  for (const auto& [u, w] : constraints_.back().units) {
-    if (state_[u] != State::Unknown) continue;
-    Weights shrunk = member_[u];
-    shrunk.pop_back();
-    move_group(member_[u], shrunk);
-    member_[u] = std::move(shrunk);
+void PartialFaults::add_count(Tally t, std::uint32_t threshold, bool at_least) {
+  Constraint c;
+  c.region = std::move(t.region);
+  c.base = t.base;
+  c.unknown = t.unknown;
+  c.max_weight = t.max_weight;
+  if (at_least) c.lo = threshold;
+  else if (threshold == 0) c.lo = 1, c.hi = 0;  // "fewer than 0": never
+  else c.hi = threshold - 1;
+  const auto index = static_cast<std::uint32_t>(constraints_.size());
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> grown;  // (membership, weight) -> new id
+  for (const auto& [key, count] : t.by_membership) {
+    Weights w = memberships_[key.first];
+    w.emplace_back(index, key.second);
+    grown[key] = intern(std::move(w));
   }
-  constraints_.pop_back();
+  for (const auto& [u, w] : t.units) {
+    if (state_[u] != State::Unknown) continue;
+    touched_.push_back(u);
+    const std::uint32_t to = grown[{membership_of_[u], w}];
+    --unknown_by_membership_[membership_of_[u]];
+    ++unknown_by_membership_[to];
+    membership_of_[u] = to;
+  }
+  c.units = std::move(t.units);
+  constraints_.push_back(std::move(c));
+}
+
+std::optional<bool> PartialFaults::implied_count(std::span<const NodeId> region, std::uint32_t threshold) const {
+  for (const Constraint& c : constraints_) {
+    if (c.region.size() != region.size() || !std::equal(region.begin(), region.end(), c.region.begin())) continue;
+    if (c.lo >= threshold) return true;
+    if (c.hi < threshold) return false;
+  }
+  return std::nullopt;
 }
 
 bool PartialFaults::allows(std::size_t unit, bool faulty) {
@@ -124,14 +141,19 @@ bool PartialFaults::allows(std::size_t unit, bool faulty) {
   assign(unit, faulty);
   const bool ok = satisfiable();
   unassign(unit);
+  touched_.pop_back();
   return ok;
 }
 
 bool PartialFaults::allows_count(std::span<const NodeId> region, std::uint32_t threshold, bool at_least) {
-  add_count(region, threshold, at_least);
-  const bool ok = satisfiable();
-  pop_constraint();
-  return ok;
+  return allows_count(tally(region), threshold, at_least);
+}
+
+bool PartialFaults::allows_count(const Tally& t, std::uint32_t threshold, bool at_least) const {
+  if (!at_least && threshold == 0) return false;
+  const Hypothetical extra{&t, at_least ? threshold : 0u, at_least ? UINT64_MAX : std::uint64_t{threshold} - 1};
+  auto p = problem(&extra);
+  return p && totals(*p, true) != 0;
 }
 
 bool PartialFaults::satisfiable() {
@@ -149,39 +171,91 @@ std::vector<std::uint32_t> PartialFaults::sizes() {
   return out;
 }
 
+namespace {
+
+// Range of a constraint's count still open: nullopt when broken; `binding`
+// false when slack (met, and the budget left cannot push it over).
+struct Bounds {
+  std::uint64_t need, room;
+  bool binding;
+};
+std::optional<Bounds> bounds(std::uint64_t lo, std::uint64_t hi, std::uint64_t base, std::uint64_t unknown,
+                             std::uint32_t max_weight, std::uint32_t left) {
+  if (hi < base || lo > base + unknown) return std::nullopt;
+  const std::uint64_t need = lo > base ? lo - base : 0, room = hi - base;
+  const std::uint64_t reach = std::min<std::uint64_t>(unknown, std::uint64_t{left} * max_weight);
+  return Bounds{need, room, !(need == 0 && room >= reach)};
+}
+
+}  // namespace
+
+// The weights of a membership in the binding constraints (the hypothetical
+// one excluded: problem() adds it).
+std::vector<std::uint64_t> PartialFaults::projection(const Problem& p, std::uint32_t membership) const {
+  std::vector<std::uint64_t> w(p.binding.size(), 0);
+  for (const auto& [c, x] : memberships_[membership]) {
+    auto it = std::lower_bound(p.binding.begin(), p.binding.end(), c);
+    if (it != p.binding.end() && *it == c) w[static_cast<std::size_t>(it - p.binding.begin())] = x;
+  }
+  return w;
+}
+
 // The binding constraints and the groups of unknown units by their weights in
 // them; nullopt when a constraint is already broken or the budget is spent.
-std::optional<PartialFaults::Problem> PartialFaults::problem() const {
+std::optional<PartialFaults::Problem> PartialFaults::problem(const Hypothetical* extra) const {
   if (faulty_ > budget_) return std::nullopt;
   Problem p;
   p.left = budget_ - faulty_;
   if (p.left > 63) throw InputError("the symbolic search handles fault budgets up to 63");
+  auto add = [&](std::uint32_t index, const std::optional<Bounds>& b) {
+    if (!b) return false;
+    if (b->binding) {
+      p.binding.push_back(index);
+      p.need.push_back(b->need);
+      p.room.push_back(b->room);
+    }
+    return true;
+  };
   for (std::uint32_t c = 0; c < constraints_.size(); ++c) {
     const Constraint& k = constraints_[c];
-    if (k.hi < k.base || k.lo > k.base + k.unknown) return std::nullopt;
-    const std::uint64_t need = k.lo > k.base ? k.lo - k.base : 0, room = k.hi - k.base;
-    const std::uint64_t reach = std::min<std::uint64_t>(k.unknown, std::uint64_t{p.left} * k.max_weight);
-    if (need == 0 && room >= reach) continue;  // slack: no completion can break it
-    p.binding.push_back(c);
-    p.need.push_back(need);
-    p.room.push_back(room);
+    if (!add(c, bounds(k.lo, k.hi, k.base, k.unknown, k.max_weight, p.left))) return std::nullopt;
   }
+  const auto extra_index = static_cast<std::uint32_t>(constraints_.size());
+  if (extra) {
+    const Tally& t = *extra->tally;
+    if (!add(extra_index, bounds(extra->lo, extra->hi, t.base, t.unknown, t.max_weight, p.left))) return std::nullopt;
+  }
+  const bool extra_binding = !p.binding.empty() && p.binding.back() == extra_index;
   std::map<std::vector<std::uint64_t>, std::uint64_t> projected;
-  std::uint64_t in_groups = 0;
-  for (const auto& [weights, count] : unknown_groups_) {
+  for (std::uint32_t m = 1; m < memberships_.size(); ++m) {
+    std::uint64_t outside = unknown_by_membership_[m];
+    if (outside == 0) continue;
+    std::vector<std::uint64_t> w = projection(p, m);
+    if (extra_binding)
+      for (auto it = extra->tally->by_membership.lower_bound({m, 0}); it != extra->tally->by_membership.end() &&
+                                                                      it->first.first == m;
+           ++it) {
+        w.back() = it->first.second;
+        projected[w] += it->second;
+        outside -= it->second;
+      }
+    if (extra_binding) w.back() = 0;
+    projected[w] += outside;
+  }
+  if (extra_binding) {  // unknown units in no constraint but in the region
     std::vector<std::uint64_t> w(p.binding.size(), 0);
-    bool any = false;
-    for (const auto& [c, x] : weights) {
-      auto it = std::lower_bound(p.binding.begin(), p.binding.end(), c);
-      if (it == p.binding.end() || *it != c) continue;
-      w[static_cast<std::size_t>(it - p.binding.begin())] = x;
-      any = true;
+    for (auto it = extra->tally->by_membership.lower_bound({0, 0});
+         it != extra->tally->by_membership.end() && it->first.first == 0; ++it) {
+      w.back() = it->first.second;
+      projected[w] += it->second;
     }
-    if (!any) continue;
-    projected[w] += count;
+  }
+  std::uint64_t in_groups = 0;
+  for (auto& [w, count] : projected) {
+    if (count == 0 || std::all_of(w.begin(), w.end(), [](std::uint64_t x) { return x == 0; })) continue;
+    p.groups.push_back(Group{w, count});
     in_groups += count;
   }
-  for (auto& [w, count] : projected) p.groups.push_back(Group{w, count});
   p.free = unknown_ - in_groups;
   return p;
 }
@@ -250,15 +324,8 @@ std::vector<std::size_t> PartialFaults::completion(std::uint32_t size) {
   std::vector<std::size_t> out = faulty_order_;
   for (std::size_t u = 0; u < state_.size() && (picked > 0 || pad > 0); ++u) {
     if (state_[u] != State::Unknown) continue;
-    std::vector<std::uint64_t> w(p->binding.size(), 0);
-    bool any = false;
-    for (const auto& [c, x] : member_[u]) {
-      auto it = std::lower_bound(p->binding.begin(), p->binding.end(), c);
-      if (it == p->binding.end() || *it != c) continue;
-      w[static_cast<std::size_t>(it - p->binding.begin())] = x;
-      any = true;
-    }
-    if (!any) {
+    const std::vector<std::uint64_t> w = projection(*p, membership_of_[u]);
+    if (std::all_of(w.begin(), w.end(), [](std::uint64_t x) { return x == 0; })) {
       if (pad > 0) out.push_back(u), --pad;
       continue;
     }

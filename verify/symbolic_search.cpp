@@ -72,10 +72,12 @@ bool SymbolicFaultView::link_faulty(LinkId l) {
 
 bool SymbolicFaultView::faulty_nodes_at_least(std::span<const NodeId> region, std::uint32_t threshold) {
   for (NodeId v : region) require_local_node(network(), knowledge_, here_, v);
-  const bool fewer = state_.allows_count(region, threshold, false);
-  const bool at_least = state_.allows_count(region, threshold, true);
+  if (auto known = state_.implied_count(region, threshold)) return *known;  // asked before in this run
+  PartialFaults::Tally tally = state_.tally(region);
+  const bool fewer = state_.allows_count(tally, threshold, false);
+  const bool at_least = state_.allows_count(tally, threshold, true);
   const bool answer = script_.choose(fewer, at_least) == 1;
-  state_.add_count(region, threshold, answer);
+  state_.add_count(std::move(tally), threshold, answer);
   return answer;
 }
 
