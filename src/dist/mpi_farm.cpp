@@ -12,8 +12,10 @@
 #include <chrono>
 #include <cstdlib>
 #include <exception>
-#include <future>
+#include <condition_variable>
 #include <map>
+#include <mutex>
+#include <optional>
 #include <thread>
 #include <utility>
 
@@ -24,7 +26,8 @@ namespace menger {
 namespace {
 
 enum Tag : int { kReady = 1, kTask, kResult, kError, kStop };
-constexpr auto kNap = std::chrono::microseconds(200);
+constexpr auto kNap = std::chrono::microseconds(200);      // while ranks may call
+constexpr auto kLongNap = std::chrono::milliseconds(100);  // when only rank 0's own shard is running
 
 bool message_waiting(int source, MPI_Status& status) {
   int flag = 0;
@@ -74,20 +77,91 @@ void serve(const ShardJob& job) {
   }
 }
 
+// Rank 0's own shards, on one thread kept for the whole run: engines keep
+// per-thread state (the search's runners) that a thread per shard would
+// build again, and keep.  Only the main thread calls its public functions.
+class LocalWorker {
+ public:
+  explicit LocalWorker(const ShardJob& job) : job_(job), thread_([this] { loop(); }) {}
+  ~LocalWorker() {
+    {
+      std::lock_guard lock(mutex_);
+      quit_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+  bool busy() const { return busy_; }
+  void start(std::size_t shard, std::string context) {
+    {
+      std::lock_guard lock(mutex_);
+      task_.emplace(shard, std::move(context));
+    }
+    busy_ = true;
+    wake_.notify_all();
+  }
+  // True when the shard is settled (waits up to `nap` for it).
+  bool settled(std::chrono::microseconds nap) {
+    std::unique_lock lock(mutex_);
+    return wake_.wait_for(lock, nap, [&] { return done_; });
+  }
+  // The settled shard and its result; rethrows what its work threw.
+  std::pair<std::size_t, std::string> take() {
+    std::lock_guard lock(mutex_);
+    busy_ = done_ = false;
+    if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
+    return {shard_, std::move(result_)};
+  }
+
+ private:
+  const ShardJob& job_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::optional<std::pair<std::size_t, std::string>> task_;
+  bool busy_ = false, done_ = false, quit_ = false;
+  std::size_t shard_ = 0;
+  std::string result_;
+  std::exception_ptr error_;
+  std::thread thread_;  // last: starts once the members above exist
+
+  void loop() {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+      wake_.wait(lock, [&] { return quit_ || task_; });
+      if (quit_) return;
+      const auto [shard, context] = *std::exchange(task_, std::nullopt);
+      lock.unlock();
+      std::string result;
+      std::exception_ptr error;
+      try {
+        result = job_.work(shard, context);
+      } catch (...) {
+        error = std::current_exception();
+      }
+      lock.lock();
+      shard_ = shard;
+      result_ = std::move(result);
+      error_ = error;
+      done_ = true;
+      wake_.notify_all();
+    }
+  }
+};
+
 // Rank 0: hands shards out (to itself on a thread, and to every rank that
 // asks), merges results in shard order, and stops every rank at the end.
 class Coordinator {
  public:
-  Coordinator(const ShardJob& job, int ranks) : job_(job), active_(ranks - 1) {}
+  Coordinator(const ShardJob& job, int ranks) : job_(job), active_(ranks - 1), local_(job) {}
 
   void run() {
     guard([&] { next_ = merged_ = job_.start(); });
     for (;;) {
-      if (!local_.valid()) start_local();
-      if (!local_.valid() && active_ == 0) break;
+      if (!local_.busy()) start_local();
+      if (!local_.busy() && active_ == 0) break;
       const bool busy = poll_ranks() | poll_local();
       if (busy) continue;
-      if (local_.valid()) local_.wait_for(kNap);
+      if (local_.busy()) local_.settled(active_ == 0 ? kLongNap : kNap);
       else std::this_thread::sleep_for(kNap);
     }
     if (error_) std::rethrow_exception(error_);
@@ -99,8 +173,7 @@ class Coordinator {
   std::size_t next_ = 0, merged_ = 0;
   bool handing_out_ = true, merging_ = true;
   std::map<std::size_t, std::string> pending_;  // arrived, not yet merged
-  std::future<std::string> local_;
-  std::size_t local_shard_ = 0;
+  LocalWorker local_;
   std::exception_ptr error_;
 
   template <class F>
@@ -138,21 +211,18 @@ class Coordinator {
   }
 
   void start_local() {
-    auto task = hand_out();
-    if (!task) return;
-    local_shard_ = task->first;
-    local_ = std::async(std::launch::async, [this, t = std::move(*task)] { return job_.work(t.first, t.second); });
+    if (auto task = hand_out()) local_.start(task->first, std::move(task->second));
   }
 
   bool poll_local() {
-    if (!local_.valid() || local_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return false;
-    std::string text;
+    if (!local_.busy() || !local_.settled(std::chrono::microseconds(0))) return false;
+    std::pair<std::size_t, std::string> result;
     bool settled = false;
     guard([&] {
-      text = local_.get();
+      result = local_.take();
       settled = true;
     });
-    if (settled) accept(local_shard_, text);
+    if (settled) accept(result.first, result.second);
     return true;
   }
 
