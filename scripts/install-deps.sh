@@ -13,6 +13,7 @@ packages=(
   gnuplot-nox                                 # plots of the reliability curves (SVG, PNG)
   opensm ibsim-utils infiniband-diags ibutils # InfiniBand: OpenSM routes ibsim's simulated subnets, ibdmchk cross-checks
   libnauty2-dev pkgconf                       # automorphism groups (verify/nauty_group.h)
+  libopenmpi-dev openmpi-bin                  # mpirun -n R menger route-check (src/dist)
 )
 
 missing=()

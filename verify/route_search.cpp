@@ -13,6 +13,7 @@
 #include <unordered_set>
 
 #include "core/error.h"
+#include "core/json_io.h"
 #include "verify/automorphisms.h"
 #include "core/version.h"
 #include "verify/distances.h"
@@ -62,6 +63,17 @@ struct Worker {
   FaultSet faults;
   std::unique_ptr<SymbolicPairSearch> symbolic;  // made on first use
 };
+using Workers = tbb::enumerable_thread_specific<Worker>;
+
+// Where a run stands between chunks.
+struct RunState {
+  std::optional<std::uint32_t> fail_level;  // of the search's failure so far
+  std::optional<RouteCheckpoint> checkpoint;
+  struct Stop {  // how far the chunk the time budget stopped got (for UNKNOWN)
+    bool known = false, level0_done = false;
+    std::uint32_t complete_level = 0;  // every pair of the chunk settled up to here
+  } stop;
+};
 
 class Search {
  public:
@@ -78,11 +90,27 @@ class Search {
   RouteCheckResult run();
 
  private:
+  // The chunk loop, in this process or spread over a farm of processes.
+  void run_here(const std::vector<RoutePair>& pairs, RouteCheckResult& r, Workers& workers, RunState& st);
+  void run_farm(const std::vector<RoutePair>& pairs, RouteCheckResult& r, Workers& workers, RunState& st);
+  std::size_t chunk_count(const std::vector<RoutePair>& pairs) const;
+  std::optional<std::uint32_t> last_level(std::optional<std::uint32_t> fail_level) const;
+  std::vector<PairSearch> make_chunk(const std::vector<RoutePair>& pairs, std::size_t c) const;
+  std::optional<std::uint32_t> search_chunk(std::vector<PairSearch>& chunk, std::uint32_t last, Workers& workers,
+                                            RunState::Stop& stop);
+  static const PairSearch& first_failure(const std::vector<PairSearch>& chunk, std::uint32_t level);
+  ChunkRecord own_record(std::size_t c, const std::vector<PairSearch>& chunk, std::optional<std::uint32_t> failed,
+                         std::optional<std::uint32_t> fail_level) const;
+  ChunkRecord cut_to(ChunkRecord own, std::uint32_t last) const;
+  void fold(const ChunkRecord& own, std::optional<RouteFailure> failure, RouteCheckResult& r,
+            std::optional<std::uint32_t>& fail_level) const;
   // Checkpoint: the question a file must match, and the state of the chunks it settled.
   nlohmann::json question(const RouteCheckResult& r) const;
+  std::size_t open_checkpoint(RouteCheckResult& r, RunState& st) const;
   std::size_t restore(const RouteCheckpoint& cp, RouteCheckResult& r, std::optional<std::uint32_t>& fail_level) const;
-  ChunkRecord record(std::size_t chunk, const std::vector<PairSearch>& pairs, std::uint64_t settled_before,
-                     const RouteCheckResult& r, std::optional<std::uint32_t> fail_level) const;
+  RouteFailure rebuild(const ChunkRecord::Failure& f) const;
+  ChunkRecord checkpoint_record(ChunkRecord own, const RouteCheckResult& r,
+                                std::optional<std::uint32_t> fail_level) const;
   const Routing& routing_;
   const FaultModel& model_;
   const RouteCheckOptions& opt_;
@@ -100,7 +128,7 @@ class Search {
   void naive_level(PairSearch& p, std::uint32_t level, std::uint32_t last_level, Worker& w);
   bool judge(PairSearch& p, std::uint32_t level, RouteLevelStats& st, Worker& w);
   void search_level(PairSearch& p, std::uint32_t level, std::uint32_t last_level, Worker& w);
-  void search_symbolic(PairSearch& p, std::uint32_t last_level, Worker& w);
+  void search_symbolic(PairSearch& p, Worker& w);
   bool pair_required_under(const Units& f, const RoutePair& p) const;
 };
 
@@ -186,7 +214,7 @@ bool Search::judge(PairSearch& p, std::uint32_t level, RouteLevelStats& st, Work
 // excused sets stop, delivered ones extend by their reads (below the last level).
 void Search::search_level(PairSearch& p, std::uint32_t level, std::uint32_t last_level, Worker& w) {
   if (opt_.symbolic) {
-    if (level == 0) search_symbolic(p, last_level, w);
+    if (level == 0) search_symbolic(p, w);
     return;
   }
   if (p.stats.size() <= level) p.stats.resize(level + 1);
@@ -213,11 +241,14 @@ void Search::search_level(PairSearch& p, std::uint32_t level, std::uint32_t last
   }
 }
 
-// The whole search of the pair, every level to `last_level`, at once: the
-// level loop of run() then finds the pair done, with its failure at its level.
-void Search::search_symbolic(PairSearch& p, std::uint32_t last_level, Worker& w) {
+// The whole search of the pair, every level at once: the level loop of
+// search_chunk then finds the pair done, with its failure at its level.  It
+// searches to k whatever level an earlier chunk failed at, so that a chunk's
+// record does not depend on which chunks were known when it was searched
+// (processes, header): the pair lowers its own budget at its own failures.
+void Search::search_symbolic(PairSearch& p, Worker& w) {
   if (!w.symbolic) w.symbolic = std::make_unique<SymbolicPairSearch>(routing_, model_, limits_);
-  SymbolicPairResult r = w.symbolic->search(p.pair.s, p.pair.d, p.distance, last_level, bound_,
+  SymbolicPairResult r = w.symbolic->search(p.pair.s, p.pair.d, p.distance, opt_.k, bound_,
                                             opt_.excuse_disconnected, [this] { return out_of_time(); });
   p.stats = std::move(r.stats);
   if (r.failure) {
@@ -252,91 +283,207 @@ RouteCheckResult Search::run() {
   RouteCheckResult r;
   r.engine = opt_.symbolic ? "symbolic" : opt_.naive ? "naive" : "lazy";
   r.levels.resize(opt_.k + 1);
-  std::vector<RoutePair> pairs = examined_pairs(r);
+  const std::vector<RoutePair> pairs = examined_pairs(r);
   r.pairs_examined = pairs.size();
   r.naive_runs = binomial_sum(model_.universe().size(), opt_.k) * static_cast<double>(r.pairs_total);
-
-  tbb::enumerable_thread_specific<Worker> workers(
-      [&] { return Worker{RouteRunner(routing_, model_, limits_), FaultSet(model_.universe().size()), nullptr}; });
-  std::optional<std::uint32_t> fail_level;
-  std::uint32_t complete_level = opt_.k;  // every pair of the chunk settled up to here (for UNKNOWN)
-  bool complete_level_known = false, level0_done = false;
-  NodeId distance_source = kNoNode;
-  std::vector<std::uint32_t> dist_row;
-
-  std::optional<RouteCheckpoint> checkpoint;
-  std::size_t first_chunk = 0;
-  if (!opt_.checkpoint.empty()) {
-    checkpoint.emplace(opt_.checkpoint, question(r));
-    first_chunk = restore(*checkpoint, r, fail_level);
-  }
-
-  for (std::size_t c0 = first_chunk * opt_.chunk_pairs; c0 < pairs.size() && !expired_; c0 += opt_.chunk_pairs) {
-    const std::uint64_t settled_before = r.pairs_settled;
-    if (fail_level && *fail_level == 0 && !opt_.settle_all) break;
-    std::uint32_t last = fail_level && !opt_.settle_all ? *fail_level - 1 : opt_.k;
-    std::vector<PairSearch> chunk;
-    for (std::size_t i = c0; i < std::min(pairs.size(), c0 + opt_.chunk_pairs); ++i) {
-      PairSearch p;
-      p.pair = pairs[i];
-      p.index = i;
-      if (bound_.needs_distance()) {
-        if (distance_source != p.pair.s) dist_row = distances_from(model_.network(), distance_source = p.pair.s);
-        p.distance = dist_row[p.pair.d];
-      }
-      chunk.push_back(std::move(p));
-    }
-    for (std::uint32_t level = 0; level <= last; ++level) {
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, chunk.size(), 1), [&](const auto& range) {
-        for (std::size_t i = range.begin(); i != range.end(); ++i) {
-          if (chunk[i].done) continue;
-          if (opt_.naive) naive_level(chunk[i], level, last, workers.local());
-          else search_level(chunk[i], level, last, workers.local());
-        }
-      });
-      if (expired_) {
-        complete_level_known = true;
-        level0_done = level > 0;
-        complete_level = level == 0 ? 0u : level - 1;
-        break;
-      }
-      // The least (level, pair index) failure so far; without settle_all the
-      // chunk stops at its first failing level.
-      const PairSearch* first = nullptr;
-      for (const PairSearch& p : chunk)
-        if (p.failure && p.failure_level == level && !first) first = &p;
-      if (first && (!fail_level || level < *fail_level)) {
-        fail_level = level;
-        r.failure = first->failure;
-      }
-      if (first && !opt_.settle_all) break;
-    }
-    for (const PairSearch& p : chunk) {
-      for (std::size_t j = 0; j < p.stats.size(); ++j) {
-        r.levels[j].runs += p.stats[j].runs;
-        r.levels[j].disconnected += p.stats[j].disconnected;
-        r.levels[j].failures += p.stats[j].failures;
-      }
-      if (p.done || (fail_level && p.stats.size() == *fail_level + 1 && !expired_)) ++r.pairs_settled;
-    }
-    if (checkpoint && !expired_) checkpoint->append(record(c0 / opt_.chunk_pairs, chunk, settled_before, r, fail_level));
-  }
+  Workers workers([&] { return Worker{RouteRunner(routing_, model_, limits_), FaultSet(model_.universe().size()), nullptr}; });
+  RunState st;
+  if (opt_.farm) run_farm(pairs, r, workers, st);
+  else run_here(pairs, r, workers, st);
   if (expired_) {
     r.status = r.failure ? RouteCheckResult::Status::Fails : RouteCheckResult::Status::Unknown;
     r.minimum_proved = false;
     r.coverage = std::to_string(r.pairs_settled) + " of " + std::to_string(r.pairs_examined) +
                  " examined pairs settled for every fault set of size <= " +
-                 std::to_string(fail_level ? *fail_level : opt_.k) + " before the time budget ran out";
+                 std::to_string(st.fail_level ? *st.fail_level : opt_.k) + " before the time budget ran out";
     // With a single chunk, every pair went through the same levels.
-    if (pairs.size() <= opt_.chunk_pairs && complete_level_known)
-      r.coverage += complete_level == 0 && !level0_done
+    if (pairs.size() <= opt_.chunk_pairs && st.stop.known)
+      r.coverage += st.stop.complete_level == 0 && !st.stop.level0_done
                         ? ""
-                        : "; every fault set of size <= " + std::to_string(complete_level) + " settled for every pair";
+                        : "; every fault set of size <= " + std::to_string(st.stop.complete_level) +
+                              " settled for every pair";
   } else {
     r.status = r.failure ? RouteCheckResult::Status::Fails : RouteCheckResult::Status::Holds;
   }
   r.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
   return r;
+}
+
+// The sequential order: chunk after chunk in this process.
+void Search::run_here(const std::vector<RoutePair>& pairs, RouteCheckResult& r, Workers& workers, RunState& st) {
+  const std::size_t chunks = chunk_count(pairs);
+  for (std::size_t c = open_checkpoint(r, st); c < chunks && !expired_; ++c) {
+    const std::optional<std::uint32_t> last = last_level(st.fail_level);
+    if (!last) break;
+    std::vector<PairSearch> chunk = make_chunk(pairs, c);
+    const std::optional<std::uint32_t> failed = search_chunk(chunk, *last, workers, st.stop);
+    const std::optional<std::uint32_t> after = failed && (!st.fail_level || *failed < *st.fail_level) ? failed
+                                                                                                       : st.fail_level;
+    const ChunkRecord own = own_record(c, chunk, failed, after);
+    fold(own, failed ? first_failure(chunk, *failed).failure : std::nullopt, r, st.fail_level);
+    if (st.checkpoint && !expired_) st.checkpoint->append(checkpoint_record(own, r, st.fail_level));
+    if (opt_.progress) opt_.progress(c + 1, chunks);
+  }
+}
+
+// The chunks spread over processes (the header's "Processes"): any process
+// searches a chunk to the level its context names and sends back its own
+// record; the coordinator cuts each record to the sequential `last` and folds
+// them in chunk order.
+void Search::run_farm(const std::vector<RoutePair>& pairs, RouteCheckResult& r, Workers& workers, RunState& st) {
+  if (opt_.budget)
+    throw InputError("--budget cannot be honoured under mpirun: the ranks share no clock to stop the search at "
+                     "one point; run without mpirun, or split a long run with --checkpoint");
+  const std::size_t chunks = chunk_count(pairs);
+  std::optional<std::uint32_t> known;  // least first failing level among the results that arrived
+  ShardJob job;
+  job.count = chunks;
+  job.start = [&] {
+    const std::size_t first = open_checkpoint(r, st);
+    known = st.fail_level;
+    return first;
+  };
+  job.context = [&](std::size_t) -> std::optional<std::string> {
+    const auto last = last_level(known);
+    return last ? std::optional<std::string>(std::to_string(*last)) : std::nullopt;
+  };
+  job.work = [&](std::size_t c, const std::string& context) {
+    std::vector<PairSearch> chunk = make_chunk(pairs, c);
+    RunState::Stop unused;
+    const auto failed = search_chunk(chunk, static_cast<std::uint32_t>(std::stoul(context)), workers, unused);
+    return json_text(to_json(own_record(c, chunk, failed, failed)));
+  };
+  job.arrived = [&](std::size_t, const std::string& text) {
+    const ChunkRecord own = chunk_record_from_json(nlohmann::json::parse(text));
+    if (own.failure && (!known || own.failure->level < *known)) known = own.failure->level;
+  };
+  job.merge = [&](std::size_t c, const std::string& text) {
+    const ChunkRecord own = cut_to(chunk_record_from_json(nlohmann::json::parse(text)), *last_level(st.fail_level));
+    fold(own, std::nullopt, r, st.fail_level);
+    if (st.checkpoint) st.checkpoint->append(checkpoint_record(own, r, st.fail_level));
+    if (opt_.progress) opt_.progress(c + 1, chunks);
+    return last_level(st.fail_level).has_value();
+  };
+  opt_.farm->run(job);
+}
+
+std::size_t Search::chunk_count(const std::vector<RoutePair>& pairs) const {
+  return (pairs.size() + opt_.chunk_pairs - 1) / opt_.chunk_pairs;
+}
+
+// The top level a chunk searches after a failure at `fail_level` (one below,
+// unless settle_all); nullopt when nothing is left to search.
+std::optional<std::uint32_t> Search::last_level(std::optional<std::uint32_t> fail_level) const {
+  if (!fail_level || opt_.settle_all) return opt_.k;
+  if (*fail_level == 0) return std::nullopt;
+  return *fail_level - 1;
+}
+
+// Opens the checkpoint, if any, and restores what it settled; returns the first chunk to search.
+std::size_t Search::open_checkpoint(RouteCheckResult& r, RunState& st) const {
+  if (opt_.checkpoint.empty()) return 0;
+  st.checkpoint.emplace(opt_.checkpoint, question(r));
+  return restore(*st.checkpoint, r, st.fail_level);
+}
+
+std::vector<PairSearch> Search::make_chunk(const std::vector<RoutePair>& pairs, std::size_t c) const {
+  std::vector<PairSearch> chunk;
+  NodeId distance_source = kNoNode;
+  std::vector<std::uint32_t> dist_row;
+  const std::size_t begin = c * opt_.chunk_pairs, end = std::min(pairs.size(), begin + opt_.chunk_pairs);
+  for (std::size_t i = begin; i < end; ++i) {
+    PairSearch p;
+    p.pair = pairs[i];
+    p.index = i;
+    if (bound_.needs_distance()) {
+      if (distance_source != p.pair.s) dist_row = distances_from(model_.network(), distance_source = p.pair.s);
+      p.distance = dist_row[p.pair.d];
+    }
+    chunk.push_back(std::move(p));
+  }
+  return chunk;
+}
+
+// Searches a chunk level by level up to `last`, its pairs in parallel;
+// without settle_all it stops after its first failing level.  Returns the
+// least level at which a pair failed (among the levels it finished).  When the
+// time budget runs out, `stop` says how far the chunk got.
+std::optional<std::uint32_t> Search::search_chunk(std::vector<PairSearch>& chunk, std::uint32_t last,
+                                                  Workers& workers, RunState::Stop& stop) {
+  std::optional<std::uint32_t> failed;
+  for (std::uint32_t level = 0; level <= last; ++level) {
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, chunk.size(), 1), [&](const auto& range) {
+      for (std::size_t i = range.begin(); i != range.end(); ++i) {
+        if (chunk[i].done) continue;
+        if (opt_.naive) naive_level(chunk[i], level, last, workers.local());
+        else search_level(chunk[i], level, last, workers.local());
+      }
+    });
+    if (expired_) {
+      stop = {true, level > 0, level == 0 ? 0u : level - 1};
+      break;
+    }
+    const bool fails = std::any_of(chunk.begin(), chunk.end(),
+                                   [&](const PairSearch& p) { return p.failure && p.failure_level == level; });
+    if (fails && !failed) failed = level;
+    if (failed && !opt_.settle_all) break;
+  }
+  return failed;
+}
+
+// The pair of least index that failed at `level` (the tie-break).
+const PairSearch& Search::first_failure(const std::vector<PairSearch>& chunk, std::uint32_t level) {
+  return *std::find_if(chunk.begin(), chunk.end(),
+                       [&](const PairSearch& p) { return p.failure && p.failure_level == level; });
+}
+
+// What a searched chunk adds: its counts, the pairs it settled (given the
+// search's failure level once it is merged) and its own first failure.
+ChunkRecord Search::own_record(std::size_t c, const std::vector<PairSearch>& chunk,
+                               std::optional<std::uint32_t> failed, std::optional<std::uint32_t> fail_level) const {
+  ChunkRecord own;
+  own.chunk = c;
+  own.levels.assign(opt_.k + 1, {0, 0, 0});
+  for (const PairSearch& p : chunk) {
+    for (std::size_t j = 0; j < p.stats.size(); ++j) {
+      own.levels[j][0] += p.stats[j].runs;
+      own.levels[j][1] += p.stats[j].disconnected;
+      own.levels[j][2] += p.stats[j].failures;
+    }
+    if (p.done || (fail_level && p.stats.size() == *fail_level + 1 && !expired_)) ++own.pairs_settled;
+  }
+  if (failed) {
+    const RouteFailure& f = *first_failure(chunk, *failed).failure;
+    own.failure = ChunkRecord::Failure{*failed, f.pair.s, f.pair.d, f.faults.units(), f.path_bound, f.disconnected};
+  }
+  return own;
+}
+
+// A chunk's own record searched to some level >= last, cut to what the search
+// to `last` finds (the header's "Processes"): the same when it failed at or
+// below `last`, else its levels <= last and no failure.  Every pair is settled
+// either way (no budget under a farm), so pairs_settled stays.
+ChunkRecord Search::cut_to(ChunkRecord own, std::uint32_t last) const {
+  if (own.failure && own.failure->level <= last) return own;
+  own.failure.reset();
+  if (opt_.symbolic) return own;  // searched to k whatever `last` is (search_symbolic): nothing to cut
+  for (std::size_t j = last + 1; j < own.levels.size(); ++j) own.levels[j] = {0, 0, 0};
+  return own;
+}
+
+// Adds a chunk's own record to the result, in chunk order; its failure
+// becomes the search's when it is lower (re-run for its trace unless given).
+void Search::fold(const ChunkRecord& own, std::optional<RouteFailure> failure, RouteCheckResult& r,
+                  std::optional<std::uint32_t>& fail_level) const {
+  for (std::size_t j = 0; j < own.levels.size() && j < r.levels.size(); ++j) {
+    r.levels[j].runs += own.levels[j][0];
+    r.levels[j].disconnected += own.levels[j][1];
+    r.levels[j].failures += own.levels[j][2];
+  }
+  r.pairs_settled += own.pairs_settled;
+  if (!own.failure || (fail_level && own.failure->level >= *fail_level)) return;
+  fail_level = own.failure->level;
+  r.failure = failure ? std::move(*failure) : rebuild(*own.failure);
 }
 
 }  // namespace
@@ -358,8 +505,8 @@ nlohmann::json Search::question(const RouteCheckResult& r) const {
           {"menger", kVersion}};
 }
 
-// Adds the recorded chunks to `r`, rebuilds the failure (re-running it for
-// its trace) and returns the first chunk still to search.
+// Adds the recorded chunks to `r`, rebuilds the failure and returns the first
+// chunk still to search.
 std::size_t Search::restore(const RouteCheckpoint& cp, RouteCheckResult& r,
                             std::optional<std::uint32_t>& fail_level) const {
   for (const ChunkRecord& c : cp.settled()) {
@@ -377,31 +524,29 @@ std::size_t Search::restore(const RouteCheckpoint& cp, RouteCheckResult& r,
     if (u >= units) throw InputError("checkpoint " + opt_.checkpoint + ": a failure names a unit that does not exist");
   if (f.s >= model_.network().num_nodes() || f.d >= model_.network().num_nodes() || f.level > opt_.k)
     throw InputError("checkpoint " + opt_.checkpoint + ": a failure names a pair or level that does not exist");
-  RouteRunner runner(routing_, model_, limits_);
-  const FaultSet faults(units, f.units);
-  r.failure = RouteFailure{faults, RoutePair{f.s, f.d}, runner.run(faults, f.s, f.d, f.path_bound, true), f.path_bound,
-                           f.disconnected};
+  r.failure = rebuild(f);
   fail_level = f.level;
   return cp.settled().size();
 }
 
-ChunkRecord Search::record(std::size_t chunk, const std::vector<PairSearch>& pairs, std::uint64_t settled_before,
-                           const RouteCheckResult& r, std::optional<std::uint32_t> fail_level) const {
-  ChunkRecord c;
-  c.chunk = chunk;
-  c.levels.assign(opt_.k + 1, {0, 0, 0});
-  for (const PairSearch& p : pairs)
-    for (std::size_t j = 0; j < p.stats.size(); ++j) {
-      c.levels[j][0] += p.stats[j].runs;
-      c.levels[j][1] += p.stats[j].disconnected;
-      c.levels[j][2] += p.stats[j].failures;
-    }
-  c.pairs_settled = r.pairs_settled - settled_before;
+// A recorded failure with its trace, re-run (runs are deterministic, so it is
+// the trace the search found).
+RouteFailure Search::rebuild(const ChunkRecord::Failure& f) const {
+  RouteRunner runner(routing_, model_, limits_);
+  const FaultSet faults(model_.universe().size(), f.units);
+  return RouteFailure{faults, RoutePair{f.s, f.d}, runner.run(faults, f.s, f.d, f.path_bound, true), f.path_bound,
+                      f.disconnected};
+}
+
+// The checkpoint line of a merged chunk: its counts, and the search's failure after it.
+ChunkRecord Search::checkpoint_record(ChunkRecord own, const RouteCheckResult& r,
+                                      std::optional<std::uint32_t> fail_level) const {
+  own.failure.reset();
   if (r.failure) {
     const RouteFailure& f = *r.failure;
-    c.failure = ChunkRecord::Failure{*fail_level, f.pair.s, f.pair.d, f.faults.units(), f.path_bound, f.disconnected};
+    own.failure = ChunkRecord::Failure{*fail_level, f.pair.s, f.pair.d, f.faults.units(), f.path_bound, f.disconnected};
   }
-  return c;
+  return own;
 }
 
 std::uint64_t RouteCheckResult::runs() const {

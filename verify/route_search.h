@@ -56,7 +56,10 @@
 // runs' open answers), which finds the same least failing size; per-level
 // counts are then runs by the number of faults a leaf fixed, failures by
 // their least size.  Pairs, symmetry, chunks, budgets and checkpoints are
-// shared with the lazy search.
+// shared with the lazy search.  Every pair is searched to k, whatever an
+// earlier chunk failed at (a pair lowers its budget at its own failures), so
+// a chunk's record is one thing whichever chunks were known when it ran, and
+// the processes' merge below has nothing to cut.
 //
 // Checkpoints: with `checkpoint`, every chunk that settles is appended to the
 // file, and a run of the same question resumes after the last one recorded
@@ -67,6 +70,23 @@
 // a failure at level m, later chunks search only levels below m (a failure of
 // the same size in a later chunk would lose the tie-break on pair index).  The
 // answer and every count are therefore the same for any thread count.
+//
+// Processes (`farm`, mpirun): the chunks are handed out one at a time, each
+// with the least failure level among the results that have come back (a
+// chunk handed out later has a larger index, so every such failure is from
+// an earlier chunk); the coordinator merges them in chunk order.  Exact: a
+// chunk's search depends only on `last`, the top level it may search, and
+// searched with last' >= last it agrees with the search to `last` on every
+// level <= last, up to its first failing level m' (if m' <= last the two
+// are the same search; otherwise the one to `last` has no failure and its
+// counts are the levels <= last of the other).  The hand-out's last' is at
+// least the sequential `last`: the sequential failure level before chunk c is
+// the least first failing level m_a over chunks a < c, each m_a taken from a
+// search with any last'_a >= last_a (a failure above last_a lies at or above
+// the failure level before a, so it lowers nothing).  The merge cuts each
+// result down to the sequential `last` and so adds exactly the sequential
+// counts.  --budget is refused there: the processes share no clock to stop
+// at one point.
 #pragma once
 
 #include <chrono>
@@ -78,6 +98,7 @@
 
 #include "core/formula.h"
 #include "core/routing.h"
+#include "core/shard_farm.h"
 #include "verify/fault_model.h"
 #include "verify/route_run.h"
 
@@ -99,6 +120,8 @@ struct RouteCheckOptions {
   std::string checkpoint;                   // file of settled chunks (route_checkpoint.h); "" none
   bool symbolic = false;                    // each pair by the symbolic search (symbolic_search.h):
                                             // counts as constraints, paths as one question
+  const ShardFarm* farm = nullptr;          // spread the chunks over processes (mpirun); see below
+  std::function<void(std::size_t, std::size_t)> progress;  // (chunks settled, chunks) after each chunk
 };
 
 struct RoutePair {

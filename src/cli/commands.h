@@ -6,12 +6,15 @@
 #include <utility>
 #include <vector>
 
+#include "core/shard_farm.h"
+
 namespace menger {
 
 // Each subcommand and the action to run when it was the one parsed.
 using CommandRegistry = std::vector<std::pair<CLI::App*, std::function<int()>>>;
 
-void register_commands(CLI::App& app, CommandRegistry& commands);
+// `farm`: the MPI ranks when started by mpirun, else null (route-check spreads over them).
+void register_commands(CLI::App& app, CommandRegistry& commands, const ShardFarm* farm);
 
 void add_list_command(CLI::App& app, CommandRegistry& commands);
 void add_info_command(CLI::App& app, CommandRegistry& commands);
@@ -22,6 +25,7 @@ void add_check_cert_command(CLI::App& app, CommandRegistry& commands);
 void add_deadlock_command(CLI::App& app, CommandRegistry& commands);
 void add_credit_loops_command(CLI::App& app, CommandRegistry& commands);  // InfiniBand
 void add_montecarlo_command(CLI::App& app, CommandRegistry& commands);
-void add_route_check_command(CLI::App& app, CommandRegistry& commands);  // route-check and replay
+void add_route_check_command(CLI::App& app, CommandRegistry& commands,
+                             const ShardFarm* farm);  // route-check and replay
 
 }  // namespace menger

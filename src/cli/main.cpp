@@ -7,19 +7,60 @@
 //
 // Exit status: 0 success (every verdict as expected), 1 a verdict differs from
 // its expectation, 2 bad input (one clear sentence on stderr), 3 internal error.
+//
+// Under mpirun (and only then) MPI is initialised (src/dist/mpi_farm.h): every
+// rank parses the same command line, route-check spreads its chunks over the
+// ranks, only rank 0 prints (errors too), and every rank exits with rank 0's
+// status.
 #include <CLI/CLI.hpp>
 #include <tbb/global_control.h>
 
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <string_view>
 
 #include "cli/commands.h"
 #include "core/error.h"
 #include "core/version.h"
+#include "dist/mpi_farm.h"
+
+namespace {
+
+// Runs the parsed subcommand; errors become one sentence on stderr (from the
+// coordinator only) and an exit status.
+int run_parsed(const menger::CommandRegistry& commands, const menger::ShardFarm* farm) {
+  using namespace menger;
+  const bool speaks = !farm || farm->coordinator();
+  try {
+    for (const auto& [sub, run] : commands) {
+      if (!sub->parsed()) continue;
+      if (farm && farm->processes() > 1 && sub->get_name() != std::string_view("route-check"))
+        throw InputError("menger " + sub->get_name() + " does not spread over MPI ranks (only route-check does); "
+                         "run it without mpirun, or with mpirun -n 1");
+      return run();
+    }
+  } catch (const InputError& e) {
+    if (speaks) std::cerr << "menger: " << e.what() << "\n";
+    return 2;
+  } catch (const InternalError& e) {
+    if (speaks) std::cerr << "menger: " << e.what() << "\n";
+    return 3;
+  } catch (const std::bad_alloc&) {
+    if (speaks) std::cerr << "menger: out of memory\n";
+    return 3;
+  }
+  return 0;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace menger;
+  std::unique_ptr<MpiSession> mpi;
+  if (launched_by_mpirun()) mpi = std::make_unique<MpiSession>(argc, argv);
+  const auto agreed = [&](int status) { return mpi ? mpi->agree(status) : status; };
+
   CLI::App app{"Menger: machine-checked claims about interconnection networks"};
   app.set_version_flag("--version", std::string("menger ") + kVersion + " (" + build_description() + ")");
   app.require_subcommand(1);
@@ -28,27 +69,15 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1u, 1024u));
 
   CommandRegistry commands;
-  register_commands(app, commands);
+  register_commands(app, commands, mpi.get());
 
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;
+    if (mpi && !mpi->coordinator()) return agreed(e.get_exit_code() == 0 ? 0 : 2);
+    return agreed(app.exit(e) == 0 ? 0 : 2);
   }
   std::optional<tbb::global_control> limit;
   if (threads) limit.emplace(tbb::global_control::max_allowed_parallelism, threads);
-  try {
-    for (const auto& [sub, run] : commands)
-      if (sub->parsed()) return run();
-  } catch (const InputError& e) {
-    std::cerr << "menger: " << e.what() << "\n";
-    return 2;
-  } catch (const InternalError& e) {
-    std::cerr << "menger: " << e.what() << "\n";
-    return 3;
-  } catch (const std::bad_alloc&) {
-    std::cerr << "menger: out of memory\n";
-    return 3;
-  }
-  return 0;
+  return agreed(run_parsed(commands, mpi.get()));
 }

@@ -1,6 +1,9 @@
 // menger route-check SPEC --routing NAME --faults nodes|links --k K: does the
 // routing deliver every required pair under every fault set of size <= K?
 // menger replay WITNESS: re-execute a failure the search found.
+// Under mpirun the chunks are spread over the ranks (`farm`) and rank 0 alone prints.
+#include <unistd.h>
+
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -68,7 +71,21 @@ nlohmann::json search_json(const RouteCheckResult& r) {
           {"engine", r.engine},         {"levels", levels},           {"seconds", r.seconds}};
 }
 
-int run_route_check(const RouteCheckArgs& a) {
+// Chunks settled, with an ETA, on stderr: only for a person watching, and only from rank 0.
+std::function<void(std::size_t, std::size_t)> progress_printer() {
+  if (!isatty(STDERR_FILENO)) return {};
+  const auto start = std::chrono::steady_clock::now();
+  std::optional<std::size_t> before;  // chunks a checkpoint had settled: not part of the ETA
+  return [start, before](std::size_t done, std::size_t total) mutable {
+    if (!before) before = done - 1;
+    const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double per_chunk = spent / static_cast<double>(done - *before);
+    std::cerr << "\r\033[K[" << done << "/" << total << " chunks] " << static_cast<int>(spent) << " s, about "
+              << static_cast<int>(per_chunk * static_cast<double>(total - done)) << " s left" << std::flush;
+  };
+}
+
+int run_route_check(const RouteCheckArgs& a, const ShardFarm* farm) {
   RouteSetup setup = make_route_setup(a.spec, a.routing, a.faults);
   const Network& net = *setup.net;
   const FaultModel& model = *setup.model;
@@ -85,7 +102,12 @@ int run_route_check(const RouteCheckArgs& a) {
   opt.checkpoint = a.checkpoint;
   opt.chunk_pairs = a.chunk_pairs;
   if (a.budget) opt.budget = std::chrono::seconds(a.budget);
+  opt.farm = farm;
+  const bool speaks = !farm || farm->coordinator();
+  if (speaks) opt.progress = progress_printer();
   const RouteCheckResult r = route_check(*routing, model, opt);
+  if (opt.progress) std::cerr << "\r\033[K" << std::flush;
+  if (!speaks) return 0;  // rank 0 merged the answer and prints it
   const std::uint32_t hop_limit = a.hop_limit ? a.hop_limit : 2 * net.num_nodes() + 16;
   std::optional<RouteWitness> w;
   if (r.failure) w = make_witness(*routing, model, *r.failure, hop_limit, a.excuse_disconnected);
@@ -180,7 +202,7 @@ int run_replay(const std::string& file) {
 
 }  // namespace
 
-void add_route_check_command(CLI::App& app, CommandRegistry& commands) {
+void add_route_check_command(CLI::App& app, CommandRegistry& commands, const ShardFarm* farm) {
   auto a = std::make_shared<RouteCheckArgs>();
   auto* sub = app.add_subcommand("route-check", "does a routing deliver every pair under every set of <= K faults?");
   sub->add_option("spec", a->spec, "model spec")->required();
@@ -207,7 +229,7 @@ void add_route_check_command(CLI::App& app, CommandRegistry& commands) {
   sub->add_option("--chunk-pairs", a->chunk_pairs, "pairs per deterministic chunk (the checkpoint's unit)")
       ->capture_default_str()
       ->check(CLI::Range(1u, 1u << 24));
-  commands.emplace_back(sub, [a] { return run_route_check(*a); });
+  commands.emplace_back(sub, [a, farm] { return run_route_check(*a, farm); });
 
   auto file = std::make_shared<std::string>();
   auto* rep = app.add_subcommand("replay", "re-execute a routing failure or deadlock witness and check it");
