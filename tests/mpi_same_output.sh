@@ -49,6 +49,7 @@ same fails-settle-all 1 "${fails[@]}" --settle-all --json
 same fails-no-symmetry 1 "torus(4,4)" --routing dor --k 2 --chunk-pairs 3 --no-symmetry --json
 same fails-late 1 "torus(4,4)" --routing ft-torus --k 5 --chunk-pairs 3 --json  # at size 4, in several chunks
 same fails-mikant 1 "mikant(3,3)" --routing mikant-x-turns --faults switch-links --k 2 --chunk-pairs 5
+same fails-symbolic 1 "hdn(base=hypercube(3), k=1, s=[4])" --routing hdn-ft1 --k 4 --symbolic --chunk-pairs 40 --json
 
 # Checkpoints: rank 0 writes the plain run's lines; either kind of run resumes them.
 "$menger" route-check "${fails[@]}" --no-symmetry --json --checkpoint "$dir/plain.jsonl" > /dev/null || true

@@ -65,7 +65,7 @@ struct Question {
   UnitChoice units = UnitChoice::Nodes;
   std::uint32_t k = 1;
   std::size_t chunk_pairs = 1;
-  bool settle_all = false, excuse = false, naive = false, symmetry = true;
+  bool settle_all = false, excuse = false, naive = false, symmetry = true, symbolic = false;
   std::optional<std::string> path_bound;
 };
 
@@ -79,6 +79,7 @@ RouteCheckResult check(const Question& q, const ShardFarm* farm) {
   opt.excuse_disconnected = q.excuse;
   opt.naive = q.naive;
   opt.symmetry = q.symmetry;
+  opt.symbolic = q.symbolic;
   opt.path_bound = q.path_bound;
   opt.farm = farm;
   return route_check(*r, *i.model, opt);
@@ -127,7 +128,11 @@ TEST(RouteFarm, ResultsMergedLateGiveTheSequentialAnswerAndCounts) {
       ask(hdn, "hdn-ft1", UnitChoice::Nodes, 2, 7),  // holds
       ask(hdn, "hdn-ft1", UnitChoice::Nodes, 2, 16),
       ask("torus(4,4)", "ft-torus", UnitChoice::Nodes, 5, 3),  // fails at 4 in several chunks
+      ask("torus(4,4)", "dor", UnitChoice::Nodes, 2, 1),       // symbolic (below)
+      ask(hdn, "hdn-ft1", UnitChoice::Nodes, 4, 5),             // symbolic: fails at 4
   };
+  questions[10].symbolic = true;
+  questions[11].symbolic = true;
   questions[1].symmetry = false;
   questions[2].settle_all = true;
   questions[4].excuse = true;
