@@ -230,6 +230,14 @@ TEST(RouteSearch, LazySearchExplainsEveryFaultSetOfBruteForce) {
     check_against_brute_force(spec, UnitChoice::Nodes, greedy, 3);
     check_against_brute_force(spec, UnitChoice::Links, greedy, 2);
   }
+  // 004's routings ask path questions (recorded as the path found) and counts.
+  for (const char* spec : {"hdn(base=hypercube(2), k=1, s=[2])", "hdn(base=torus(3,2), k=1, s=[3])"}) {
+    Network net(Registry::builtin().build(spec));
+    for (const char* routing : {"hdn-ft1", "hdn-ft2"}) {
+      auto r = RoutingRegistry::builtin().build(routing, net);
+      check_against_brute_force(spec, UnitChoice::Nodes, *r, 2);
+    }
+  }
   for (const char* spec : {"hypercube(3)", "torus(3,3)", "mesh(3,3)"}) {
     Network net(Registry::builtin().build(spec));
     for (const char* routing : {"shortest", "shortest(choice=first)"}) {
