@@ -76,12 +76,14 @@ PathAnswer PartSearch::ask(NodeId from, NodeId to) {
   q.inside = [this, sn](NodeId, PortId p) { return g_.sn_port(p) == sn; };
   q.slot = [this, sn](NodeId v) { return g_.position(v, sn); };
   q.slots = g_.part_size(sn);
+  q.key = sn ? 1 : 2;  // the part's shape: the same for every super-node, every RDN
   if (companion_id_) {
     const std::uint64_t n = *companion_id_;
     // A node with that node-id is its own companion: no second read.
     q.companion = [this, n](NodeId v) { return g_.node_id(v) == n ? kNoNode : g_.with_node_id(v, n); };
     q.check_links = false;
     q.check_ends = true;
+    q.key = 3 + 2 * n + (sn ? 1 : 0);
   }
   return faults_.least_path(q);
 }

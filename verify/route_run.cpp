@@ -28,6 +28,7 @@ void RecordingFaultView::reset(const FaultSet& faults, std::uint32_t budget) {
   std::size_t used = faults.count();
   budget_left_ = budget > used ? static_cast<std::uint32_t>(budget - used) : 0;
   reads_.clear();
+  paths_.clear();
   sorted_ = true;
   here_ = kNoNode;
   if (++epoch_ == 0) {  // wrapped: forget every old stamp
@@ -111,6 +112,7 @@ bool RecordingFaultView::faulty_nodes_at_least(std::span<const NodeId> region, s
 
 PathAnswer RecordingFaultView::least_path(const PathQuestion& q) {
   if (knowledge_ == FaultKnowledge::Local) return FaultView::least_path(q);  // node by node, checked
+  if (PathAnswer known = paths_.suffix(q); known.found()) return known;     // its units are recorded
   auto healthy = [this](std::optional<std::size_t> u) { return !u || !faults_->contains(*u); };
   PathOracles ok{[&](NodeId v) { return healthy(model_.unit_of_node(v)); },
                  [&](LinkId l) { return healthy(model_.unit_of_link(l)); }};
@@ -119,6 +121,7 @@ PathAnswer RecordingFaultView::least_path(const PathQuestion& q) {
     if (auto u = model_.unit_of_node(v)) record(*u);
   for (LinkId l : answer_links(network(), q, a))
     if (auto u = model_.unit_of_link(l)) record(*u);
+  paths_.remember(q, a);
   return a;
 }
 

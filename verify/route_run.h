@@ -97,6 +97,7 @@ class RecordingFaultView final : public EngineFaultView {
  private:
   const FaultModel& model_;
   FaultKnowledge knowledge_;
+  PathMemo paths_;  // this run's path answers
   const FaultSet* faults_ = nullptr;
   std::uint32_t budget_left_ = 0;
   NodeId here_ = kNoNode;

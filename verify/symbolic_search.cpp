@@ -83,7 +83,10 @@ bool SymbolicFaultView::faulty_nodes_at_least(std::span<const NodeId> region, st
 
 PathAnswer SymbolicFaultView::least_path(const PathQuestion& q) {
   if (knowledge_ == FaultKnowledge::Local) return FaultView::least_path(q);  // node by node, checked
-  return decide_path(q);
+  if (PathAnswer known = paths_.suffix(q); known.found()) return known;     // decided Healthy already
+  PathAnswer a = decide_path(q);
+  paths_.remember(q, a);
+  return a;
 }
 
 // The least path under the Faulty units; then its Unknown units in order
@@ -160,6 +163,7 @@ void SymbolicPairSearch::start_run(NodeId s, NodeId d, std::uint32_t budget) {
     if (auto u = model_.unit_of_node(v); u && state_.state(*u) == PartialFaults::State::Unknown)
       state_.assign(*u, false);  // a required pair's ends are healthy
   script_.rewind();
+  view_.begin_run();
 }
 
 // The least size the leaf's state admits at which its run fails: any size

@@ -112,6 +112,8 @@ class SymbolicFaultView final : public EngineFaultView {
   // Is d reachable from s through healthy nodes that forward (the excuse
   // test of route_search.h), decided as a path question.
   bool connected(NodeId s, NodeId d);
+  // A new run: forgets the path answers of the last one.
+  void begin_run() { paths_.clear(); }
 
  private:
   const FaultModel& model_;
@@ -119,6 +121,7 @@ class SymbolicFaultView final : public EngineFaultView {
   PartialFaults& state_;
   DecisionScript& script_;
   NodeId here_ = kNoNode;
+  PathMemo paths_;  // this run's path answers (their units are Healthy)
 
   bool unit_faulty(std::optional<std::size_t> unit);
   PathAnswer decide_path(const PathQuestion& q);

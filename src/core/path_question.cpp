@@ -90,6 +90,26 @@ class LeastPath {
 
 }  // namespace
 
+PathAnswer PathMemo::suffix(const PathQuestion& q) const {
+  if (q.key == 0) return {};
+  for (const Entry& e : answers_) {
+    if (e.key != q.key || e.to != q.to) continue;
+    const auto& nodes = e.answer.nodes;
+    for (std::size_t i = 0; i < nodes.size(); ++i)
+      if (nodes[i] == q.from) {
+        PathAnswer a;
+        a.nodes.assign(nodes.begin() + static_cast<std::ptrdiff_t>(i), nodes.end());
+        a.ports.assign(e.answer.ports.begin() + static_cast<std::ptrdiff_t>(i), e.answer.ports.end());
+        return a;
+      }
+  }
+  return {};
+}
+
+void PathMemo::remember(const PathQuestion& q, const PathAnswer& a) {
+  if (q.key != 0 && a.found() && a.nodes.size() > 2) answers_.push_back(Entry{q.key, q.to, a});
+}
+
 PathAnswer least_shortest_path(const Network& net, const PathQuestion& q, const PathOracles& ok) {
   return LeastPath(net, q, ok).answer();
 }

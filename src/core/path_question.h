@@ -28,6 +28,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <vector>
 
@@ -47,6 +48,10 @@ struct PathQuestion {
   std::function<NodeId(NodeId v)> companion;
   bool check_links = true;   // links of the path must be healthy
   bool check_ends = false;   // `from` and `to` must be usable like the other nodes
+  // Questions with the same non-zero key ask about the same sub-network (the
+  // same inside, slot, companion and checks): a view may then answer from an
+  // earlier answer of the run (PathMemo).  0: never.
+  std::uint64_t key = 0;
 };
 
 struct PathAnswer {
@@ -54,6 +59,29 @@ struct PathAnswer {
   std::vector<PortId> ports;  // ports[i] leads from nodes[i] to nodes[i + 1]
   bool found() const { return !nodes.empty(); }
   std::uint32_t length() const { return nodes.empty() ? 0 : static_cast<std::uint32_t>(nodes.size() - 1); }
+};
+
+// Answers given earlier in one run.  A question from a node of an earlier
+// answer's path, with the same key and target, is answered by that path's
+// suffix: the suffix of a least path is the least path from its first node
+// (the walk's choices depend only on distances to the target), and a path
+// stays the answer under every larger fault set that spares it (header), so
+// the suffix is the answer for the rest of the run.  Saves the breadth-first
+// search a routing repeats at every hop of a segment.
+class PathMemo {
+ public:
+  void clear() { answers_.clear(); }
+  // The suffix from q.from of an earlier answer, or an empty answer (not found).
+  PathAnswer suffix(const PathQuestion& q) const;
+  void remember(const PathQuestion& q, const PathAnswer& a);
+
+ private:
+  struct Entry {
+    std::uint64_t key;
+    NodeId to;
+    PathAnswer answer;
+  };
+  std::vector<Entry> answers_;
 };
 
 // Usability oracles the search calls; the callers decide what they read.
