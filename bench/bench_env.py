@@ -20,6 +20,20 @@ def run_menger_json(cmd):
     return json.loads(out.stdout), wall
 
 
+def route_check_json(menger, args, budget=None):
+    """`menger route-check ARGS --json [--budget B]`: (parsed output, wall seconds)."""
+    cmd = [menger, "route-check", *args, "--json"]
+    if budget:
+        cmd += ["--budget", str(budget)]
+    return run_menger_json(cmd)
+
+
+def least_failing_size(result):
+    """Size of a route-check result's witness fault set, None when it holds."""
+    w = result["witness"]
+    return len(w["fault_set"]) if w else None
+
+
 def machine():
     model = platform.processor() or "unknown CPU"
     try:

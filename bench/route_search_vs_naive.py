@@ -17,7 +17,8 @@ Usage: /usr/bin/python3 bench/route_search_vs_naive.py path/to/menger [naive-bud
 import math
 import sys
 
-from bench_env import run_menger_json
+from bench_env import least_failing_size as least
+from bench_env import route_check_json as run
 
 CONFIGS = [
     # (model, routing, faults, k, extra flags)
@@ -27,18 +28,6 @@ CONFIGS = [
     ("torus(4,4)", "ft-torus", "nodes", 7, ["--excuse-disconnected"]),
     ("torus(4,4,4)", "ft-torus", "nodes", 7, ["--excuse-disconnected"]),
 ]
-
-
-def run(menger, args, budget=None):
-    cmd = [menger, "route-check", *args, "--json"]
-    if budget:
-        cmd += ["--budget", str(budget)]
-    return run_menger_json(cmd)
-
-
-def least(j):
-    w = j["witness"]
-    return len(w["fault_set"]) if w else None
 
 
 def main():

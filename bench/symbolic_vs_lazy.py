@@ -13,7 +13,8 @@ Usage: /usr/bin/python3 bench/symbolic_vs_lazy.py path/to/menger [lazy-budget-se
 """
 import sys
 
-from bench_env import run_menger_json
+from bench_env import least_failing_size as least
+from bench_env import route_check_json as run
 
 Q3_1 = "hdn(base=hypercube(3), k=1, s=[4])"
 Q3_2 = "hdn(base=hypercube(3), k=2, s=[4,2])"
@@ -26,18 +27,6 @@ CONFIGS = [
     (Q3_2, "hdn-ft1(order=port)", 4, []),
     ("torus(4,4)", "ft-torus", 7, ["--excuse-disconnected"]),
 ]
-
-
-def run(menger, args, budget=None):
-    cmd = [menger, "route-check", *args, "--json"]
-    if budget:
-        cmd += ["--budget", str(budget)]
-    return run_menger_json(cmd)
-
-
-def least(j):
-    w = j["witness"]
-    return len(w["fault_set"]) if w else None
 
 
 def main():
