@@ -42,7 +42,7 @@ HdnGeometry::HdnGeometry(const Network& net, const std::string& routing)
   }
 }
 
-// node_id(), with_node_id(), supernode() and position() take the node-id n
+// node_id(), with_node_id() and supernode() take the node-id n
 // to be the least significant digit (radix s_k) of the node number; confirmed
 // here against DualNet's own addressing, node by node.
 void HdnGeometry::check_numbering() const {
@@ -74,8 +74,6 @@ PathAnswer PartSearch::ask(NodeId from, NodeId to) {
   q.from = from;
   q.to = to;
   q.inside = [this, sn](NodeId, PortId p) { return g_.sn_port(p) == sn; };
-  q.slot = [this, sn](NodeId v) { return g_.position(v, sn); };
-  q.slots = g_.part_size(sn);
   q.key = sn ? 1 : 2;  // the part's shape: the same for every super-node, every RDN
   if (companion_id_) {
     const std::uint64_t n = *companion_id_;

@@ -58,10 +58,6 @@ class HdnGeometry {
   // (c,u,x) of v with node-id n.
   NodeId with_node_id(NodeId v, std::uint64_t n) const { return static_cast<NodeId>(v - v % s_ + n); }
   bool same_supernode(NodeId a, NodeId b) const { return a / s_ == b / s_; }
-  // Position of v inside its super-node (its node-id) or inside its RDN (its
-  // super-node's number): the nodes of one part have distinct positions.
-  std::size_t position(NodeId v, bool in_supernode) const { return in_supernode ? v % s_ : v / s_; }
-  std::size_t part_size(bool supernode) const { return supernode ? s_ : net_.num_nodes() / s_; }
   std::span<const NodeId> supernode(NodeId v) const;  // SN(c,u,x) of v
   std::span<const NodeId> rdn(std::uint64_t n) const;  // RDN(n)
   std::string label(NodeId v) const { return net_.label(v); }

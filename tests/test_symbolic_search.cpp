@@ -128,23 +128,22 @@ TEST(PathQuestion, LeastShortestPathOnATorus) {
   q.from = 0;
   q.to = 10;
   q.inside = [](NodeId, PortId) { return true; };
-  q.slot = [](NodeId v) { return static_cast<std::size_t>(v); };
-  q.slots = net.num_nodes();
   std::vector<bool> faulty(net.num_nodes(), false);
   PathOracles ok{[&](NodeId v) { return !faulty[v]; }, [](LinkId) { return true; }};
-  PathAnswer a = least_shortest_path(net, q, ok);
+  PathScratch scratch;
+  PathAnswer a = least_shortest_path(net, q, ok, scratch);
   ASSERT_TRUE(a.found());
   EXPECT_EQ(a.length(), 4u);
   // Block the path's middle node: the next least path has the same length and avoids it.
   faulty[a.nodes[2]] = true;
-  PathAnswer b = least_shortest_path(net, q, ok);
+  PathAnswer b = least_shortest_path(net, q, ok, scratch);
   ASSERT_TRUE(b.found());
   EXPECT_EQ(b.length(), 4u);
   for (NodeId v : b.nodes) EXPECT_FALSE(faulty[v]);
   // Monotone (path_question.h): more faults that spare b leave b the answer.
   for (NodeId v = 0; v < net.num_nodes(); ++v)
     if (std::find(b.nodes.begin(), b.nodes.end(), v) == b.nodes.end() && v % 3 == 1) faulty[v] = true;
-  PathAnswer c = least_shortest_path(net, q, ok);
+  PathAnswer c = least_shortest_path(net, q, ok, scratch);
   EXPECT_EQ(c.nodes, b.nodes);
   EXPECT_EQ(c.ports, b.ports);
 }
@@ -172,8 +171,6 @@ class CountThenPath final : public Routing {
     q.from = here;
     q.to = dst;
     q.inside = [](NodeId, PortId) { return true; };
-    q.slot = [](NodeId v) { return static_cast<std::size_t>(v); };
-    q.slots = net_.num_nodes();
     PathAnswer a = f.least_path(q);
     if (a.found()) out.push_back(Hop{a.ports.front(), 0, s});
   }

@@ -116,7 +116,7 @@ PathAnswer RecordingFaultView::least_path(const PathQuestion& q) {
   auto healthy = [this](std::optional<std::size_t> u) { return !u || !faults_->contains(*u); };
   PathOracles ok{[&](NodeId v) { return healthy(model_.unit_of_node(v)); },
                  [&](LinkId l) { return healthy(model_.unit_of_link(l)); }};
-  PathAnswer a = least_shortest_path(network(), q, ok);
+  PathAnswer a = least_shortest_path(network(), q, ok, path_scratch_);
   for (NodeId v : answer_nodes(q, a))
     if (auto u = model_.unit_of_node(v)) record(*u);
   for (LinkId l : answer_links(network(), q, a))

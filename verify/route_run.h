@@ -98,6 +98,7 @@ class RecordingFaultView final : public EngineFaultView {
   const FaultModel& model_;
   FaultKnowledge knowledge_;
   PathMemo paths_;  // this run's path answers
+  PathScratch path_scratch_;
   const FaultSet* faults_ = nullptr;
   std::uint32_t budget_left_ = 0;
   NodeId here_ = kNoNode;

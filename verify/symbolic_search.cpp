@@ -98,7 +98,7 @@ PathAnswer SymbolicFaultView::decide_path(const PathQuestion& q) {
   const PathOracles ok{[&](NodeId v) { return healthy(model_.unit_of_node(v)); },
                        [&](LinkId l) { return healthy(model_.unit_of_link(l)); }};
   while (true) {
-    PathAnswer a = least_shortest_path(network(), q, ok);
+    PathAnswer a = least_shortest_path(network(), q, ok, path_scratch_);
     if (!a.found()) return a;
     bool spared = true;
     for (NodeId v : answer_nodes(q, a))

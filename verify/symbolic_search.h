@@ -122,6 +122,7 @@ class SymbolicFaultView final : public EngineFaultView {
   DecisionScript& script_;
   NodeId here_ = kNoNode;
   PathMemo paths_;  // this run's path answers (their units are Healthy)
+  PathScratch path_scratch_;
 
   bool unit_faulty(std::optional<std::size_t> unit);
   PathAnswer decide_path(const PathQuestion& q);

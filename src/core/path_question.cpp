@@ -1,6 +1,7 @@
 // The least shortest usable path of a path question (path_question.h).
 #include "core/path_question.h"
 
+#include <algorithm>
 #include <cstdint>
 
 #include "core/error.h"
@@ -9,12 +10,15 @@ namespace menger {
 
 namespace {
 
-constexpr std::uint32_t kUnreached = UINT32_MAX;
+constexpr std::uint32_t kUnreached = PathScratch::kUnreached;
 
 class LeastPath {
  public:
-  LeastPath(const Network& net, const PathQuestion& q, const PathOracles& ok)
-      : net_(net), q_(q), ok_(ok), dist_(q.slots, kUnreached) {}
+  LeastPath(const Network& net, const PathQuestion& q, const PathOracles& ok, PathScratch& scratch)
+      : net_(net), q_(q), ok_(ok), scratch_(scratch), queue_(scratch.queue) {
+    scratch_.start(net.num_nodes());
+    queue_.clear();
+  }
 
   PathAnswer answer() {
     PathAnswer a;
@@ -35,10 +39,10 @@ class LeastPath {
   const Network& net_;
   const PathQuestion& q_;
   const PathOracles& ok_;
-  std::vector<std::uint32_t> dist_;
-  std::vector<NodeId> queue_;
+  PathScratch& scratch_;
+  std::vector<NodeId>& queue_;
 
-  std::uint32_t& dist(NodeId v) { return dist_[q_.slot(v)]; }
+  std::uint32_t dist(NodeId v) const { return scratch_.get(v); }
   bool link_ok(LinkId l) const { return !q_.check_links || ok_.link_ok(l); }
   bool node_usable(NodeId v) const {
     if (!ok_.node_ok(v)) return false;
@@ -55,7 +59,7 @@ class LeastPath {
   // Breadth-first from `to` backwards until `from` is settled.
   bool search() {
     if (q_.check_ends && !node_usable(q_.to)) return false;
-    dist(q_.to) = 0;
+    scratch_.set(q_.to, 0);
     if (q_.from == q_.to) return true;
     queue_.push_back(q_.to);
     for (std::size_t head = 0; head < queue_.size(); ++head) {
@@ -66,7 +70,7 @@ class LeastPath {
         if (!slot.connected() || !q_.inside(x, p)) continue;
         const NodeId w = slot.peer;
         if (dist(w) != kUnreached || !enter(x, p, w)) continue;
-        dist(w) = dx + 1;
+        scratch_.set(w, dx + 1);
         if (w == q_.from) return true;
         queue_.push_back(w);
       }
@@ -110,8 +114,20 @@ void PathMemo::remember(const PathQuestion& q, const PathAnswer& a) {
   if (q.key != 0 && a.found() && a.nodes.size() > 2) answers_.push_back(Entry{q.key, q.to, a});
 }
 
-PathAnswer least_shortest_path(const Network& net, const PathQuestion& q, const PathOracles& ok) {
-  return LeastPath(net, q, ok).answer();
+void PathScratch::start(std::size_t nodes) {
+  if (dist_.size() < nodes) {
+    dist_.resize(nodes);
+    stamp_.resize(nodes, 0);
+  }
+  if (++epoch_ == 0) {  // wrapped: forget every old stamp
+    std::fill(stamp_.begin(), stamp_.end(), 0);
+    epoch_ = 1;
+  }
+}
+
+PathAnswer least_shortest_path(const Network& net, const PathQuestion& q, const PathOracles& ok,
+                               PathScratch& scratch) {
+  return LeastPath(net, q, ok, scratch).answer();
 }
 
 std::vector<NodeId> answer_nodes(const PathQuestion& q, const PathAnswer& a) {

@@ -40,16 +40,13 @@ struct PathQuestion {
   NodeId from = kNoNode, to = kNoNode;
   // Port p of v leads into the sub-network.
   std::function<bool(NodeId v, PortId p)> inside;
-  // Dense index in [0, slots) of every node of the sub-network (flat tables).
-  std::function<std::size_t(NodeId v)> slot;
-  std::size_t slots = 0;
   // A node that must be healthy too for v to be usable; kNoNode for none.
   // Empty function: no companions.
   std::function<NodeId(NodeId v)> companion;
   bool check_links = true;   // links of the path must be healthy
   bool check_ends = false;   // `from` and `to` must be usable like the other nodes
   // Questions with the same non-zero key ask about the same sub-network (the
-  // same inside, slot, companion and checks): a view may then answer from an
+  // same inside, companion and checks): a view may then answer from an
   // earlier answer of the run (PathMemo).  0: never.
   std::uint64_t key = 0;
 };
@@ -84,6 +81,25 @@ class PathMemo {
   std::vector<Entry> answers_;
 };
 
+// The search's memory, kept by a view across questions: distances stamped
+// per search, so a search costs what it visits, not the size of the network
+// (a routing asks on every hop).
+class PathScratch {
+ public:
+  static constexpr std::uint32_t kUnreached = UINT32_MAX;
+  void start(std::size_t nodes);
+  std::uint32_t get(NodeId v) const { return stamp_[v] == epoch_ ? dist_[v] : kUnreached; }
+  void set(NodeId v, std::uint32_t d) {
+    stamp_[v] = epoch_;
+    dist_[v] = d;
+  }
+  std::vector<NodeId> queue;
+
+ private:
+  std::vector<std::uint32_t> dist_, stamp_;
+  std::uint32_t epoch_ = 0;
+};
+
 // Usability oracles the search calls; the callers decide what they read.
 struct PathOracles {
   std::function<bool(NodeId v)> node_ok;   // v healthy (companion excluded: the search asks it apart)
@@ -92,7 +108,8 @@ struct PathOracles {
 
 // The least shortest usable path (header).  Asks the oracles in breadth-first
 // order, each node at most once, so a reading oracle reads lazily.
-PathAnswer least_shortest_path(const Network& net, const PathQuestion& q, const PathOracles& ok);
+PathAnswer least_shortest_path(const Network& net, const PathQuestion& q, const PathOracles& ok,
+                               PathScratch& scratch);
 
 // The nodes whose health the answer depends on, in path order: the path's
 // nodes (ends only with check_ends) and their companions.  Links: below.

@@ -19,7 +19,8 @@ bool FaultView::port_usable(NodeId v, PortId p) {
 
 PathAnswer FaultView::least_path(const PathQuestion& q) {
   PathOracles ok{[this](NodeId v) { return !node_faulty(v); }, [this](LinkId l) { return !link_faulty(l); }};
-  return least_shortest_path(network(), q, ok);
+  PathScratch scratch;
+  return least_shortest_path(network(), q, ok, scratch);
 }
 
 PacketState Routing::start(NodeId, NodeId, FaultView&) const { return {}; }
