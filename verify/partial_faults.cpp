@@ -29,8 +29,6 @@ void PartialFaults::reset(std::uint32_t budget) {
   budget_ = budget;
 }
 
-std::vector<std::size_t> PartialFaults::faulty_units() const { return faulty_order_; }
-
 std::uint32_t PartialFaults::intern(Weights w) {
   auto [it, added] = membership_ids_.emplace(std::move(w), static_cast<std::uint32_t>(memberships_.size()));
   if (added) {

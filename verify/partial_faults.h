@@ -64,8 +64,6 @@ class PartialFaults {
 
   State state(std::size_t unit) const { return state_[unit]; }
   std::uint32_t faulty_count() const { return faulty_; }
-  // The Faulty units, in the order they were assigned.
-  std::vector<std::size_t> faulty_units() const;
 
   // Would the state keep a completion with this fact added?
   bool allows(std::size_t unit, bool faulty);

@@ -154,7 +154,7 @@ bool SymbolicFaultView::connected(NodeId s, NodeId d) {
 // ---- SymbolicPairSearch -----------------------------------------------------
 
 SymbolicPairSearch::SymbolicPairSearch(const Routing& routing, const FaultModel& model, RunLimits limits)
-    : routing_(routing), model_(model), runner_(routing, model, limits), state_(model),
+    : model_(model), runner_(routing, model, limits), state_(model),
       view_(model, routing.knowledge(), state_, script_) {}
 
 void SymbolicPairSearch::start_run(NodeId s, NodeId d, std::uint32_t budget) {

@@ -143,7 +143,6 @@ class SymbolicPairSearch {
                             bool excuse_disconnected, const std::function<bool()>& out_of_time);
 
  private:
-  const Routing& routing_;
   const FaultModel& model_;
   RouteRunner runner_;
   PartialFaults state_;
