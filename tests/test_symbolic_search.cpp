@@ -4,6 +4,7 @@
 // fault set, the lazy search, and the concrete runner.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <numeric>
 #include <random>
 
@@ -330,6 +331,63 @@ TEST(SymbolicSearch, PerPairLeastFailureAsBruteForce) {
   EXPECT_GT(expect_pairwise_brute_force({"torus(3,4)", UnitChoice::Nodes, "", 4, {}}, 40), 0u);
   failing += expect_pairwise_brute_force({"mesh(3,3)", UnitChoice::Links, "shortest", 3, {}}, 40);
   EXPECT_GT(failing, 0u);  // the comparisons of failing sizes are not all vacuous
+}
+
+// Nodes within `radius` hops of s or d, in BFS order.
+std::vector<NodeId> near_endpoints(const Network& net, NodeId s, NodeId d, int radius) {
+  std::vector<int> dist(net.num_nodes(), -1);
+  std::vector<NodeId> order{s, d};
+  dist[s] = dist[d] = 0;
+  for (std::size_t i = 0; i < order.size(); ++i)
+    for (NodeId w : net.out_neighbors(order[i]))
+      if (dist[w] < 0 && dist[order[i]] < radius) {
+        dist[w] = dist[order[i]] + 1;
+        order.push_back(w);
+      }
+  return order;
+}
+
+// At the paper's size, an independent check of a HOLDS: the symbolic search
+// settles a few pairs of HDN(Q3,2,{4,2}) under every set of <= 4 faulty
+// nodes; random fault sets of 4 nodes for those pairs, drawn mostly next to the
+// endpoints (where Algorithm 1's Step-1 and Step-2 counts reach their
+// thresholds) and otherwise anywhere, must all be delivered within the bound
+// by the ordinary runner, which knows nothing of the symbolic view.
+TEST(SymbolicSearch, RandomFaultSetsAgreeWithAHoldsAtThePapersSize) {
+  Instance in = make("hdn(base=hypercube(3), k=2, s=[4,2])", UnitChoice::Nodes);
+  const FaultModel& m = *in.model;
+  auto routing = RoutingRegistry::builtin().build("hdn-ft1(order=port)", *in.net);
+  const std::optional<std::string> formula =
+      "1 + 2*(2^(k-1)*DB - sum(j, 0, k-2, 2^j*DSN[k-1-j]) - DSN[k]) + 2^(k+1) + 3";
+  const PathBound bound(m, formula, 4);
+  const RunLimits limits{0, std::nullopt, 4};
+  SymbolicPairSearch symbolic(*routing, m, limits);
+  RouteRunner runner(*routing, m, limits);
+  std::minstd_rand rng(4);
+  const NodeId n = in.net->num_nodes();
+  std::size_t samples = 0, detours = 0;
+  for (NodeId d : {NodeId{1}, NodeId{2}, NodeId{515}, NodeId{1023}}) {
+    const SymbolicPairResult r = symbolic.search(0, d, 0, 4, bound, false, [] { return false; });
+    ASSERT_FALSE(r.failure) << "pair 0 -> " << d;
+    const std::uint32_t fault_free = runner.run(FaultSet(m.universe().size()), 0, d, std::nullopt, false).hops;
+    const std::vector<NodeId> near = near_endpoints(*in.net, 0, d, 1);
+    for (int i = 0; i < 1500; ++i) {
+      std::vector<std::size_t> f;
+      while (f.size() < 4) {
+        const NodeId v = rng() % 4 == 0 ? static_cast<NodeId>(rng() % n) : near[rng() % near.size()];
+        const std::size_t u = *m.unit_of_node(v);
+        if (v == 0 || v == d || std::find(f.begin(), f.end(), u) != f.end()) continue;
+        f.push_back(u);
+      }
+      const FaultSet fs(m.universe().size(), f);
+      const RunResult run = runner.run(fs, 0, d, bound.at(4, 0), false);
+      ASSERT_TRUE(run.delivered()) << "pair 0 -> " << d << " faults " << fs.to_string(m.universe());
+      ++samples;
+      detours += run.hops > fault_free;
+    }
+  }
+  EXPECT_EQ(samples, 6000u);
+  EXPECT_GT(detours, 500u) << "the samples seldom touch the fault-free route: the check is weak";
 }
 
 TEST(SymbolicSearch, FewerRunsWhereTheRoutingCounts) {
