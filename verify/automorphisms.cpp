@@ -5,6 +5,7 @@
 #include <set>
 #include <tuple>
 
+#include "core/deadline.h"
 #include "core/error.h"
 #include "verify/nauty_group.h"
 
@@ -44,6 +45,7 @@ std::map<Bundle, std::uint64_t> bundles(const FaultModel& m) {
   const Network& net = m.network();
   std::map<Bundle, std::uint64_t> out;
   for (LinkId l = 0; l < net.num_links(); ++l) {
+    if ((l & 0xffff) == 0) check_deadline("encoding the network for nauty", l, net.num_links());
     const Link& k = net.link(l);
     const NodeId a = k.directed ? k.a : std::min(k.a, k.b), b = k.directed ? k.b : std::max(k.a, k.b);
     ++out[{a, b, k.directed, link_weight(m, l)}];
@@ -70,6 +72,7 @@ ColouredGraph encode(const FaultModel& m, std::span<const NodeId> fixed, Preserv
   g.n = net.num_nodes();
   std::vector<std::uint64_t> colour;
   for (NodeId v = 0; v < net.num_nodes(); ++v) {
+    if ((v & 0xffff) == 0) check_deadline("encoding the network for nauty", v, net.num_nodes());
     const auto unit = m.unit_of_node(v);
     const std::uint64_t weight = unit && !groups ? m.weight(*unit) : 0;
     const auto f = std::find(fixed.begin(), fixed.end(), v);
@@ -84,6 +87,7 @@ ColouredGraph encode(const FaultModel& m, std::span<const NodeId> fixed, Preserv
   };
   if (preserve == Preserve::Ports) {
     for (LinkId l = 0; l < net.num_links(); ++l) {  // halves coloured (port, tail/head/undirected, weight)
+      if ((l & 0xffff) == 0) check_deadline("encoding the network for nauty", l, net.num_links());
       const Link& k = net.link(l);
       const std::uint64_t role_a = k.directed ? kTailHalf : kUndirectedLink, role_b = k.directed ? kHeadHalf : kUndirectedLink;
       const std::uint32_t x = add_vertex({kPortHalf, k.pa, role_a, link_weight(m, l)});
@@ -151,7 +155,9 @@ NodeGroup fault_model_automorphisms(const FaultModel& model, std::span<const Nod
   const GraphGroup found = nauty_automorphisms(encode(model, fixed, preserve, colours));
   NodeGroup out;
   out.order = found.order_text();
-  for (const auto& full : found.generators) {
+  for (std::size_t i = 0; i < found.generators.size(); ++i) {
+    check_deadline("re-checking nauty's generators", i, found.generators.size());
+    const auto& full = found.generators[i];
     Permutation p(full.begin(), full.begin() + net.num_nodes());
     if (identity(p)) continue;  // a permutation of parallel links only
     const auto why = preserve == Preserve::Ports ? port_automorphism_problem(model, p) : automorphism_problem(model, p);

@@ -7,6 +7,7 @@
 #include <set>
 #include <tuple>
 
+#include "core/deadline.h"
 #include "core/error.h"
 #include "verify/route_run.h"
 
@@ -297,7 +298,7 @@ DeadlockSearchResult search_deadlock_faults(const Routing& routing, const FaultM
     out.per_level.push_back(0);
     std::set<std::vector<std::size_t>> next;
     for (const FaultSet& f : level) {
-      if (budget && std::chrono::steady_clock::now() - t0 > *budget) {
+      if ((budget && std::chrono::steady_clock::now() - t0 > *budget) || deadline_passed()) {
         out.complete = false;
         out.coverage = "every set of < " + std::to_string(j) + " faults settled; " +
                        std::to_string(out.per_level[j]) + " of " + std::to_string(level.size()) +

@@ -2,9 +2,17 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <numeric>
 
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/deadline.h"
 #include "core/error.h"
 
 // nauty's C headers define macros such as TRUE, FALSE and ALLOCS; they stay in this file.
@@ -74,8 +82,10 @@ std::string GraphGroup::order_text() const {
   return buf;
 }
 
-GraphGroup nauty_automorphisms(const ColouredGraph& g) {
-  validate(g);
+namespace {
+
+// nauty itself, in this process.
+GraphGroup run_nauty(const ColouredGraph& g) {
   GraphGroup out;
   out.orbits.resize(g.n);
   std::iota(out.orbits.begin(), out.orbits.end(), 0u);
@@ -117,6 +127,138 @@ GraphGroup nauty_automorphisms(const ColouredGraph& g) {
   out.order_exponent = stats.grpsize2;
   for (std::size_t i = 0; i < g.n; ++i) out.orbits[i] = static_cast<std::uint32_t>(orbits[i]);
   return out;
+}
+
+// ---- nauty under a deadline ---------------------------------------------------
+//
+// nauty polls its kill flag (nauty_kill_request) only between nodes of its
+// search tree, and refining the root of a graph of millions of vertices is one
+// step of minutes: rdn(base=hypercube(5), k=2) under --budget 90 stopped after
+// 159 s that way.  Under a deadline nauty therefore runs in a child process,
+// which the parent kills when the deadline passes; the child sends its result
+// back through a pipe.  Without a deadline nauty runs in this process, as
+// before.  The child only runs nauty and writes (glibc's malloc is safe after
+// fork), then leaves with _exit.
+
+// The result as 32-bit words: the order's mantissa (two words) and exponent,
+// the generator count, the orbits, then each generator.  Errors do not travel:
+// the child exits 1 on any.
+std::vector<std::uint32_t> serialise(const GraphGroup& r, std::uint32_t n) {
+  std::vector<std::uint32_t> w;
+  w.reserve(5 + n + r.generators.size() * n);
+  std::uint64_t bits;
+  std::memcpy(&bits, &r.order_mantissa, sizeof bits);
+  w.push_back(static_cast<std::uint32_t>(bits));
+  w.push_back(static_cast<std::uint32_t>(bits >> 32));
+  w.push_back(static_cast<std::uint32_t>(r.order_exponent));
+  w.push_back(static_cast<std::uint32_t>(r.generators.size()));
+  w.insert(w.end(), r.orbits.begin(), r.orbits.end());
+  for (const auto& gen : r.generators) w.insert(w.end(), gen.begin(), gen.end());
+  return w;
+}
+
+GraphGroup deserialise(const std::vector<std::uint32_t>& w, std::uint32_t n) {
+  if (w.size() < 4) throw InternalError("nauty's child process sent a truncated result");
+  GraphGroup r;
+  const std::uint64_t bits = std::uint64_t{w[0]} | std::uint64_t{w[1]} << 32;
+  std::memcpy(&r.order_mantissa, &bits, sizeof bits);
+  r.order_exponent = static_cast<int>(w[2]);
+  const std::uint64_t count = w[3];
+  if (w.size() != 4 + std::uint64_t{n} * (1 + count)) throw InternalError("nauty's child process sent a truncated result");
+  r.orbits.assign(w.begin() + 4, w.begin() + 4 + n);
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const auto from = w.begin() + static_cast<std::ptrdiff_t>(4 + n * (1 + i));
+    r.generators.emplace_back(from, from + n);
+  }
+  return r;
+}
+
+[[noreturn]] void child(const ColouredGraph& g, int out) {
+  int status = 0;
+  try {
+    const std::vector<std::uint32_t> w = serialise(run_nauty(g), g.n);
+    const char* p = reinterpret_cast<const char*>(w.data());
+    std::size_t left = w.size() * sizeof(std::uint32_t);
+    while (left > 0) {
+      const ssize_t k = write(out, p, left);
+      if (k < 0 && errno == EINTR) continue;
+      if (k <= 0) {
+        status = 1;
+        break;
+      }
+      p += k;
+      left -= static_cast<std::size_t>(k);
+    }
+  } catch (...) {
+    status = 1;
+  }
+  _exit(status);
+}
+
+// Reads the child's bytes until it closes the pipe; false when the deadline
+// passes first.
+bool read_until(int in, Clock::time_point deadline, std::vector<char>& bytes) {
+  char buf[1 << 16];
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    if (left <= 0) return false;
+    pollfd p{in, POLLIN, 0};
+    const int ready = poll(&p, 1, static_cast<int>(std::min<long long>(left, 1000)));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready < 0) throw InternalError(std::string("poll on nauty's child process: ") + std::strerror(errno));
+    if (ready == 0) continue;
+    const ssize_t k = read(in, buf, sizeof buf);
+    if (k < 0 && errno == EINTR) continue;
+    if (k < 0) throw InternalError(std::string("reading nauty's child process: ") + std::strerror(errno));
+    if (k == 0) return true;
+    bytes.insert(bytes.end(), buf, buf + k);
+  }
+}
+
+GraphGroup run_nauty_until(const ColouredGraph& g, Clock::time_point deadline) {
+  int fds[2];
+  if (pipe(fds) != 0) throw InternalError(std::string("pipe for nauty's child process: ") + std::strerror(errno));
+  const pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    throw InternalError(std::string("fork for nauty: ") + std::strerror(errno));
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    child(g, fds[1]);
+  }
+  close(fds[1]);
+  std::vector<char> bytes;
+  bool finished = false;
+  try {
+    finished = read_until(fds[0], deadline, bytes);
+  } catch (...) {
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+    close(fds[0]);
+    throw;
+  }
+  close(fds[0]);
+  if (!finished) kill(pid, SIGKILL);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (!finished) throw BudgetExhausted("computing the automorphism group", 0);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || bytes.size() % sizeof(std::uint32_t) != 0)
+    throw InternalError("nauty failed in its child process");
+  std::vector<std::uint32_t> w(bytes.size() / sizeof(std::uint32_t));
+  std::memcpy(w.data(), bytes.data(), bytes.size());
+  return deserialise(w, g.n);
+}
+
+}  // namespace
+
+GraphGroup nauty_automorphisms(const ColouredGraph& g) {
+  validate(g);
+  check_deadline("computing the automorphism group");
+  const auto deadline = ambient_deadline();
+  return deadline ? run_nauty_until(g, *deadline) : run_nauty(g);
 }
 
 }  // namespace menger

@@ -5,6 +5,7 @@
 #include <numeric>
 #include <optional>
 
+#include "core/deadline.h"
 #include "verify/automorphisms.h"
 
 namespace menger {
@@ -34,6 +35,7 @@ void set_aside_fan_targets(const Network& net, PairPlan& p) {
   for (const auto& [a, b] : p.pairs)
     if (a == p.pivot || b == p.pivot) target[a == p.pivot ? b : a] = 1;
   for (NodeId x = 0; x < net.num_nodes(); ++x) {
+    if ((x & 0xffff) == 0) check_deadline("planning the pairs to search", x, net.num_nodes());
     if (!target[x]) continue;
     bool free = true;
     for (NodeId u : net.out_neighbors(x)) free &= !fan[root[u]] && root[u] != root[x];
@@ -79,6 +81,7 @@ PairPlan esfahanian_hakimi(const FaultModel& m) {
   NodeId v = 0;
   bool immortal = false;
   for (NodeId u = 0; u < net.num_nodes(); ++u) {
+    if ((u & 0xffff) == 0) check_deadline("planning the pairs to search", u, net.num_nodes());
     const bool u_immortal = !m.unit_of_node(u);
     if ((u_immortal && !immortal) || (u_immortal == immortal && net.degree(u) < net.degree(v))) {
       v = u;

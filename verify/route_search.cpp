@@ -12,6 +12,7 @@
 #include <set>
 #include <unordered_set>
 
+#include "core/deadline.h"
 #include "core/error.h"
 #include "core/json_io.h"
 #include "verify/automorphisms.h"
@@ -119,9 +120,11 @@ class Search {
   Clock::time_point start_;
   std::atomic<bool> expired_{false};
 
+  // The search's own budget, or the command's (core/deadline.h), whichever ends first.
   bool out_of_time() {
-    if (!opt_.budget) return false;
-    if (!expired_.load(std::memory_order_relaxed) && Clock::now() - start_ > *opt_.budget) expired_ = true;
+    if (!expired_.load(std::memory_order_relaxed) &&
+        ((opt_.budget && Clock::now() - start_ > *opt_.budget) || deadline_passed()))
+      expired_ = true;
     return expired_.load(std::memory_order_relaxed);
   }
   std::vector<RoutePair> examined_pairs(RouteCheckResult& r) const;

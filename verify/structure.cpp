@@ -1,5 +1,6 @@
 #include "verify/structure.h"
 
+#include "core/deadline.h"
 #include "core/error.h"
 
 namespace menger {
@@ -44,7 +45,7 @@ const DistanceSummary& StructureFacts::distances() {
     DistanceOptions d;
     d.use_symmetry = opts_.use_symmetry;
     d.method = opts_.method;
-    d.deadline = opts_.deadline;
+    d.deadline = earliest_deadline(opts_.deadline);  // the command's budget too (core/deadline.h)
     distances_ = terminal_distances(network(), d);
   }
   return *distances_;

@@ -76,12 +76,10 @@ struct PairSearch {
     cuts.resize(pairs.size());
     done.resize(pairs.size(), 0);
     tbb::parallel_for(tbb::blocked_range<std::size_t>(from, pairs.size(), 16), [&](const auto& range) {
+      if (out_of_time()) return;  // before a workspace is made: on millions of nodes that takes seconds
       auto& w = spaces.local();
       for (std::size_t i = range.begin(); i != range.end(); ++i) {
-        if (expired || (opts.deadline && std::chrono::steady_clock::now() > *opts.deadline)) {
-          expired = true;
-          return;
-        }
+        if (out_of_time()) return;
         PairCut c = flow.solve(pairs[i].first, pairs[i].second, best.bound_for(i), w, true, opts.certificate);
         ++calls;
         if (!c.bounded && c.value != kUnbounded) best.offer(c.value, i, c.units);
@@ -89,6 +87,10 @@ struct PairSearch {
         done[i] = 1;
       }
     });
+  }
+  bool out_of_time() {
+    if (!expired && opts.deadline && std::chrono::steady_clock::now() > *opts.deadline) expired = true;
+    return expired;
   }
   bool complete() const { return std::all_of(done.begin(), done.end(), [](char d) { return d != 0; }); }
 };

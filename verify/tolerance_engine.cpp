@@ -1,5 +1,6 @@
 #include "verify/tolerance_engine.h"
 
+#include "core/deadline.h"
 #include "core/error.h"
 #include "verify/tolerance.h"
 #include "verify/tolerance_smt.h"
@@ -30,7 +31,7 @@ std::uint64_t lighter_sets(const FaultModel& m, std::uint64_t limit, std::uint64
 
 ToleranceOutcome from_flow(const FaultModel& m, const ToleranceRequest& req) {
   ToleranceOptions opts;
-  opts.deadline = req.deadline;
+  opts.deadline = earliest_deadline(req.deadline);  // the command's budget too (core/deadline.h)
   opts.certificate = req.certificate;
   opts.symmetry = req.symmetry;
   ToleranceResult r = flow_tolerance(m, opts);
@@ -54,7 +55,7 @@ ToleranceOutcome from_flow(const FaultModel& m, const ToleranceRequest& req) {
 }
 
 ToleranceOutcome from_smt(const FaultModel& m, const ToleranceRequest& req) {
-  SmtOutcome s = smt_min_breaking_set(m, req.deadline);
+  SmtOutcome s = smt_min_breaking_set(m, earliest_deadline(req.deadline));
   ToleranceOutcome o;
   o.engine = "smt";
   o.complete = s.complete;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/deadline.h"
 #include "core/error.h"
 
 namespace menger {
@@ -32,6 +33,7 @@ UnitFlowNetwork::UnitFlowNetwork(const FaultModel& model) : model_(&model) {
   in_.resize(net.num_nodes());
   out_.resize(net.num_nodes());
   for (NodeId v = 0; v < net.num_nodes(); ++v) {
+    if ((v & 0xffff) == 0) check_deadline("building the flow network", v, net.num_nodes());
     const bool split = !net.forwards(v) || model.unit_of_node(v);
     in_[v] = vertices_++;
     out_[v] = split ? vertices_++ : in_[v];
@@ -45,6 +47,7 @@ UnitFlowNetwork::UnitFlowNetwork(const FaultModel& model) : model_(&model) {
   const bool link_units = model.universe().kind() == UnitKind::Link;
   link_arcs_.assign(net.num_links(), {kNone, kNone});
   for (LinkId l = 0; l < net.num_links(); ++l) {
+    if ((l & 0xffff) == 0) check_deadline("building the flow network", l, net.num_links());
     const Link& k = net.link(l);
     const auto unit = link_units ? model.unit_of_link(l) : std::nullopt;
     const std::uint64_t cap = unit ? model.weight(*unit) : kInf;

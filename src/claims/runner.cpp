@@ -4,6 +4,7 @@
 #include <set>
 
 #include "claims/reliability_study.h"  // complete type for the study cache
+#include "core/deadline.h"
 #include "core/error.h"
 #include "io/study_plot.h"
 #include "models/registry.h"
@@ -61,12 +62,18 @@ InstanceOutcome run_instance(const Claim& claim, const ClaimInstance& inst, cons
                              RunContext& ctx) {
   InstanceOutcome o{inst, {}, std::nullopt, {}, 0};
   const auto start = std::chrono::steady_clock::now();
+  // The instance's budget covers building its network and symmetry too
+  // (core/deadline.h); the engines' own deadlines end no later.
+  const DeadlineScope budget_scope(ctx.budget() ? std::optional(start + *ctx.budget()) : std::nullopt);
   try {
     const Checker checker =
         kind.prepare(instance_property(claim, inst, kind.keys->exclusive_keys()), "claim file " + claim.file.string());
     auto topology = Registry::builtin().build(inst.model, claim.file.parent_path());
     o.canonical_model = topology->spec();
     o.result = checker(topology, ctx);
+  } catch (const BudgetExhausted& e) {
+    o.result = CheckResult{Unknown{e.what(), 0}, {std::string("UNKNOWN: ") + e.what() + "; nothing was decided"},
+                           {{"budget_ran_out_while", e.phase()}, {"fraction_of_that_done", e.fraction_done()}}};
   } catch (const InputError& e) {
     o.error = e.what();
   } catch (const InternalError& e) {

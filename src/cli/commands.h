@@ -2,10 +2,13 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <functional>
+#include <optional>
 #include <utility>
 #include <vector>
 
+#include "core/deadline.h"
 #include "core/shard_farm.h"
 
 namespace menger {
@@ -15,6 +18,15 @@ using CommandRegistry = std::vector<std::pair<CLI::App*, std::function<int()>>>;
 
 // `farm`: the MPI ranks when started by mpirun, else null (route-check spreads over them).
 void register_commands(CLI::App& app, CommandRegistry& commands, const ShardFarm* farm);
+
+// The deadline of a verb's --budget SECONDS (0: none), counted from now.  A
+// verb opens a DeadlineScope with it before anything else, so that building
+// the network and its automorphism group count against the budget too
+// (core/deadline.h); main() reports a BudgetExhausted as UNKNOWN, exit 4.
+inline std::optional<Clock::time_point> budget_deadline(unsigned seconds) {
+  if (seconds == 0) return std::nullopt;
+  return Clock::now() + std::chrono::seconds(seconds);
+}
 
 void add_list_command(CLI::App& app, CommandRegistry& commands);
 void add_info_command(CLI::App& app, CommandRegistry& commands);

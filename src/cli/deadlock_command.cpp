@@ -79,6 +79,7 @@ void export_graph(const Routing& routing, const FaultModel& model, const std::st
 }
 
 int run_deadlock(const DeadlockArgs& a) {
+  const DeadlineScope budget_scope(budget_deadline(a.budget));
   RouteSetup setup = make_route_setup(a.spec, a.routing, a.faults);
   const Network& net = *setup.net;
   const Routing& routing = *setup.routing;

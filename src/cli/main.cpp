@@ -21,6 +21,7 @@
 #include <string_view>
 
 #include "cli/commands.h"
+#include "core/deadline.h"
 #include "core/error.h"
 #include "core/version.h"
 #include "dist/mpi_farm.h"
@@ -40,6 +41,9 @@ int run_parsed(const menger::CommandRegistry& commands, const menger::ShardFarm*
                          "run it without mpirun, or with mpirun -n 1");
       return run();
     }
+  } catch (const BudgetExhausted& e) {  // before any engine could report its own coverage
+    if (speaks) std::cout << "UNKNOWN      " << e.what() << "; nothing was decided\n";
+    return 4;
   } catch (const InputError& e) {
     if (speaks) std::cerr << "menger: " << e.what() << "\n";
     return 2;

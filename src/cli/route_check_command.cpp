@@ -86,6 +86,7 @@ std::function<void(std::size_t, std::size_t)> progress_printer() {
 }
 
 int run_route_check(const RouteCheckArgs& a, const ShardFarm* farm) {
+  const DeadlineScope budget_scope(budget_deadline(a.budget));
   RouteSetup setup = make_route_setup(a.spec, a.routing, a.faults);
   const Network& net = *setup.net;
   const FaultModel& model = *setup.model;

@@ -112,6 +112,7 @@ std::vector<std::uint32_t> read_weights(const std::string& file, const FaultMode
 }
 
 int run_tolerance(const ToleranceArgs& a) {
+  const DeadlineScope budget_scope(budget_deadline(a.budget));
   Network net(Registry::builtin().build(a.spec));
   FaultModelSpec spec;
   spec.units = parse_unit_choice(a.faults);
@@ -172,7 +173,7 @@ int run_tolerance(const ToleranceArgs& a) {
                 << (a.certificate.empty() ? "" : "; nothing written to " + a.certificate) << "\n";
   }
   if (check && !check->valid) return 3;
-  return o.complete ? 0 : 1;
+  return o.complete ? 0 : 4;  // 4: UNKNOWN, as in every verb with a --budget
 }
 
 }  // namespace

@@ -2,9 +2,20 @@
 
 #include <algorithm>
 
+#include "core/deadline.h"
 #include "core/error.h"
 
 namespace menger {
+
+namespace {
+
+// The ambient --budget (core/deadline.h), checked every 2^16 nodes of each
+// pass: a network of millions of nodes takes seconds to materialise.
+void check_budget(NodeId v, NodeId n) {
+  if ((v & 0xffff) == 0) check_deadline("materialising the network", v, n);
+}
+
+}  // namespace
 
 Network::Network(std::shared_ptr<const Topology> topology) : topology_(std::move(topology)) {
   MENGER_ASSERT(topology_ != nullptr, "network built from a null topology");
@@ -24,12 +35,14 @@ void Network::read_ports() {
   kinds_.resize(num_nodes_);
   port_offsets_.assign(num_nodes_ + 1, 0);
   for (NodeId v = 0; v < num_nodes_; ++v) {
+    check_budget(v, num_nodes_);
     kinds_[v] = topology_->kind(v);
     port_offsets_[v + 1] = port_offsets_[v] + topology_->port_count(v);
   }
   slots_.resize(port_offsets_[num_nodes_]);
   degree_.assign(num_nodes_, 0);
   for (NodeId v = 0; v < num_nodes_; ++v) {
+    check_budget(v, num_nodes_);
     const PortId np = num_ports(v);
     for (PortId p = 0; p < np; ++p) {
       PortSlot& s = slots_[port_offsets_[v] + p];
@@ -51,6 +64,7 @@ void Network::validate_and_number_links() {
                   topology_->spec() + ": port " + std::to_string(p) + " of " + label(v) + ": " + what);
   };
   for (NodeId v = 0; v < num_nodes_; ++v) {
+    check_budget(v, num_nodes_);
     const PortId np = num_ports(v);
     for (PortId p = 0; p < np; ++p) {
       PortSlot& s = slots_[port_offsets_[v] + p];

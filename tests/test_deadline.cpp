@@ -1,0 +1,117 @@
+// The command-wide budget (core/deadline.h): scopes, the checks in building a
+// network and its automorphism group, and nauty in a child process giving the
+// same group as nauty in this process.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <cerrno>
+#include <thread>
+
+#include "core/deadline.h"
+#include "core/error.h"
+#include "core/network.h"
+#include "models/registry.h"
+#include "test_instance.h"
+#include "verify/automorphisms.h"
+#include "verify/nauty_group.h"
+
+namespace menger {
+namespace {
+
+using testing::make;
+using namespace std::chrono_literals;
+
+TEST(Deadline, ScopesNestAndAnInnerScopeNeverExtends) {
+  EXPECT_FALSE(ambient_deadline());
+  const auto soon = Clock::now() + 1h;
+  {
+    const DeadlineScope outer(soon);
+    EXPECT_EQ(ambient_deadline(), soon);
+    {
+      const DeadlineScope later(soon + 1h);  // cannot push the outer deadline back
+      EXPECT_EQ(ambient_deadline(), soon);
+      const DeadlineScope earlier(soon - 30min);
+      EXPECT_EQ(ambient_deadline(), soon - 30min);
+    }
+    EXPECT_EQ(ambient_deadline(), soon);
+    const DeadlineScope none(std::nullopt);  // no budget of its own: the outer one holds
+    EXPECT_EQ(ambient_deadline(), soon);
+    EXPECT_EQ(earliest_deadline(soon + 1h), soon);
+    EXPECT_EQ(earliest_deadline(soon - 1h), soon - 1h);
+  }
+  EXPECT_FALSE(ambient_deadline());
+  EXPECT_EQ(earliest_deadline(soon), soon);
+  EXPECT_NO_THROW(check_deadline("anything"));
+}
+
+TEST(Deadline, APassedDeadlineThrowsWithThePhaseAndHowFarItGot) {
+  const DeadlineScope passed(Clock::now() - 1s);
+  EXPECT_TRUE(deadline_passed());
+  try {
+    check_deadline("counting sheep", 3, 12);
+    FAIL() << "no BudgetExhausted";
+  } catch (const BudgetExhausted& e) {
+    EXPECT_EQ(e.phase(), "counting sheep");
+    EXPECT_DOUBLE_EQ(e.fraction_done(), 0.25);
+    EXPECT_STREQ(e.what(), "the budget ran out while counting sheep (25.0% of it done)");
+  }
+}
+
+TEST(Deadline, BuildingANetworkStopsAtThePassedDeadline) {
+  auto topology = Registry::builtin().build("torus(8,8)");
+  {
+    const DeadlineScope passed(Clock::now() - 1s);
+    try {
+      Network net(topology);
+      FAIL() << "materialised a network past the deadline";
+    } catch (const BudgetExhausted& e) {
+      EXPECT_EQ(e.phase(), "materialising the network");
+    }
+  }
+  const DeadlineScope ample(Clock::now() + 1h);
+  EXPECT_EQ(Network(topology).num_nodes(), 64u);
+}
+
+// nauty under a deadline runs in a child process and sends its result back
+// through a pipe: the same generators, order and orbits as in this process.
+TEST(Deadline, NautyInAChildProcessGivesTheSameGroup) {
+  for (const char* spec : {"hypercube(4)", "torus(3,4)", "hdn(base=hypercube(3), k=1, s=[4])", "kary_ntree(2,3)",
+                           "min(stages=3, radix=2, wiring=random)"}) {
+    SCOPED_TRACE(spec);
+    auto in = make(spec, UnitChoice::Nodes);
+    for (Preserve keep : {Preserve::Links, Preserve::Ports}) {
+      const NodeGroup here = fault_model_automorphisms(*in.model, {}, keep);
+      NodeGroup there;
+      {
+        const DeadlineScope ample(Clock::now() + 1h);
+        there = fault_model_automorphisms(*in.model, {}, keep);
+      }
+      EXPECT_EQ(here.order, there.order);
+      EXPECT_EQ(here.generators, there.generators);
+      EXPECT_EQ(here.root, there.root);
+    }
+  }
+  ColouredGraph empty;  // no vertices: nothing to send but the order
+  const DeadlineScope ample(Clock::now() + 1h);
+  EXPECT_EQ(nauty_automorphisms(empty).order_text(), "1");
+}
+
+// A deadline that passes while nauty runs stops it; the child is reaped.
+// nauty needs seconds for hypercube(14) (16,384 nodes) and the encoding a few
+// milliseconds, so the deadline usually passes inside nauty's child; wherever
+// it passes, the answer must be BudgetExhausted.
+TEST(Deadline, NautyStopsAtTheDeadlineAndLeavesNoChild) {
+  auto in = make("hypercube(14)", UnitChoice::Nodes);
+  {
+    const DeadlineScope tight(Clock::now() + 300ms);
+    EXPECT_THROW(fault_model_automorphisms(*in.model), BudgetExhausted);
+  }
+  errno = 0;
+  EXPECT_EQ(waitpid(-1, nullptr, WNOHANG), -1);
+  EXPECT_EQ(errno, ECHILD);
+  EXPECT_NO_THROW(fault_model_automorphisms(*make("hypercube(3)", UnitChoice::Nodes).model));  // nauty still works
+}
+
+}  // namespace
+}  // namespace menger
