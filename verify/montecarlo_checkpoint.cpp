@@ -109,8 +109,8 @@ std::string question_difference(const nlohmann::json& here, const nlohmann::json
     if (a == b) continue;
     if (a.is_string() && b.is_string()) {
       const auto fa = fields_of(a.get<std::string>()), fb = fields_of(b.get<std::string>());
-      for (std::size_t i = 0; i < fa.size() && i < fb.size(); ++i)
-        if (fa[i] != fb[i]) return fa[i] + " here, " + fb[i] + " there";
+      for (std::size_t i = 0; i < fa.size() && i < fb.size(); ++i)  // name=value items name themselves
+        if (fa[i] != fb[i] && fa[i].find('=') != std::string::npos) return fa[i] + " here, " + fb[i] + " there";
     }
     return key + " " + json_text(a) + " here, " + json_text(b) + " there";
   }
