@@ -66,4 +66,12 @@ code=$?
 set -e
 [ "$code" -eq 2 ] || { echo "another question: exit $code, expected 2"; exit 1; }
 grep -q "trials=999 here" <<< "$err" || { echo "another question: unclear message: $err"; exit 1; }
+# A damaged record in the middle is one clear error, exit 2, and the file is left as it was.
+sed '3s/"tally"/"tall/' "$dir/cp.jsonl" > "$dir/damaged.jsonl"
+set +e
+err=$("$menger" "${args[@]}" --checkpoint "$dir/damaged.jsonl" 2>&1 >/dev/null)
+code=$?
+set -e
+[ "$code" -eq 2 ] || { echo "damaged checkpoint: exit $code, expected 2"; exit 1; }
+grep -q "line 3 is not JSON" <<< "$err" || { echo "damaged checkpoint: unclear message: $err"; exit 1; }
 echo "resumed output identical ($records records)"

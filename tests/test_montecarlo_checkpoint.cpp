@@ -9,6 +9,7 @@
 #include <fstream>
 #include <functional>
 #include <sstream>
+#include <tuple>
 
 #include "claims/reliability_study.h"
 #include "core/error.h"
@@ -324,6 +325,25 @@ TEST_F(CheckpointOfAnotherRun, RecordsThatStopElsewhereAreRefused) {
   wide.request.routings = {"shortest", "shortest"};
   forge(small, wide);  // three series a shard in the file, five in this run
   EXPECT_NE(error_of(wide).find("holds 3 series"), std::string::npos) << error_of(wide);
+}
+
+TEST_F(CheckpointOfAnotherRun, SumsNoTrialsCouldGiveAreRefused) {
+  const Study s{"torus(5,5)", routing_request()};
+  run(s, 2, cp_);
+  const std::string good = slurp(cp_);
+  const std::size_t second = good.find('\n') + 1, third = good.find('\n', second) + 1;
+  const std::string first_record = good.substr(second, third - second - 1);
+  for (const auto& [from, to, expected] : std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"[[256,256.0,256.0]", "[[256,255.5,255.5]", "'pair connected' is a ratio"},
+           {"[[256,256.0,256.0]", "[[256,256.0,250.0]", "'pair connected' is a ratio"},
+           {"[[256,256.0,256.0]", "[[256,257.0,257.0]", "'pair connected' is a ratio"},
+           {"[[256,256.0,256.0]", "[[257,257.0,257.0]", "257 observations in a shard of 256 trials"}}) {
+    ASSERT_EQ(first_record.find(from), first_record.find("[["));
+    std::string bad = first_record;
+    bad.replace(bad.find(from), from.size(), to);
+    spill(cp_, good.substr(0, second) + bad + "\n" + good.substr(third));
+    EXPECT_NE(error_of(s).find(expected), std::string::npos) << error_of(s);
+  }
 }
 
 TEST_F(CheckpointOfAnotherRun, RecordsBeyondTheStudyAreRefused) {

@@ -46,12 +46,13 @@ bool tight_enough(const Experiment& e, const SampleResult& r, const SampleOption
 
 // Fills the round's leading shards that the log holds; returns the first one
 // still to run.  Settled work costs no time, so no deadline applies to it.
-std::uint64_t restore_shards(ShardLog* log, const SampleOptions& o, std::size_t width, std::uint64_t first,
-                             std::uint64_t last, std::vector<Tally>& parts, std::vector<char>& done) {
+std::uint64_t restore_shards(ShardLog* log, const SampleOptions& o, const std::vector<Series>& series,
+                             std::uint64_t first, std::uint64_t last, std::vector<Tally>& parts,
+                             std::vector<char>& done) {
   std::uint64_t shard = first;
   for (; log && shard < last; ++shard) {
     const std::uint64_t trials = std::min(o.trials, (shard + 1) * o.shard) - shard * o.shard;
-    std::optional<Tally> t = log->settled(shard, width, trials);
+    std::optional<Tally> t = log->settled(shard, series, trials);
     if (!t) break;
     parts[shard - first] = std::move(*t);
     done[shard - first] = 1;
@@ -76,7 +77,7 @@ SampleResult sample(const Experiment& experiment, const SampleOptions& o, ShardL
     const std::uint64_t last = std::min(shards, first + o.round);
     std::vector<Tally> parts(last - first, Tally(width));
     std::vector<char> done(last - first, 0);
-    const std::uint64_t fresh = restore_shards(log, o, width, first, last, parts, done);
+    const std::uint64_t fresh = restore_shards(log, o, experiment.series(), first, last, parts, done);
     tbb::parallel_for(fresh, last, [&](std::uint64_t shard) {
       if (out_of_time(o)) return;
       TrialWorker& w = *workers.local();

@@ -105,10 +105,11 @@ inline std::uint64_t trial_stream(std::uint64_t point, std::uint64_t trial) { re
 class ShardLog {
  public:
   virtual ~ShardLog() = default;
-  // The tally of `shard` (`series` wide, of `trials` trials) as settled
-  // before, or nothing.  Throws InputError for a record that cannot be this
-  // run's.
-  virtual std::optional<Tally> settled(std::uint64_t shard, std::size_t series, std::uint64_t trials) = 0;
+  // The tally of `shard` (of the experiment's `series`, over `trials` trials)
+  // as settled before, or nothing.  Throws InputError for a record that
+  // cannot be this run's.
+  virtual std::optional<Tally> settled(std::uint64_t shard, const std::vector<Series>& series,
+                                       std::uint64_t trials) = 0;
   virtual void record(std::uint64_t shard, const Tally& tally) = 0;
 };
 

@@ -122,7 +122,8 @@ std::string question_difference(const nlohmann::json& here, const nlohmann::json
 class MonteCarloCheckpoint::SampleLog final : public ShardLog {
  public:
   SampleLog(MonteCarloCheckpoint& cp, std::uint64_t sample) : cp_(cp), sample_(sample) {}
-  std::optional<Tally> settled(std::uint64_t shard, std::size_t series, std::uint64_t trials) override {
+  std::optional<Tally> settled(std::uint64_t shard, const std::vector<Series>& series,
+                               std::uint64_t trials) override {
     return cp_.take(sample_, shard, series, trials);
   }
   void record(std::uint64_t shard, const Tally& tally) override { cp_.append(sample_, shard, tally); }
@@ -135,7 +136,9 @@ class MonteCarloCheckpoint::SampleLog final : public ShardLog {
 MonteCarloCheckpoint::MonteCarloCheckpoint(std::filesystem::path path, const nlohmann::json& question)
     : path_(std::move(path)) {
   std::string text;
-  if (std::filesystem::exists(path_)) {
+  std::error_code failed;
+  if (std::filesystem::is_directory(path_, failed)) throw InputError(where() + " is a directory");
+  if (std::filesystem::exists(path_, failed)) {
     std::ifstream in(path_, std::ios::binary);
     if (!in) throw InputError("cannot read " + where());
     std::stringstream buf;
@@ -153,7 +156,8 @@ MonteCarloCheckpoint::MonteCarloCheckpoint(std::filesystem::path path, const nlo
     throw InputError(where() + " is for another question (" + diff +
                      "); resume with the command that wrote it, or name another file");
   records_ = std::move(found.records);
-  std::filesystem::resize_file(path_, found.complete_bytes);  // drop a half-written last record
+  std::filesystem::resize_file(path_, found.complete_bytes, failed);  // drop a half-written last record
+  if (failed) throw InputError("cannot cut back " + where() + ": " + failed.message());
   out_.open(path_, std::ios::binary | std::ios::app);
   if (!out_) throw InputError("cannot append to " + where());
 }
@@ -170,8 +174,8 @@ ShardLog& MonteCarloCheckpoint::next_sample() {
   return *current_;
 }
 
-std::optional<Tally> MonteCarloCheckpoint::take(std::uint64_t sample, std::uint64_t shard, std::size_t series,
-                                                std::uint64_t trials) {
+std::optional<Tally> MonteCarloCheckpoint::take(std::uint64_t sample, std::uint64_t shard,
+                                                const std::vector<Series>& series, std::uint64_t trials) {
   if (next_ == records_.size()) return std::nullopt;
   const ShardRecord& r = records_[next_];
   // Records are consecutive from (0, 0) and the engine asks in the same order,
@@ -180,14 +184,24 @@ std::optional<Tally> MonteCarloCheckpoint::take(std::uint64_t sample, std::uint6
     throw InputError(where() + " holds sample " + std::to_string(r.sample) + " shard " + std::to_string(r.shard) +
                      " where this run needs sample " + std::to_string(sample) + " shard " + std::to_string(shard) +
                      ": it was written by another run");
-  if (r.tally.size() != series)
-    throw InputError(where() + ": sample " + std::to_string(sample) + " shard " + std::to_string(shard) + " holds " +
-                     std::to_string(r.tally.size()) + " series, this experiment observes " + std::to_string(series));
-  for (std::size_t i = 0; i < series; ++i)
-    if (r.tally[i].n > trials)
-      throw InputError(where() + ": sample " + std::to_string(sample) + " shard " + std::to_string(shard) +
-                       " counts " + std::to_string(r.tally[i].n) + " observations in a shard of " +
+  const std::string which = where() + ": sample " + std::to_string(sample) + " shard " + std::to_string(shard);
+  if (r.tally.size() != series.size())
+    throw InputError(which + " holds " + std::to_string(r.tally.size()) + " series, this experiment observes " +
+                     std::to_string(series.size()));
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    const Accumulator& a = r.tally[i];
+    if (a.n > trials)
+      throw InputError(which + " counts " + std::to_string(a.n) + " observations in a shard of " +
                        std::to_string(trials) + " trials");
+    // A ratio observes 0 or 1: its sum is a whole count of at most n, equal to its sum of squares.
+    const bool ratio_ok = a.sum >= 0 && a.sum <= static_cast<double>(a.n) && a.sum == std::floor(a.sum) &&
+                          a.sum_squares == a.sum;
+    if (series[i].kind == SeriesKind::Ratio && !ratio_ok)
+      throw InputError(which + ": '" + series[i].name + "' is a ratio, so its sums are a whole count of at most " +
+                       std::to_string(a.n) + " twice");
+    if (a.sum_squares < 0 || (a.n == 0 && (a.sum != 0 || a.sum_squares != 0)))
+      throw InputError(which + ": '" + series[i].name + "' has impossible sums");
+  }
   ++next_;
   return r.tally;
 }

@@ -27,7 +27,10 @@
 // that is not a record, a record out of order, or a header that does not parse
 // is one InputError naming the file and the line.  Records that this run
 // cannot use (a sample stopped earlier or later than this run stops it, a
-// tally of another width) are an InputError too, never a silent restart.
+// tally of another width, more observations than the shard has trials, a
+// success count that is not a whole number of them) are an InputError too,
+// never a silent restart.  A checkpoint is the user's own file, not evidence:
+// sums that are plausible but altered are not detected.
 #pragma once
 
 #include <cstdint>
@@ -84,7 +87,8 @@ class MonteCarloCheckpoint {
 
  private:
   class SampleLog;
-  std::optional<Tally> take(std::uint64_t sample, std::uint64_t shard, std::size_t series, std::uint64_t trials);
+  std::optional<Tally> take(std::uint64_t sample, std::uint64_t shard, const std::vector<Series>& series,
+                            std::uint64_t trials);
   void append(std::uint64_t sample, std::uint64_t shard, const Tally& tally);
   std::string where() const { return "checkpoint " + path_.string(); }
 
