@@ -150,6 +150,9 @@ MonteCarloCheckpoint::MonteCarloCheckpoint(std::filesystem::path path, const nlo
     // Written with the first record: a request that fails before any trial
     // (a misspelt routing) leaves no file that would refuse the corrected one.
     header_ = json_text({{"format", kFormat}, {"question", question}});
+    const std::filesystem::path folder = path_.parent_path();
+    if (!folder.empty() && !std::filesystem::is_directory(folder, failed))  // say so now, not after a round
+      throw InputError("cannot write " + where() + ": no folder " + folder.string());
     return;
   }
   if (const std::string diff = question_difference(question, found.question); !diff.empty())
