@@ -44,9 +44,25 @@ bool tight_enough(const Experiment& e, const SampleResult& r, const SampleOption
   return true;
 }
 
+// Fills the round's leading shards that the log holds; returns the first one
+// still to run.  Settled work costs no time, so no deadline applies to it.
+std::uint64_t restore_shards(ShardLog* log, const SampleOptions& o, const std::vector<Series>& series,
+                             std::uint64_t first, std::uint64_t last, std::vector<Tally>& parts,
+                             std::vector<char>& done) {
+  std::uint64_t shard = first;
+  for (; log && shard < last; ++shard) {
+    const std::uint64_t trials = std::min(o.trials, (shard + 1) * o.shard) - shard * o.shard;
+    std::optional<Tally> t = log->settled(shard, series, trials);
+    if (!t) break;
+    parts[shard - first] = std::move(*t);
+    done[shard - first] = 1;
+  }
+  return shard;
+}
+
 }  // namespace
 
-SampleResult sample(const Experiment& experiment, const SampleOptions& o) {
+SampleResult sample(const Experiment& experiment, const SampleOptions& o, ShardLog* log) {
   if (o.shard == 0 || o.round == 0) throw InputError("Monte Carlo shard and round sizes must be positive");
   if (o.trials >= (std::uint64_t{1} << 40)) throw InputError("at most 2^40 trials per point");
   normal_quantile(o.confidence);  // validates the level
@@ -61,7 +77,8 @@ SampleResult sample(const Experiment& experiment, const SampleOptions& o) {
     const std::uint64_t last = std::min(shards, first + o.round);
     std::vector<Tally> parts(last - first, Tally(width));
     std::vector<char> done(last - first, 0);
-    tbb::parallel_for(first, last, [&](std::uint64_t shard) {
+    const std::uint64_t fresh = restore_shards(log, o, experiment.series(), first, last, parts, done);
+    tbb::parallel_for(fresh, last, [&](std::uint64_t shard) {
       if (out_of_time(o)) return;
       TrialWorker& w = *workers.local();
       Tally& part = parts[shard - first];
@@ -79,6 +96,7 @@ SampleResult sample(const Experiment& experiment, const SampleOptions& o) {
       }
       r.tally.merge(parts[s - first]);
       r.trials = std::min(o.trials, (s + 1) * o.shard);
+      if (log && s >= fresh) log->record(s, parts[s - first]);
     }
     if (tight_enough(experiment, r, o, watched)) {
       r.stopped_by_width = true;

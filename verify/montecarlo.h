@@ -15,6 +15,13 @@
 // confidence interval is at most that wide (and at least min_trials ran).
 // A deadline ends the run early with the longest finished prefix of shards,
 // reported as incomplete with its coverage; finished work is never dropped.
+//
+// Checkpoints.  A ShardLog hands back the tallies of shards an earlier run
+// settled and receives each shard merged now, both in shard order.  A shard's
+// tally is a pure function of (seed, point, shard), so a shard read back is the
+// one this run would have computed, bit for bit, and the merge order and the
+// rounds at which the stop rule looks are unchanged: a resumed sample gives
+// the uninterrupted result for any thread count (montecarlo_checkpoint.h).
 #pragma once
 
 #include <chrono>
@@ -42,6 +49,7 @@ struct Series {
 class Tally {
  public:
   explicit Tally(std::size_t series = 0) : acc_(series) {}
+  explicit Tally(std::vector<Accumulator> sums) : acc_(std::move(sums)) {}
   void add(std::size_t series, double x) { acc_[series].add(x); }
   void merge(const Tally& o);
   std::size_t size() const { return acc_.size(); }
@@ -91,8 +99,23 @@ struct SampleResult {
 // The stream of trial t of point p: distinct for every (p, t) with t < 2^40.
 inline std::uint64_t trial_stream(std::uint64_t point, std::uint64_t trial) { return (point << 40) ^ trial; }
 
+// Shards settled by an earlier run of the same sample, and the record of the
+// ones settled now.  The engine asks for shards 0, 1, 2, ... until the first
+// one the log does not hold, and records every later shard once it is merged.
+class ShardLog {
+ public:
+  virtual ~ShardLog() = default;
+  // The tally of `shard` (of the experiment's `series`, over `trials` trials)
+  // as settled before, or nothing.  Throws InputError for a record that
+  // cannot be this run's.
+  virtual std::optional<Tally> settled(std::uint64_t shard, const std::vector<Series>& series,
+                                       std::uint64_t trials) = 0;
+  virtual void record(std::uint64_t shard, const Tally& tally) = 0;
+};
+
 // Runs the experiment (TBB; the thread count is the caller's tbb::global_control).
-SampleResult sample(const Experiment& experiment, const SampleOptions& options);
+// With a log, shards it holds are taken from it instead of being run.
+SampleResult sample(const Experiment& experiment, const SampleOptions& options, ShardLog* log = nullptr);
 
 // The confidence interval of one series of a tally: Wilson for ratios, normal for means.
 Interval series_interval(const Series& s, const Accumulator& a, double confidence);

@@ -6,8 +6,10 @@
 
 #include "core/error.h"
 #include "core/spec.h"
+#include "core/version.h"
 #include "models/registry.h"
 #include "models/routing_registry.h"
+#include "verify/montecarlo_checkpoint.h"
 #include "verify/survival.h"
 
 namespace menger {
@@ -63,7 +65,12 @@ void add_exact_completeness(StudyResult& r, const FaultModel& model, std::size_t
   }
 }
 
-StudyResult completeness_once(const std::shared_ptr<const Topology>& topology, const StudyRequest& q) {
+// The next sample's log in the checkpoint, if any: samples are numbered in
+// the order the study runs them, which depends on the request only.
+ShardLog* log_of(MonteCarloCheckpoint* checkpoint) { return checkpoint ? &checkpoint->next_sample() : nullptr; }
+
+StudyResult completeness_once(const std::shared_ptr<const Topology>& topology, const StudyRequest& q,
+                              MonteCarloCheckpoint* checkpoint) {
   const Network net(topology);
   const FaultModel model(net, fault_spec(q, net));
   StudyResult r = start_result("completeness", model, q);
@@ -71,15 +78,16 @@ StudyResult completeness_once(const std::shared_ptr<const Topology>& topology, c
   CompletenessExperiment e(model, max_f, q.naive);
   r.series = e.series();
   StudyPoint p;
-  p.result = sample(e, q.sampling);
+  p.result = sample(e, q.sampling, log_of(checkpoint));
   finish(r, p);
   r.points.push_back(std::move(p));
   add_exact_completeness(r, model, max_f, q.exact_limit);
   return r;
 }
 
-StudyResult completeness_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& q) {
-  if (q.best_of == 0) return completeness_once(topology, q);
+StudyResult completeness_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& q,
+                               MonteCarloCheckpoint* checkpoint) {
+  if (q.best_of == 0) return completeness_once(topology, q, checkpoint);
   std::optional<StudyResult> best;
   std::shared_ptr<const Topology> best_topology;
   std::vector<std::pair<std::string, Interval>> wirings;
@@ -87,7 +95,7 @@ StudyResult completeness_study(const std::shared_ptr<const Topology>& topology, 
   sampled.exact_limit = 0;  // enumerated for the best wiring only, below
   for (std::uint64_t seed = 1; seed <= q.best_of; ++seed) {
     auto t = Registry::builtin().build(with_seed(topology->spec(), seed));
-    StudyResult r = completeness_once(t, sampled);
+    StudyResult r = completeness_once(t, sampled, checkpoint);
     const Interval tolerated = r.interval(0, 0);
     wirings.emplace_back(r.model, tolerated);
     if (!best || tolerated.value > best->interval(0, 0).value) {  // ties: the lower seed
@@ -124,7 +132,8 @@ ExactRouting exact_tolerated(const CombinationExperiment& e, std::uint64_t limit
   return x;
 }
 
-StudyResult routing_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& q) {
+StudyResult routing_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& q,
+                          MonteCarloCheckpoint* checkpoint) {
   if (q.routings.empty()) throw InputError("a " + q.experiment + " study names at least one routing");
   const Network net(topology);
   const FaultModel model(net, fault_spec(q, net));
@@ -160,7 +169,7 @@ StudyResult routing_study(const std::shared_ptr<const Topology>& topology, const
     // trials such a study runs over the cores.  Each trial adds 0 or 1, so the
     // sums, and every result, are the same for any shard size.
     if (q.experiment == "combinations") o.shard = 4;
-    p.result = sample(*e, o);
+    p.result = sample(*e, o, log_of(checkpoint));
     finish(r, p);
     r.points.push_back(std::move(p));
     if (!r.complete) break;  // out of time: later points would run no trials
@@ -202,14 +211,36 @@ std::string canonical_text(const StudyRequest& q) {
          sampling_text(q.sampling);
 }
 
-StudyResult run_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& q) {
+namespace {
+
+StudyResult study(const std::shared_ptr<const Topology>& topology, const StudyRequest& q,
+                  MonteCarloCheckpoint* checkpoint) {
   const auto start = std::chrono::steady_clock::now();
   StudyResult r;
-  if (q.experiment == "completeness") r = completeness_study(topology, q);
-  else if (q.experiment == "routing" || q.experiment == "combinations") r = routing_study(topology, q);
+  if (q.experiment == "completeness") r = completeness_study(topology, q, checkpoint);
+  else if (q.experiment == "routing" || q.experiment == "combinations") r = routing_study(topology, q, checkpoint);
   else throw InputError("unknown experiment '" + q.experiment + "' (known: completeness, routing, combinations)");
+  if (checkpoint) checkpoint->finish();
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
+}
+
+}  // namespace
+
+StudyResult run_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& q) {
+  return study(topology, q, nullptr);
+}
+
+nlohmann::json study_question(const Topology& topology, const StudyRequest& q) {
+  return {{"model", topology.spec()}, {"study", canonical_text(q)}, {"menger", kVersion}};
+}
+
+StudyResult run_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& q,
+                      const std::filesystem::path& checkpoint) {
+  if (q.experiment != "completeness" && q.experiment != "routing" && q.experiment != "combinations")
+    throw InputError("unknown experiment '" + q.experiment + "' (known: completeness, routing, combinations)");
+  MonteCarloCheckpoint file(checkpoint, study_question(*topology, q));
+  return study(topology, q, &file);
 }
 
 }  // namespace menger

@@ -24,10 +24,13 @@
 // point never changes another point's numbers.
 #pragma once
 
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "core/number_text.h"  // parse_points, parse_number: the points of a request
 #include "core/topology.h"
@@ -63,5 +66,14 @@ std::string canonical_text(const StudyRequest& request);
 
 // Throws InputError on a bad request (unknown experiment, routing, fault kind, impossible counts).
 StudyResult run_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& request);
+
+// The same study with a checkpoint (verify/montecarlo_checkpoint.h): settled
+// shards are read from `checkpoint` and new ones appended, so that a run
+// killed and started again gives the uninterrupted result.  The file is bound
+// to study_question(); another question's file is refused (InputError).
+StudyResult run_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& request,
+                      const std::filesystem::path& checkpoint);
+// What a checkpoint names: the model's canonical spec, the canonical request, the tool version.
+nlohmann::json study_question(const Topology& topology, const StudyRequest& request);
 
 }  // namespace menger

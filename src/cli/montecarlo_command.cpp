@@ -19,7 +19,7 @@ namespace menger {
 namespace {
 
 struct MonteCarloArgs {
-  std::string spec, experiment, faults, counts, rates, csv, plot, title;
+  std::string spec, experiment, faults, counts, rates, csv, plot, title, checkpoint;
   std::vector<std::string> routings;
   std::size_t max_faults = 0;
   std::uint64_t trials = 10'000, seed = 1, best_of = 0, exact_limit = 200'000;
@@ -63,7 +63,8 @@ int run_montecarlo(const MonteCarloArgs& a) {
   const StudyRequest q = request_of(a);
   if (!a.plot.empty() && !a.plot.ends_with(".svg") && !a.plot.ends_with(".png"))  // before hours of sampling
     throw InputError("--plot: a plot is an .svg or a .png file, got " + a.plot);
-  const StudyResult r = run_study(Registry::builtin().build(a.spec), q);
+  const auto topology = Registry::builtin().build(a.spec);
+  const StudyResult r = a.checkpoint.empty() ? run_study(topology, q) : run_study(topology, q, a.checkpoint);
   std::string csv = a.csv;
   if (csv.empty() && !a.plot.empty()) csv = a.plot + ".csv";
   if (!csv.empty()) {
@@ -109,6 +110,8 @@ void add_montecarlo_command(CLI::App& app, CommandRegistry& commands) {
   sub->add_option("--confidence", a->confidence, "confidence level of the intervals")->capture_default_str();
   sub->add_option("--hop-limit", a->hop_limit, "routing: livelock guard (default 2 x nodes + 16)");
   sub->add_option("--budget", a->budget, "seconds; when they run out the result covers the trials done (exit 4)");
+  sub->add_option("--checkpoint", a->checkpoint,
+                  "append each settled shard of trials to this file, and resume from it (same question only)");
   sub->add_option("--csv", a->csv, "write the curve as CSV");
   sub->add_option("--plot", a->plot, "draw the curve with gnuplot (.svg or .png; the CSV goes beside it)");
   sub->add_option("--title", a->title, "plot title");

@@ -1,0 +1,228 @@
+#include "verify/montecarlo_checkpoint.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "core/error.h"
+#include "core/json_io.h"
+
+namespace menger {
+
+namespace {
+
+constexpr const char* kFormat = "menger-montecarlo-checkpoint/1";
+
+double finite_number(const nlohmann::json& j, const char* field) {
+  if (!j.is_number() || !std::isfinite(j.get<double>()))
+    throw InputError(std::string("field '") + field + "' must be a finite number");
+  return j.get<double>();
+}
+
+Accumulator accumulator_from_json(const nlohmann::json& j) {
+  if (!j.is_array() || j.size() != 3) throw InputError("a series' sums are [n, sum, sum of squares]");
+  Accumulator a;
+  a.n = json_as<std::uint64_t>(j[0], "n");
+  a.sum = finite_number(j[1], "sum");
+  a.sum_squares = finite_number(j[2], "sum of squares");
+  return a;
+}
+
+// Whether `next` may follow `prev`: the next shard of the same sample, or the
+// first shard of the next sample (every sample runs at least one shard).
+bool follows(const ShardRecord& prev, const ShardRecord& next) {
+  return (next.sample == prev.sample && next.shard == prev.shard + 1) ||
+         (next.sample == prev.sample + 1 && next.shard == 0);
+}
+
+std::string at_line(const std::string& name, std::size_t line) {
+  return "checkpoint " + name + ": line " + std::to_string(line);
+}
+
+// Splits a canonical study text "a=1;b=2" at its ';'.
+std::vector<std::string> fields_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ';');) out.push_back(item);
+  return out;
+}
+
+}  // namespace
+
+nlohmann::json to_json(const ShardRecord& r) {
+  nlohmann::json sums = nlohmann::json::array();
+  for (std::size_t i = 0; i < r.tally.size(); ++i) sums.push_back({r.tally[i].n, r.tally[i].sum, r.tally[i].sum_squares});
+  return {{"sample", r.sample}, {"shard", r.shard}, {"tally", sums}};
+}
+
+ShardRecord shard_record_from_json(const nlohmann::json& j) {
+  ShardRecord r;
+  r.sample = json_at<std::uint64_t>(j, "sample");
+  r.shard = json_at<std::uint64_t>(j, "shard");
+  if (!j.contains("tally") || !j["tally"].is_array()) throw InputError("field 'tally' must be a list");
+  std::vector<Accumulator> sums;
+  for (const auto& item : j["tally"]) sums.push_back(accumulator_from_json(item));
+  r.tally = Tally(std::move(sums));
+  return r;
+}
+
+MonteCarloCheckpointText read_montecarlo_checkpoint(std::string_view text, const std::string& name) {
+  MonteCarloCheckpointText out;
+  std::size_t start = 0, line = 0;
+  for (std::size_t nl; (nl = text.find('\n', start)) != std::string_view::npos; start = nl + 1) {
+    ++line;
+    nlohmann::json j;
+    try {
+      j = nlohmann::json::parse(text.substr(start, nl - start));
+    } catch (const nlohmann::json::exception&) {
+      throw InputError(at_line(name, line) + " is not JSON (the file is damaged; delete it to start over)");
+    }
+    if (line == 1) {
+      if (!j.is_object() || !j.contains("format") || j["format"] != kFormat || !j.contains("question") ||
+          !j["question"].is_object())
+        throw InputError("checkpoint " + name + " is not a Monte Carlo checkpoint (its first line is no " +
+                         kFormat + " header)");
+      out.question = j["question"];
+      continue;
+    }
+    try {
+      out.records.push_back(shard_record_from_json(j));
+    } catch (const InputError& e) {
+      throw InputError(at_line(name, line) + ": " + e.what());
+    }
+    const ShardRecord& r = out.records.back();
+    const bool first = out.records.size() == 1;
+    if (first ? (r.sample != 0 || r.shard != 0) : !follows(out.records[out.records.size() - 2], r))
+      throw InputError(at_line(name, line) + " holds sample " + std::to_string(r.sample) + " shard " +
+                       std::to_string(r.shard) + ", out of order");
+  }
+  out.complete_bytes = start;
+  return out;
+}
+
+std::string question_difference(const nlohmann::json& here, const nlohmann::json& there) {
+  if (here == there) return "";
+  if (!here.is_object() || !there.is_object()) return json_text(here) + " here, " + json_text(there) + " there";
+  nlohmann::json keys = here;
+  keys.update(there);  // the union of both key sets
+  for (const auto& [key, ignored] : keys.items()) {
+    const nlohmann::json a = here.value(key, nlohmann::json()), b = there.value(key, nlohmann::json());
+    if (a == b) continue;
+    if (a.is_string() && b.is_string()) {
+      const auto fa = fields_of(a.get<std::string>()), fb = fields_of(b.get<std::string>());
+      for (std::size_t i = 0; i < fa.size() && i < fb.size(); ++i)  // name=value items name themselves
+        if (fa[i] != fb[i] && fa[i].find('=') != std::string::npos) return fa[i] + " here, " + fb[i] + " there";
+    }
+    return key + " " + json_text(a) + " here, " + json_text(b) + " there";
+  }
+  return "";
+}
+
+// ---- the file ------------------------------------------------------------------
+
+class MonteCarloCheckpoint::SampleLog final : public ShardLog {
+ public:
+  SampleLog(MonteCarloCheckpoint& cp, std::uint64_t sample) : cp_(cp), sample_(sample) {}
+  std::optional<Tally> settled(std::uint64_t shard, const std::vector<Series>& series,
+                               std::uint64_t trials) override {
+    return cp_.take(sample_, shard, series, trials);
+  }
+  void record(std::uint64_t shard, const Tally& tally) override { cp_.append(sample_, shard, tally); }
+
+ private:
+  MonteCarloCheckpoint& cp_;
+  std::uint64_t sample_;
+};
+
+MonteCarloCheckpoint::MonteCarloCheckpoint(std::filesystem::path path, const nlohmann::json& question)
+    : path_(std::move(path)) {
+  std::string text;
+  std::error_code failed;
+  if (std::filesystem::is_directory(path_, failed)) throw InputError(where() + " is a directory");
+  if (std::filesystem::exists(path_, failed)) {
+    std::ifstream in(path_, std::ios::binary);
+    if (!in) throw InputError("cannot read " + where());
+    std::stringstream buf;
+    buf << in.rdbuf();
+    text = buf.str();
+  }
+  MonteCarloCheckpointText found = read_montecarlo_checkpoint(text, path_.string());
+  if (found.question.is_null()) {  // new, empty, or killed before its header was complete
+    // Written with the first record: a request that fails before any trial
+    // (a misspelt routing) leaves no file that would refuse the corrected one.
+    header_ = json_text({{"format", kFormat}, {"question", question}});
+    const std::filesystem::path folder = path_.parent_path();
+    if (!folder.empty() && !std::filesystem::is_directory(folder, failed))  // say so now, not after a round
+      throw InputError("cannot write " + where() + ": no folder " + folder.string());
+    return;
+  }
+  if (const std::string diff = question_difference(question, found.question); !diff.empty())
+    throw InputError(where() + " is for another question (" + diff +
+                     "); resume with the command that wrote it, or name another file");
+  records_ = std::move(found.records);
+  std::filesystem::resize_file(path_, found.complete_bytes, failed);  // drop a half-written last record
+  if (failed) throw InputError("cannot cut back " + where() + ": " + failed.message());
+  out_.open(path_, std::ios::binary | std::ios::app);
+  if (!out_) throw InputError("cannot append to " + where());
+}
+
+MonteCarloCheckpoint::~MonteCarloCheckpoint() = default;
+
+ShardLog& MonteCarloCheckpoint::next_sample() {
+  const std::uint64_t sample = samples_++;
+  if (next_ < records_.size() && records_[next_].sample < sample)
+    throw InputError(where() + " holds shard " + std::to_string(records_[next_].shard) + " of sample " +
+                     std::to_string(records_[next_].sample) +
+                     ", beyond where this run stops that sample: it was written by another run");
+  current_ = std::make_unique<SampleLog>(*this, sample);
+  return *current_;
+}
+
+std::optional<Tally> MonteCarloCheckpoint::take(std::uint64_t sample, std::uint64_t shard,
+                                                const std::vector<Series>& series, std::uint64_t trials) {
+  if (next_ == records_.size()) return std::nullopt;
+  const ShardRecord& r = records_[next_];
+  // Records are consecutive from (0, 0) and the engine asks in the same order,
+  // so the next record is this shard unless the file's run stopped elsewhere.
+  if (r.sample != sample || r.shard != shard)
+    throw InputError(where() + " holds sample " + std::to_string(r.sample) + " shard " + std::to_string(r.shard) +
+                     " where this run needs sample " + std::to_string(sample) + " shard " + std::to_string(shard) +
+                     ": it was written by another run");
+  const std::string which = where() + ": sample " + std::to_string(sample) + " shard " + std::to_string(shard);
+  if (r.tally.size() != series.size())
+    throw InputError(which + " holds " + std::to_string(r.tally.size()) + " series, this experiment observes " +
+                     std::to_string(series.size()));
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    const Accumulator& a = r.tally[i];
+    if (a.n > trials)
+      throw InputError(which + " counts " + std::to_string(a.n) + " observations in a shard of " +
+                       std::to_string(trials) + " trials");
+    // A ratio observes 0 or 1: its sum is a whole count of at most n, equal to its sum of squares.
+    const bool ratio_ok = a.sum >= 0 && a.sum <= static_cast<double>(a.n) && a.sum == std::floor(a.sum) &&
+                          a.sum_squares == a.sum;
+    if (series[i].kind == SeriesKind::Ratio && !ratio_ok)
+      throw InputError(which + ": '" + series[i].name + "' is a ratio, so its sums are a whole count of at most " +
+                       std::to_string(a.n) + " twice");
+    if (a.sum_squares < 0 || (a.n == 0 && (a.sum != 0 || a.sum_squares != 0)))
+      throw InputError(which + ": '" + series[i].name + "' has impossible sums");
+  }
+  ++next_;
+  return r.tally;
+}
+
+void MonteCarloCheckpoint::append(std::uint64_t sample, std::uint64_t shard, const Tally& tally) {
+  if (!out_.is_open()) {
+    out_.open(path_, std::ios::binary | std::ios::trunc);
+    if (!out_) throw InputError("cannot write " + where());
+    out_ << header_ << "\n";
+  }
+  out_ << json_text(to_json(ShardRecord{sample, shard, tally})) << "\n" << std::flush;
+  if (!out_) throw InputError("cannot append to " + where());
+}
+
+void MonteCarloCheckpoint::finish() {
+  if (next_ < records_.size())
+    throw InputError(where() + " holds " + std::to_string(records_.size() - next_) +
+                     " records beyond where this run stops: it was written by another run");
+}
+
+}  // namespace menger
