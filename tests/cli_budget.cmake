@@ -10,3 +10,4 @@ expect_menger(4 "${unknown}" "tolerance --budget" tolerance "${huge}" --budget 1
 expect_menger(4 "${unknown}" "route-check --budget" route-check "${huge}" --routing shortest --k 1 --budget 1)
 expect_menger(4 "${unknown}" "deadlock --budget" deadlock "${huge}" --routing shortest --faults nodes --k 1 --budget 1)
 expect_menger(4 "${unknown}" "info --budget" info "${huge}" --budget 1)
+expect_menger(4 "${unknown}" "montecarlo --budget" montecarlo "${huge}" --experiment completeness --trials 10 --budget 1)

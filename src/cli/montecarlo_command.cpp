@@ -60,6 +60,7 @@ StudyRequest request_of(const MonteCarloArgs& a) {
 }
 
 int run_montecarlo(const MonteCarloArgs& a) {
+  const DeadlineScope budget_scope(budget_deadline(a.budget));
   const StudyRequest q = request_of(a);
   if (!a.plot.empty() && !a.plot.ends_with(".svg") && !a.plot.ends_with(".png"))  // before hours of sampling
     throw InputError("--plot: a plot is an .svg or a .png file, got " + a.plot);
