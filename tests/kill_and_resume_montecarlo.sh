@@ -61,19 +61,20 @@ cmp "$dir/full.jsonl" "$dir/cp.jsonl" || { echo "the resumed checkpoint differs 
 # A finished checkpoint resumes to the same output at once.
 "$menger" "${args[@]}" --csv "$dir/again.csv" --checkpoint "$dir/cp.jsonl" > /dev/null
 cmp "$dir/full.csv" "$dir/again.csv"
+# expect_refused WHAT MESSAGE ARG...: menger ARG... must exit 2 with MESSAGE on stderr.
+expect_refused() {
+  local what=$1 message=$2 err code
+  shift 2
+  set +e
+  err=$("$menger" "$@" 2>&1 >/dev/null)
+  code=$?
+  set -e
+  [ "$code" -eq 2 ] || { echo "$what: exit $code, expected 2"; exit 1; }
+  grep -q "$message" <<< "$err" || { echo "$what: unclear message: $err"; exit 1; }
+}
 # Another question is refused with exit 2 and one sentence naming what differs.
-set +e
-err=$("$menger" "${other[@]}" --checkpoint "$dir/cp.jsonl" 2>&1 >/dev/null)
-code=$?
-set -e
-[ "$code" -eq 2 ] || { echo "another question: exit $code, expected 2"; exit 1; }
-grep -q "trials=999 here" <<< "$err" || { echo "another question: unclear message: $err"; exit 1; }
+expect_refused "another question" "trials=999 here" "${other[@]}" --checkpoint "$dir/cp.jsonl"
 # A damaged record in the middle is one clear error, exit 2, and the file is left as it was.
 sed '3s/"tally"/"tall/' "$dir/cp.jsonl" > "$dir/damaged.jsonl"
-set +e
-err=$("$menger" "${args[@]}" --checkpoint "$dir/damaged.jsonl" 2>&1 >/dev/null)
-code=$?
-set -e
-[ "$code" -eq 2 ] || { echo "damaged checkpoint: exit $code, expected 2"; exit 1; }
-grep -q "line 3 is not JSON" <<< "$err" || { echo "damaged checkpoint: unclear message: $err"; exit 1; }
+expect_refused "damaged checkpoint" "line 3 is not JSON" "${args[@]}" --checkpoint "$dir/damaged.jsonl"
 echo "resumed output identical ($records records)"
