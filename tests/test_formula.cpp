@@ -1,9 +1,11 @@
 // Claim formulas: exact rational evaluation, the papers' notation, clear errors.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <string>
 #include <vector>
 
+#include "core/deadline.h"
 #include "core/error.h"
 #include "core/formula.h"
 
@@ -90,6 +92,17 @@ TEST(Formula, HostileFormulasAreRefusedQuickly) {
   EXPECT_EQ(evaluate_formula(hundred, v), Rational(4950));
   EXPECT_EQ(evaluate_formula("prod(j, 1, 1000, j) / prod(j, 1, 999, j)", v), Rational(1000));
   EXPECT_EQ(evaluate_formula("2^100000 / 2^99999", v), Rational(2));
+}
+
+// Fuzzing (fuzz/corpus/formula/hand-big-prod) ran prod(j,1,10000,j) for 42 s
+// under ASan before the work limit stopped it: the evaluator honours the
+// ambient deadline (--budget) as well, within a few milliseconds of work.
+TEST(Formula, CostlyFormulasStopAtTheBudget) {
+  DeadlineScope expired(Clock::now() - std::chrono::seconds(1));
+  const auto start = Clock::now();
+  EXPECT_THROW(evaluate_formula("prod(j, 1, 10000, j)", hdn_vars()), BudgetExhausted);
+  EXPECT_LT(Clock::now() - start, std::chrono::seconds(2));
+  EXPECT_EQ(evaluate_formula("2 + 3", hdn_vars()), Rational(5)) << "cheap formulas need no budget";
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <memory>
 #include <sstream>
 
+#include "core/deadline.h"
 #include "core/error.h"
 #include "core/text.h"
 
@@ -57,6 +58,9 @@ constexpr std::size_t kMaxLimbs = 4096;  // 262,144 bits
 // Calibrated on this 2-core machine: 10^6 simple steps take about 0.8 s.
 constexpr std::uint64_t kStepCost = 100;
 constexpr std::uint64_t kMaxWork = 300'000'000;
+// The ambient deadline (--budget, a claim's budget) is read once per this many
+// work units (a few milliseconds), not on every step.
+constexpr std::uint64_t kDeadlineStride = 1'000'000;
 
 struct Node;
 using NodePtr = std::unique_ptr<Node>;
@@ -163,8 +167,13 @@ class Evaluator {
     charge(kStepCost + 4 * size * size);
   }
   // Counts `work` limb operations; fails once one evaluation has done too many.
+  // kMaxWork is a second on an optimised build, but a minute under ASan (issue
+  // 21's fuzzing: prod(j,1,10000,j) ran 42 s), so --budget is honoured too.
   void charge(std::uint64_t work) {
+    const std::uint64_t before = work_;
     work_ += work;
+    if (before / kDeadlineStride != work_ / kDeadlineStride)
+      check_deadline("evaluating a formula", work_, kMaxWork);
     if (work_ > kMaxWork)
       fail("is too costly to evaluate (more than " + std::to_string(kMaxWork) + " units of work, about a second)");
   }
