@@ -16,6 +16,12 @@ packages=(
   libopenmpi-dev openmpi-bin                  # mpirun -n R menger route-check (src/dist)
 )
 
+# --fuzz: clang and its runtimes (libFuzzer, ASan, UBSan) for the MENGER_FUZZ
+# configuration (fuzz/README.md); the normal build and CI do not need them.
+if [ "${1:-}" = "--fuzz" ]; then
+  packages+=(clang libclang-rt-14-dev)
+fi
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

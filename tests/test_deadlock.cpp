@@ -9,6 +9,7 @@
 #include <set>
 #include <tbb/global_control.h>
 
+#include "core/deadline.h"
 #include "core/error.h"
 #include "setup/setup.h"
 #include "verify/deadlock_evidence.h"
@@ -125,6 +126,18 @@ TEST(Deadlock, DimensionOrderOnRingsDeadlocksWithAReplayableWitness) {
     e.packets.pop_back();  // the ring no longer closes: someone can move
     EXPECT_FALSE(check_deadlock_evidence(e).valid);
   }
+}
+
+// The evidence checkers follow every pair of the network a witness names, so
+// they honour the ambient deadline (fuzzing: fuzz/corpus/witness/finding-*
+// names mikant(7,3) and ran past 10 s under ASan): UNKNOWN, never a hang.
+TEST(Deadlock, EvidenceChecksStopAtTheBudget) {
+  RouteSetup s = make_route_setup("torus(4,4)", "dor", "nodes");
+  const DeadlockResult r = check_deadlock(*s.routing, *s.model, {});
+  ASSERT_EQ(r.status, DeadlockResult::Status::Deadlock);
+  const DeadlockEvidence e = make_deadlock_evidence(*s.routing, *s.model, FaultSet(s.model->universe().size()), r);
+  const DeadlineScope expired(Clock::now() - std::chrono::seconds(1));
+  EXPECT_THROW(check_deadlock_evidence(e), BudgetExhausted);
 }
 
 TEST(Deadlock, DuatoEscapeChannelsProveTheAdaptiveTorusRoutingFree) {

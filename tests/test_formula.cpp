@@ -1,9 +1,11 @@
 // Claim formulas: exact rational evaluation, the papers' notation, clear errors.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <string>
 #include <vector>
 
+#include "core/deadline.h"
 #include "core/error.h"
 #include "core/formula.h"
 
@@ -90,6 +92,39 @@ TEST(Formula, HostileFormulasAreRefusedQuickly) {
   EXPECT_EQ(evaluate_formula(hundred, v), Rational(4950));
   EXPECT_EQ(evaluate_formula("prod(j, 1, 1000, j) / prod(j, 1, 999, j)", v), Rational(1000));
   EXPECT_EQ(evaluate_formula("2^100000 / 2^99999", v), Rational(2));
+}
+
+// Fuzzing (fuzz/corpus/formula/hand-big-prod) ran prod(j,1,10000,j) for 42 s
+// under ASan before the work limit stopped it: the evaluator honours the
+// ambient deadline (--budget) as well, within a few milliseconds of work.
+TEST(Formula, CostlyFormulasStopAtTheBudget) {
+  DeadlineScope expired(Clock::now() - std::chrono::seconds(1));
+  const auto start = Clock::now();
+  EXPECT_THROW(evaluate_formula("prod(j, 1, 10000, j)", hdn_vars()), BudgetExhausted);
+  EXPECT_LT(Clock::now() - start, std::chrono::seconds(2));
+  EXPECT_EQ(evaluate_formula("2 + 3", hdn_vars()), Rational(5)) << "cheap formulas need no budget";
+}
+
+// Fuzzing found (210^1000)^50/2 running 15 s under ASan in Boost's rational
+// normalisation (a binary gcd against a denominator of 1 after every
+// product); integers are now multiplied as integers, and the value is refused
+// as too large at once.
+TEST(Formula, HugeIntegerPowersAreRefusedWithoutGcds) {
+  const auto start = Clock::now();
+  try {
+    evaluate_formula("(210^1000)^050/02", hdn_vars());
+    ADD_FAILURE() << "accepted a value of 385,000 bits";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("bits"), std::string::npos) << e.what();
+  }
+  EXPECT_LT(Clock::now() - start, std::chrono::seconds(2));
+  // Powers of fractions, negative exponents and signs keep their exact values.
+  EXPECT_EQ(evaluate_formula("(2/3)^3", hdn_vars()), Rational(8) / 27);
+  EXPECT_EQ(evaluate_formula("(2/3)^-2", hdn_vars()), Rational(9) / 4);
+  EXPECT_EQ(evaluate_formula("2^-3", hdn_vars()), Rational(1) / 8);
+  EXPECT_EQ(evaluate_formula("(-2)^3", hdn_vars()), Rational(-8));
+  EXPECT_EQ(evaluate_formula("(-1/2)^-3", hdn_vars()), Rational(-8));
+  EXPECT_EQ(evaluate_formula("0^0", hdn_vars()), Rational(1));
 }
 
 }  // namespace

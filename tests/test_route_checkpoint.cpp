@@ -123,5 +123,19 @@ TEST(RouteCheckpoint, AnotherQuestionOrDamageIsOneClearError) {
   EXPECT_THROW(check("torus(4,4)", "shortest", 2, cp), InputError);
 }
 
+// Fuzzing (fuzz/corpus/route_checkpoint/finding-missing-path-bound.jsonl): a
+// failure record without its path_bound escaped as nlohmann's out_of_range.
+TEST(RouteCheckpoint, AFailureWithoutItsPathBoundIsOneClearError) {
+  const nlohmann::json record = nlohmann::json::parse(
+      R"({"chunk":1,"failure":{"d":37,"disconnected":false,"level":1,"path_obund":null,"s":36,"units":[1]},)"
+      R"("levels":[[512,0,0]],"pairs_settled":512})");
+  try {
+    chunk_record_from_json(record);
+    FAIL() << "a record without path_bound was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("path_bound"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace menger

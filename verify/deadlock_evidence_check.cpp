@@ -6,6 +6,7 @@
 #include <set>
 #include <tuple>
 
+#include "core/deadline.h"
 #include "core/error.h"
 #include "verify/route_run.h"
 
@@ -123,6 +124,7 @@ void check_order(const DeadlockEvidence& e, Checker& c) {
   std::uint64_t packets = 0, steps = 0;
   bool bubble_seen = false;
   for (auto [s, d] : c.pairs()) {
+    check_deadline("following every packet to check the certificate");
     ++packets;
     view.reset(c.faults, 0);
     // (node, state, held channel or none, rank of the last escape channel taken)
@@ -182,6 +184,10 @@ void check_order(const DeadlockEvidence& e, Checker& c) {
 // stop the walk (then walk_packet returns true).
 template <class Visit>
 bool walk_packet(Checker& c, NodeId s, NodeId d, RecordingFaultView& view, Visit visit) {
+  // The checkers walk every pair of the network the evidence names: a few
+  // hundred bytes can name a network that takes minutes (fuzzing: a witness
+  // for mikant(7,3) ran past 10 s under ASan), so the ambient deadline holds.
+  check_deadline("following packets to check deadlock evidence");
   view.reset(c.faults, 0);
   using Cfg = std::tuple<NodeId, PacketState, std::optional<Key>>;
   std::set<Cfg> seen;

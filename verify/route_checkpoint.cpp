@@ -63,6 +63,9 @@ ChunkRecord chunk_record_from_json(const nlohmann::json& j) {
     x.s = json_at<std::uint32_t>(f, "s");
     x.d = json_at<std::uint32_t>(f, "d");
     x.units = json_at<std::vector<std::size_t>>(f, "units");
+    // Written as null or a number, never left out: a missing one is damage
+    // (fuzzing found f.at() throwing nlohmann's out_of_range past every handler).
+    if (!f.contains("path_bound")) throw InputError("missing field 'path_bound'");
     if (!f.at("path_bound").is_null()) x.path_bound = json_at<std::uint32_t>(f, "path_bound");
     x.disconnected = json_at<bool>(f, "disconnected");
     r.failure = x;

@@ -51,7 +51,10 @@ std::vector<Expectation> read(const PropertyValues& v, const std::string& where)
   for (const std::string& key : v.given())
     if (key != "tolerance") out.push_back({key, *v.text(key), std::nullopt});
   for (const auto& [name, tolerance] : tolerances) {
-    auto stated = std::find_if(out.begin(), out.end(), [&](const Expectation& e) { return e.observable == name; });
+    // Captured through a plain reference: clang 14 (the fuzz build) cannot
+    // capture a structured binding, a C++20 addition it does not implement.
+    const std::string& observable = name;
+    auto stated = std::find_if(out.begin(), out.end(), [&](const Expectation& e) { return e.observable == observable; });
     if (stated == out.end()) throw InputError(where + ": tolerance for '" + name + "', which the claim does not state");
     stated->tolerance = tolerance;
   }

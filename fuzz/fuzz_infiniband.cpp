@@ -1,0 +1,20 @@
+// OpenSM dumps and ibnetdiscover output (models/infiniband_dumps.h).  The first
+// byte picks the reader ('0' subnet list, '1' LFTs, '2' SL2VL, '3' path SLs,
+// '4' ibnetdiscover; other bytes wrap around), the rest is the file.
+#include "fuzz_support.h"
+#include "models/infiniband_dumps.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return 0;
+  const auto file = menger::fuzz::scratch_file(".dump", menger::fuzz::as_text(data + 1, size - 1));
+  menger::fuzz::expect_clean_rejection([&] {
+    switch (static_cast<std::uint8_t>(data[0] - '0') % 5) {
+      case 0: (void)menger::read_subnet_lst(file); break;
+      case 1: (void)menger::read_lfts(file); break;
+      case 2: (void)menger::read_sl2vl(file); break;
+      case 3: (void)menger::read_path_sls(file); break;
+      default: (void)menger::read_ibnetdiscover(file); break;
+    }
+  });
+  return 0;
+}
