@@ -11,3 +11,9 @@ expect_menger(4 "${unknown}" "route-check --budget" route-check "${huge}" --rout
 expect_menger(4 "${unknown}" "deadlock --budget" deadlock "${huge}" --routing shortest --faults nodes --k 1 --budget 1)
 expect_menger(4 "${unknown}" "info --budget" info "${huge}" --budget 1)
 expect_menger(4 "${unknown}" "montecarlo --budget" montecarlo "${huge}" --experiment completeness --trials 10 --budget 1)
+# The evidence checkers take a --budget too; an ample one changes nothing.
+expect_menger(0 "survives any" "tolerance --certificate" tolerance "hypercube(3)" --certificate ${OUT}/budget-cert.json)
+expect_menger(0 "^VALID" "check-cert --budget" check-cert ${OUT}/budget-cert.json --budget 60)
+expect_menger(1 "FAILS" "route-check --witness" route-check "mikant(3,3)" --routing mikant-x-turns
+              --faults switch-links --k 2 --witness ${OUT}/budget-witness.json)
+expect_menger(0 "confirmed" "replay --budget" replay ${OUT}/budget-witness.json --budget 60)

@@ -233,9 +233,14 @@ void add_route_check_command(CLI::App& app, CommandRegistry& commands, const Sha
   commands.emplace_back(sub, [a, farm] { return run_route_check(*a, farm); });
 
   auto file = std::make_shared<std::string>();
+  auto budget = std::make_shared<unsigned>(0);
   auto* rep = app.add_subcommand("replay", "re-execute a routing failure or deadlock witness and check it");
   rep->add_option("witness", *file, "witness file written by route-check --witness")->required();
-  commands.emplace_back(rep, [file] { return run_replay(*file); });
+  rep->add_option("--budget", *budget, "seconds allowed (default: no limit); exit 4 when they run out");
+  commands.emplace_back(rep, [file, budget] {
+    const DeadlineScope budget_scope(budget_deadline(*budget));
+    return run_replay(*file);
+  });
 }
 
 }  // namespace menger
