@@ -215,7 +215,10 @@ bool read_until(int in, Clock::time_point deadline, std::vector<char>& bytes) {
   }
 }
 
-GraphGroup run_nauty_until(const ColouredGraph& g, Clock::time_point deadline) {
+}  // namespace
+
+GraphGroup nauty_automorphisms_in_child(const ColouredGraph& g, Clock::time_point deadline) {
+  validate(g);
   int fds[2];
   if (pipe(fds) != 0) throw InternalError(std::string("pipe for nauty's child process: ") + std::strerror(errno));
   const pid_t pid = fork();
@@ -252,13 +255,12 @@ GraphGroup run_nauty_until(const ColouredGraph& g, Clock::time_point deadline) {
   return deserialise(w, g.n);
 }
 
-}  // namespace
-
 GraphGroup nauty_automorphisms(const ColouredGraph& g) {
-  validate(g);
   check_deadline("computing the automorphism group");
   const auto deadline = ambient_deadline();
-  return deadline ? run_nauty_until(g, *deadline) : run_nauty(g);
+  if (deadline) return nauty_automorphisms_in_child(g, *deadline);
+  validate(g);
+  return run_nauty(g);
 }
 
 }  // namespace menger

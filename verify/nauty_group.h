@@ -8,6 +8,7 @@
 // does not call nauty (verify/automorphism_check.h) before relying on it.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -36,5 +37,10 @@ struct GraphGroup {
 // repeated edge, colour count not n).  Deterministic: the same graph gives the
 // same generators.
 GraphGroup nauty_automorphisms(const ColouredGraph& g);
+
+// What nauty_automorphisms does under an ambient deadline (core/deadline.h):
+// nauty in a child process, killed when `deadline` passes (BudgetExhausted).
+// Exposed so that tests can reach the kill path without a race.
+GraphGroup nauty_automorphisms_in_child(const ColouredGraph& g, std::chrono::steady_clock::time_point deadline);
 
 }  // namespace menger
