@@ -25,6 +25,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/deadline.h"
 #include "core/error.h"
 #include "core/json_io.h"
 #include "models/explicit_graph.h"
@@ -241,6 +242,8 @@ std::shared_ptr<const Topology> read_network_file(const fs::path& path, const st
       throw InputError(where + ": unknown format '" + ext +
                        "' (expected .graphml, .xml, .dot, .gv, .json, .txt, .edges, .el or .edgelist)");
   } catch (const InputError&) {
+    throw;
+  } catch (const BudgetExhausted&) {  // not a parse error: the verb reports UNKNOWN
     throw;
   } catch (const std::exception& e) {  // XML, DOT and JSON parsers report their own errors
     throw InputError(where + ": " + e.what());

@@ -6,12 +6,15 @@
 #include <sys/wait.h>
 
 #include <cerrno>
+#include <fstream>
 #include <thread>
 
 #include "core/deadline.h"
 #include "core/error.h"
 #include "core/network.h"
+#include "models/families.h"
 #include "models/registry.h"
+#include "scratch_dir.h"
 #include "test_instance.h"
 #include "verify/automorphisms.h"
 #include "verify/nauty_group.h"
@@ -71,6 +74,22 @@ TEST(Deadline, BuildingANetworkStopsAtThePassedDeadline) {
   }
   const DeadlineScope ample(Clock::now() + 1h);
   EXPECT_EQ(Network(topology).num_nodes(), 64u);
+}
+
+// Reading a network file checks the budget as nodes and links arrive (a file
+// of 10^8 lines takes minutes), whatever the format.
+TEST(Deadline, ReadingANetworkFileStopsAtThePassedDeadline) {
+  testing::ScratchDir dir("menger_deadline_");
+  const auto file = dir.path() / "ring.edges";
+  std::ofstream(file) << "a b\nb c\nc a\n";
+  EXPECT_EQ(Network(read_network_file(file, "file(ring.edges)")).num_nodes(), 3u);
+  const DeadlineScope passed(Clock::now() - 1s);
+  try {
+    read_network_file(file, "file(ring.edges)");
+    FAIL() << "read a file past the deadline";
+  } catch (const BudgetExhausted& e) {
+    EXPECT_EQ(e.phase(), "reading file " + file.string());
+  }
 }
 
 // nauty under a deadline runs in a child process and sends its result back
