@@ -4,7 +4,9 @@
 //                       edge data tail_port, head_port, label; edgedefault or a per-edge
 //                       directed="true" makes a link directed
 //   .dot .gv            Graphviz DOT (graph or digraph), same attribute names, and
-//                       node attribute index (node order; read_graphviz sorts by name)
+//                       node attribute index (node order; read_graphviz sorts by name);
+//                       label and package are Graphviz escStrings: \\ is a backslash,
+//                       \n a line break, \" a quote, any other backslash is kept
 //   .json               the JSON that `menger export --format json` writes
 //   .txt .edges .el     an edge list: "a b" (bidirectional) or "a -> b" (directed)
 //                       per line, '#' starts a comment; every node is a router
@@ -125,6 +127,23 @@ bool dot_is_directed(const std::string& text, const std::string& where) {
   throw InputError(where + ": a DOT file starts with 'graph' or 'digraph'");
 }
 
+// DOT's quoted strings escape only the quote (read_graphviz undoes \" and drops
+// a backslash before a line break), so a label ending in a backslash or holding
+// one before a line break could not be written at all; label and package are
+// therefore read as Graphviz escStrings (`label` is one in Graphviz), the
+// encoding `menger export` writes (io/export.cpp), left to right.
+std::string dot_unescape(const std::string& s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\\' && i + 1 < s.size() && (s[i + 1] == '\\' || s[i + 1] == 'n')) {
+      out += s[++i] == 'n' ? '\n' : '\\';
+      continue;
+    }
+    out += s[i];
+  }
+  return out;
+}
+
 template <class Directedness>
 void read_dot_as(const std::string& text, GraphBuilder& b, const std::string& where, bool directed) {
   using G = boost::adjacency_list<boost::vecS, boost::vecS, Directedness, DotVertex, DotEdge>;
@@ -154,12 +173,13 @@ void read_dot_as(const std::string& text, GraphBuilder& b, const std::string& wh
   std::vector<NodeId> id(boost::num_vertices(g));
   for (std::size_t v : order) {
     const DotVertex& x = g[v];
-    id[v] = b.add_node(x.node_id, x.label, x.kind.empty() ? NodeKind::Router : parse_node_kind(x.kind, where));
-    apply_node_attrs(b, id[v], x.ports, x.package, where);
+    id[v] = b.add_node(x.node_id, dot_unescape(x.label),
+                       x.kind.empty() ? NodeKind::Router : parse_node_kind(x.kind, where));
+    apply_node_attrs(b, id[v], x.ports, dot_unescape(x.package), where);
   }
   for (auto e : boost::make_iterator_range(boost::edges(g)))
     b.add_link(id[boost::source(e, g)], port_attr(g[e].tail_port, where), id[boost::target(e, g)],
-               port_attr(g[e].head_port, where), directed, g[e].label);
+               port_attr(g[e].head_port, where), directed, dot_unescape(g[e].label));
 }
 
 void read_dot(std::istream& in, GraphBuilder& b, const std::string& where) {

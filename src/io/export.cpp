@@ -11,7 +11,6 @@
 
 #include "core/error.h"
 #include "core/json_io.h"
-#include "core/text.h"
 
 namespace menger {
 
@@ -32,21 +31,35 @@ bool all_directed(const Network& net) {
   return any;
 }
 
+// A Graphviz escString in quotes, the encoding models/file_formats.cpp reads
+// back: DOT itself escapes only the quote and drops a backslash before a line
+// break, so a label ending in a backslash, or with one before a line break,
+// has no other faithful form.
+std::string dot_quoted(std::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '\n') out += "\\n";
+    else if (c == '"' || c == '\\') out += {'\\', c};
+    else out += c;
+  }
+  return out + "\"";
+}
+
 void write_dot(std::ostream& out, const Network& net) {
   const bool directed = all_directed(net);
   const auto pkg = package_of(net);
-  out << (directed ? "digraph " : "graph ") << menger::quoted(net.spec()) << " {\n";
+  out << (directed ? "digraph " : "graph ") << dot_quoted(net.spec()) << " {\n";
   for (NodeId v = 0; v < net.num_nodes(); ++v) {
-    out << "  n" << v << " [label=" << menger::quoted(net.label(v)) << ", kind=" << to_string(net.kind(v))
+    out << "  n" << v << " [label=" << dot_quoted(net.label(v)) << ", kind=" << to_string(net.kind(v))
         << ", ports=" << net.num_ports(v) << ", index=" << v;
-    if (!pkg[v].empty()) out << ", package=" << menger::quoted(pkg[v]);
+    if (!pkg[v].empty()) out << ", package=" << dot_quoted(pkg[v]);
     out << "];\n";
   }
   const char* arrow = directed ? " -> " : " -- ";
   for (LinkId i = 0; i < net.num_links(); ++i) {
     const Link& l = net.link(i);
     out << "  n" << l.a << arrow << "n" << l.b << " [tail_port=" << l.pa << ", head_port=" << l.pb
-        << ", label=" << menger::quoted(net.link_label(i)) << "];\n";
+        << ", label=" << dot_quoted(net.link_label(i)) << "];\n";
   }
   out << "}\n";
 }
