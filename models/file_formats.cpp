@@ -56,11 +56,17 @@ void apply_node_attrs(GraphBuilder& b, NodeId v, const std::string& ports, const
 
 // ---- GraphML -------------------------------------------------------------
 
+std::string trimmed(const std::string& s) {
+  const auto first = s.find_first_not_of(" \t\r\n");
+  return first == std::string::npos ? std::string() : s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
+}
+
 void read_graphml(std::istream& in, GraphBuilder& b, const std::string& where) {
   namespace pt = boost::property_tree;
   pt::ptree doc;
   try {
-    pt::read_xml(in, doc, pt::xml_parser::trim_whitespace);
+    // Not trim_whitespace: it also collapses runs of spaces inside labels.
+    pt::read_xml(in, doc, 0);
   } catch (const pt::xml_parser_error& e) {  // what() names "<unspecified file>": the stream has no name
     throw InputError(where + ": line " + std::to_string(e.line()) + ": " + e.message());
   }
@@ -77,7 +83,13 @@ void read_graphml(std::istream& in, GraphBuilder& b, const std::string& where) {
   auto data = [&](const pt::ptree& element) {
     std::map<std::string, std::string> out;
     for (const auto& [tag, child] : element)
-      if (tag == "data") out[key_name[child.get<std::string>("<xmlattr>.key", "")]] = child.get_value<std::string>();
+      if (tag == "data") {
+        const std::string& name = key_name[child.get<std::string>("<xmlattr>.key", "")];
+        std::string value = child.get_value<std::string>();
+        // Labels and packages are text, kept as written; a kind or a port
+        // number may stand between the indentation of a pretty-printer.
+        out[name] = name == "label" || name == "package" ? value : trimmed(value);
+      }
     return out;
   };
   for (const auto& [tag, child] : *graph) {

@@ -92,6 +92,30 @@ TEST(FileIo, HostileLabelsSurviveEveryExportFormat) {
   fs::remove_all(dir);
 }
 
+// What XML 1.0 cannot hold (a control character, bytes that are not UTF-8)
+// is refused by the GraphML writer with one error; DOT carries it.
+TEST(FileIo, GraphmlRefusesWhatXmlCannotCarryAndDotCarriesIt) {
+  const fs::path dir = scratch_dir();
+  for (const std::string& bad : {std::string("bell\x07"), std::string("latin\xe9")}) {
+    std::ofstream(dir / "bad.edges") << bad << " b\nb c\n";
+    const Network net(Registry::builtin().build("file(" + (dir / "bad.edges").string() + ")"));
+    std::ostringstream xml;
+    try {
+      export_network(xml, net, ExportFormat::GraphML);
+      ADD_FAILURE() << "GraphML export accepted " << testing::PrintToString(bad);
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("node " + std::to_string(*net.find_node(bad)) + "'s label"), std::string::npos) << e.what();
+    }
+    {
+      std::ofstream out(dir / "copy.dot");
+      export_network(out, net, ExportFormat::Dot);
+    }
+    const Network copy(Registry::builtin().build("file(" + (dir / "copy.dot").string() + ")"));
+    EXPECT_TRUE(copy.find_node(bad).has_value());
+  }
+  fs::remove_all(dir);
+}
+
 TEST(FileIo, ReadsForeignGraphmlDotAndEdgeLists) {
   const fs::path dir = scratch_dir();
   // GraphML as NetworkX writes it: node ids are the only names.

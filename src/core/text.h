@@ -32,8 +32,12 @@ struct TextCursor {
   char peek() const { return text[pos]; }
 };
 
-// "s" in double quotes, with " and \ escaped by a backslash (spec and DOT syntax).
+// "s" in double quotes, with " and \ escaped by a backslash (spec syntax).
 std::string quoted(std::string_view s);
+
+// Whether `s` is well-formed UTF-8 (Unicode 15, table 3-7: no overlong forms,
+// no surrogates, nothing above U+10FFFF), as XML and JSON text must be.
+bool valid_utf8(std::string_view s);
 
 // User input as it may stand inside a one-line error message: control
 // characters (newlines among them) written as \n, \t or \xNN, and at most

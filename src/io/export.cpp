@@ -1,16 +1,14 @@
 // Writers are hand-written rather than Boost's write_graphviz_dp/write_graphml:
 // those need a copy into an adjacency_list with dynamic property maps and pick
 // their own node ids, while we want the network's ids and port attributes in a
-// stable, byte-deterministic layout.  GraphML text goes through
-// Boost.PropertyTree's XML writer so that escaping is the library's.
+// stable, byte-deterministic layout.
 #include "io/export.h"
 
-#include <boost/property_tree/ptree.hpp>
-#include <boost/property_tree/xml_parser.hpp>
 #include <nlohmann/json.hpp>
 
 #include "core/error.h"
 #include "core/json_io.h"
+#include "core/text.h"
 
 namespace menger {
 
@@ -64,49 +62,70 @@ void write_dot(std::ostream& out, const Network& net) {
   out << "}\n";
 }
 
+// XML 1.0 text: the five markup characters as entities, and CR as a character
+// reference (a reader turns a raw CR into LF); in attribute values also tab and
+// LF (a reader turns them into spaces).  Other control characters and bytes
+// that are not UTF-8 have no form in XML 1.0: one clear error, not a file that
+// XML tools refuse.  Hand-written because Boost.PropertyTree's writer escapes
+// only the five and writes the rest raw.
+std::string xml_escaped(std::string_view s, bool attribute, const std::string& what) {
+  if (!valid_utf8(s)) throw InputError(what + " is not UTF-8, which GraphML cannot carry: export it as DOT");
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '&': out += "&amp;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      case '\r': out += "&#13;"; break;
+      case '\t': out += attribute ? "&#9;" : "\t"; break;
+      case '\n': out += attribute ? "&#10;" : "\n"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20)
+          throw InputError(what + " holds control character " + std::to_string(static_cast<int>(c)) +
+                           ", which GraphML (XML 1.0) cannot carry: export it as DOT or JSON");
+        out += c;
+    }
+  }
+  // Boost's reader drops text that is whitespace alone; a reference keeps it.
+  if (!out.empty() && out.find_first_not_of(" \t\n") == std::string::npos)
+    out.replace(0, 1, "&#" + std::to_string(static_cast<int>(out[0])) + ";");
+  return out;
+}
+
 void write_graphml(std::ostream& out, const Network& net) {
-  namespace pt = boost::property_tree;
   const bool directed = all_directed(net);
   const auto pkg = package_of(net);
-  pt::ptree root;
-  pt::ptree& gml = root.add("graphml", "");
-  gml.put("<xmlattr>.xmlns", "http://graphml.graphdrawing.org/xmlns");
+  out << "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n";
   const std::pair<const char*, const char*> keys[] = {
       {"node", "label"}, {"node", "kind"}, {"node", "ports"}, {"node", "package"}, {"edge", "tail_port"}, {"edge", "head_port"}, {"edge", "label"}};
-  for (const auto& [dom, name] : keys) {
-    pt::ptree& k = gml.add("key", "");
-    k.put("<xmlattr>.id", std::string(dom) + "_" + name);  // key ids are unique; names may repeat
-    k.put("<xmlattr>.for", dom);
-    // "attr.name" holds a dot, ptree's default path separator: use '/' paths.
-    k.put(pt::ptree::path_type("<xmlattr>/attr.name", '/'), name);
-    k.put(pt::ptree::path_type("<xmlattr>/attr.type", '/'),
-          std::string(name).find("port") != std::string::npos ? "int" : "string");
-  }
-  pt::ptree& g = gml.add("graph", "");
-  g.put("<xmlattr>.id", net.spec());
-  g.put("<xmlattr>.edgedefault", directed ? "directed" : "undirected");
-  auto data = [](pt::ptree& e, const std::string& key, const std::string& value) {
-    pt::ptree& d = e.add("data", value);
-    d.put("<xmlattr>.key", key);
+  for (const auto& [dom, name] : keys)  // key ids are unique; names may repeat
+    out << " <key id=\"" << dom << '_' << name << "\" for=\"" << dom << "\" attr.name=\"" << name << "\" attr.type=\""
+        << (std::string(name).find("port") != std::string::npos ? "int" : "string") << "\"/>\n";
+  out << " <graph id=\"" << xml_escaped(net.spec(), true, "the network's name") << "\" edgedefault=\""
+      << (directed ? "directed" : "undirected") << "\">\n";
+  auto data = [&](const char* key, const std::string& value, const std::string& what) {
+    out << "   <data key=\"" << key << "\">" << xml_escaped(value, false, what) << "</data>\n";
   };
   for (NodeId v = 0; v < net.num_nodes(); ++v) {
-    pt::ptree& n = g.add("node", "");
-    n.put("<xmlattr>.id", "n" + std::to_string(v));
-    data(n, "node_label", net.label(v));
-    data(n, "node_kind", std::string(to_string(net.kind(v))));
-    data(n, "node_ports", std::to_string(net.num_ports(v)));
-    if (!pkg[v].empty()) data(n, "node_package", pkg[v]);
+    const std::string what = "node " + std::to_string(v) + "'s label";
+    out << "  <node id=\"n" << v << "\">\n";
+    data("node_label", net.label(v), what);
+    data("node_kind", std::string(to_string(net.kind(v))), what);
+    data("node_ports", std::to_string(net.num_ports(v)), what);
+    if (!pkg[v].empty()) data("node_package", pkg[v], "node " + std::to_string(v) + "'s package");
+    out << "  </node>\n";
   }
   for (LinkId i = 0; i < net.num_links(); ++i) {
     const Link& l = net.link(i);
-    pt::ptree& e = g.add("edge", "");
-    e.put("<xmlattr>.source", "n" + std::to_string(l.a));
-    e.put("<xmlattr>.target", "n" + std::to_string(l.b));
-    data(e, "edge_tail_port", std::to_string(l.pa));
-    data(e, "edge_head_port", std::to_string(l.pb));
-    data(e, "edge_label", net.link_label(i));
+    out << "  <edge source=\"n" << l.a << "\" target=\"n" << l.b << "\">\n";
+    data("edge_tail_port", std::to_string(l.pa), "");
+    data("edge_head_port", std::to_string(l.pb), "");
+    data("edge_label", net.link_label(i), "link " + std::to_string(i) + "'s label");
+    out << "  </edge>\n";
   }
-  pt::write_xml(out, root, pt::xml_writer_make_settings<std::string>(' ', 1));
+  out << " </graph>\n</graphml>\n";
 }
 
 void write_json(std::ostream& out, const Network& net) {
