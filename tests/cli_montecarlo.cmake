@@ -42,7 +42,10 @@ file(READ ${OUT}/complete.svg svg)
 if(NOT svg MATCHES "<svg")
   message(FATAL_ERROR "the plot is not an SVG image")
 endif()
-foreach(bad "--counts;0..200" "--counts;3..1" "--rates;1.5" "--trials;0" "--best-of;3" "--plot;x.pdf")
+# Negative or oversized 64-bit counts and seeds once wrapped silently
+# (`--seed -1` ran with seed 2^64 - 1; `--trials -5` said "at most 2^40 trials").
+foreach(bad "--counts;0..200" "--counts;3..1" "--rates;1.5" "--trials;0" "--best-of;3" "--plot;x.pdf"
+            "--trials;-5" "--seed;-1" "--seed;99999999999999999999" "--exact-limit;-1" "--max-faults;-1")
   expect_menger(2 "" "montecarlo ${bad}" montecarlo "torus(3,3)" --experiment routing --routing shortest --counts 1 ${bad})
   if(MENGER_ERR STREQUAL "")
     message(FATAL_ERROR "montecarlo ${bad}: exit 2 without a message")

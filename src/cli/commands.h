@@ -2,7 +2,10 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <charconv>
 #include <chrono>
+#include <cstdint>
+#include <string>
 #include <functional>
 #include <optional>
 #include <utility>
@@ -27,6 +30,20 @@ inline std::optional<Clock::time_point> budget_deadline(unsigned seconds) {
   if (seconds == 0) return std::nullopt;
   return Clock::now() + std::chrono::seconds(seconds);
 }
+
+// For 64-bit counts and seeds: CLI11 reads "-5" into a std::uint64_t as
+// 2^64 - 5 and saturates 10^20 to 2^64 - 1, silently (`--seed -1` once ran
+// with seed 18446744073709551615).  Decimal digits that fit, or one error.
+inline const CLI::Validator kWholeNumber(
+    [](const std::string& text) -> std::string {
+      std::uint64_t v = 0;
+      const auto r = std::from_chars(text.data(), text.data() + text.size(), v);
+      if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos)
+        return "'" + text + "' is not a whole number (decimal digits only)";
+      if (r.ec != std::errc()) return "'" + text + "' is more than 2^64 - 1";
+      return {};
+    },
+    "WHOLE NUMBER");
 
 void add_list_command(CLI::App& app, CommandRegistry& commands);
 void add_info_command(CLI::App& app, CommandRegistry& commands);
