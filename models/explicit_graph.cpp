@@ -33,6 +33,10 @@ NodeId GraphBuilder::add_node(const std::string& id, std::string label, NodeKind
   // A file of 10^8 lines takes minutes to read: under --budget, stop (core/deadline.h).
   if ((nodes_.size() & 0xffff) == 0) check_deadline("reading " + source_);
   if (by_id_.count(id)) throw InputError(source_ + ": node '" + id + "' is declared twice");
+  // An empty label stands for "none" in every format (it falls back to the
+  // id), so a node whose id is empty too would have no name to write back
+  // (fuzz_export: DOT's `"" -- a`).
+  if (id.empty() && label.empty()) throw InputError(source_ + ": a node has an empty name and no label");
   const auto v = static_cast<NodeId>(nodes_.size());
   by_id_[id] = v;
   ExplicitTopology::Node n;

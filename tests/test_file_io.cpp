@@ -180,6 +180,7 @@ TEST(FileIo, MalformedFilesGiveOneClearError) {
       {"three.txt", "a b c\n"},
       {"mixed.txt", "a b\nb -> c\n"},
       {"empty.txt", "# nothing\n"},
+      {"noname.dot", "graph { \"\" -- a; }"},  // fuzz_export: an empty name cannot be written back
       {"port.dot", "graph { a -- b [tail_port=x]; }"},
       {"twice.dot", "graph { a -- b [tail_port=0]; a -- c [tail_port=0]; }"},
       {"bad.json", "{\"nodes\": 3}"},
