@@ -38,8 +38,16 @@
 //      node and link of the minimal cube of an adaptive subpath, the single
 //      path of a deterministic one, every misrouting hop.  A misrouting uses
 //      each dimension at most once (X+ then X- would only cancel), at most
-//      radix - 1 hops per direction.  Misrouting combined with an I is
-//      representable in the state (both subheaders) but not searched.
+//      radix - 1 hops per direction.  Misrouting combined with an I
+//      (Figure 2.1 gives both subheaders misrouting fields) is searched only
+//      with combine=yes, as two last stages after (e), not their product:
+//      (f) misrouting from S, then I (any node), minimal S' -> I -> D;
+//      (g) I (any node), minimal S -> I, then misrouting from I, minimal to D.
+//      Order: (f) misrouting by the list order of (e), then I by shortest
+//      S' -> I -> D, nearest S', offset from S; (g) I as in stage (d) over
+//      every node, then the misrouting list; adaptivity (1,1), (0,1), (1,0),
+//      (0,0) per subpath.  003 only summarises its reference [5], whose
+//      selection rules are not given, so this is one reading, a parameter.
 //   4. Half-way ties in even rings go the + way (routing_torus.h), so the
 //      minimal cube is a cube.
 //   5. A packet that passes its final destination early (on a misrouting or on
@@ -109,7 +117,7 @@ class DescriptorSearch {
   bool clear(NodeId from, NodeId to, bool adaptive) {
     return adaptive ? adaptive_clear(from, to) : deterministic_clear(from, to);
   }
-  std::optional<NodeId> misroute_end(const Misroutes& m);
+  std::optional<NodeId> misroute_end(NodeId from, const Misroutes& m);
   std::optional<PacketState> via(NodeId i, bool a1, bool a2);
   template <class Visit>
   void scan_nodes(Visit&& visit) const;
@@ -118,12 +126,14 @@ class DescriptorSearch {
   std::optional<PacketState> inside_cube(bool adaptive_only);
   std::optional<PacketState> outside_cube();
   std::optional<PacketState> misrouted();
+  std::optional<PacketState> misrouted_then_via();
+  std::optional<PacketState> via_then_misrouted();
 };
 
 class FtTorusRouting final : public Routing {
  public:
-  FtTorusRouting(Lattice lattice, bool bubble, bool one_escape, std::string spec)
-      : lat_(std::move(lattice)), bubble_(bubble), one_escape_(one_escape), spec_(std::move(spec)),
+  FtTorusRouting(Lattice lattice, bool bubble, bool one_escape, bool combine, std::string spec)
+      : lat_(std::move(lattice)), bubble_(bubble), one_escape_(one_escape), combine_(combine), spec_(std::move(spec)),
         misroutes_(misroute_candidates()) {}
   std::string spec() const override { return spec_; }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Global; }
@@ -139,7 +149,10 @@ class FtTorusRouting final : public Routing {
   // Header encodings.
   PacketState direct(bool adaptive, const Misroutes& m = {}) const;
   static PacketState via(NodeId i, bool a1, bool a2);
+  // S -> I -> D with misrouting `m` at the start of subheader 1 or 2.
+  PacketState via_misrouted(NodeId i, bool a1, bool a2, const Misroutes& m, bool second) const;
   const std::vector<Misroutes>& misroute_list() const { return misroutes_; }
+  bool combine() const { return combine_; }
   // Port of the deterministic subfunction: direction order X+ Y+ Z+ X- Y- Z-.
   PortId direction_order_port(NodeId here, NodeId target) const;
   std::vector<std::size_t> productive_dims(NodeId here, NodeId target) const;
@@ -148,6 +161,7 @@ class FtTorusRouting final : public Routing {
   Lattice lat_;
   bool bubble_;
   bool one_escape_;  // escapes=one: both phases on E0 (VC 1), against section 2's advice
+  bool combine_;     // combine=yes: stages (f) and (g), misrouting with an I
   std::string spec_;
   std::vector<Misroutes> misroutes_;
 
@@ -185,6 +199,12 @@ PacketState FtTorusRouting::via(NodeId i, bool a1, bool a2) {
   PacketState s;
   s.w[0] = kToI | (a1 ? kAdaptive : 0) | (a2 ? kAdaptive2 : 0);
   s.w[1] = static_cast<std::int32_t>(i);
+  return s;
+}
+
+PacketState FtTorusRouting::via_misrouted(NodeId i, bool a1, bool a2, const Misroutes& m, bool second) const {
+  PacketState s = via(i, a1, a2);
+  for (std::size_t k = 0; k < m.size(); ++k) s.w[(second ? 5 : 2) + k] = encode(m[k]);
   return s;
 }
 
@@ -350,10 +370,10 @@ bool DescriptorSearch::deterministic_clear(NodeId from, NodeId to) {
   return true;
 }
 
-// Where the misrouting ends, if every hop of it is usable (mesh borders are not).
-std::optional<NodeId> DescriptorSearch::misroute_end(const Misroutes& m) {
+// Where the misrouting from `from` ends, if every hop of it is usable (mesh borders are not).
+std::optional<NodeId> DescriptorSearch::misroute_end(NodeId from, const Misroutes& m) {
   const Network& net = lat_.network();
-  NodeId x = s_;
+  NodeId x = from;
   for (const Misroute& step : m)
     for (std::uint32_t h = 0; h < step.hops; ++h) {
       const PortId p = lat_.port(step.dim, step.dir);
@@ -470,13 +490,60 @@ std::optional<PacketState> DescriptorSearch::outside_cube() {
 // Stage (e): misrouting from S, then minimal routing to D.
 std::optional<PacketState> DescriptorSearch::misrouted() {
   for (const Misroutes& m : r_.misroute_list()) {
-    const auto end = misroute_end(m);
+    const auto end = misroute_end(s_, m);
     if (!end) continue;
     std::optional<bool> adaptive;
     if (*end == d_ || adaptive_clear(*end, d_)) adaptive = true;
     else if (deterministic_clear(*end, d_)) adaptive = false;
     if (!adaptive) continue;
     return r_.direct(*adaptive, m);
+  }
+  return std::nullopt;
+}
+
+constexpr std::pair<bool, bool> kAdaptivities[] = {{true, true}, {false, true}, {true, false}, {false, false}};
+
+// Stage (f), combine=yes: misrouting from S to S', then S' -> I -> D minimal.
+// I = S' is stage (e) again, and I = D has no second subpath: both skipped.
+std::optional<PacketState> DescriptorSearch::misrouted_then_via() {
+  for (const Misroutes& m : r_.misroute_list()) {
+    const auto start = misroute_end(s_, m);
+    if (!start || *start == d_) continue;
+    // (S' -> I -> D length, distance from S', code relative to S, I)
+    std::vector<std::tuple<std::uint32_t, std::uint32_t, std::uint64_t, NodeId>> order;
+    scan_nodes([&](NodeId v, std::uint32_t, std::uint32_t dvd, std::uint64_t code) {
+      if (v == *start) return;
+      const std::uint32_t from = lat_.distance(*start, v);
+      order.emplace_back(from + dvd, from, code, v);
+    });
+    std::sort(order.begin(), order.end());
+    for (const auto& [total, dist, code, i] : order)
+      for (auto [a1, a2] : kAdaptivities)
+        if (!faults_.node_faulty(i) && clear(*start, i, a1) && clear(i, d_, a2))
+          return r_.via_misrouted(i, a1, a2, m, false);
+  }
+  return std::nullopt;
+}
+
+// Stage (g), combine=yes: S -> I minimal, then misrouting from I to I', then
+// minimal to D (adaptive if clean, else deterministic).
+std::optional<PacketState> DescriptorSearch::via_then_misrouted() {
+  std::vector<std::tuple<std::uint32_t, std::uint32_t, std::uint64_t, NodeId>> order;
+  scan_nodes([&](NodeId v, std::uint32_t dsv, std::uint32_t dvd, std::uint64_t code) {
+    order.emplace_back(dsv + dvd, dsv, code, v);
+  });
+  std::sort(order.begin(), order.end());
+  for (const auto& [total, dist, code, i] : order) {
+    if (faults_.node_faulty(i)) continue;
+    for (bool a1 : {true, false}) {
+      if (!clear(s_, i, a1)) continue;
+      for (const Misroutes& m : r_.misroute_list()) {
+        const auto end = misroute_end(i, m);
+        if (!end) continue;
+        if (*end == d_ || adaptive_clear(*end, d_)) return r_.via_misrouted(i, a1, true, m, true);
+        if (deterministic_clear(*end, d_)) return r_.via_misrouted(i, a1, false, m, true);
+      }
+    }
   }
   return std::nullopt;
 }
@@ -488,6 +555,10 @@ PacketState DescriptorSearch::run() {
   if (auto st = inside_cube(false)) return *st;
   if (auto st = outside_cube()) return *st;                          // (d)
   if (auto st = misrouted()) return *st;                             // (e)
+  if (r_.combine()) {
+    if (auto st = misrouted_then_via()) return *st;  // (f)
+    if (auto st = via_then_misrouted()) return *st;  // (g)
+  }
   PacketState none;
   none.w[0] = kNone;
   return none;
@@ -501,6 +572,11 @@ RoutingFamily ft_torus_family() {
       {flow_param(),
        ParamSpec::choice("escapes", "two: E0 for S->I, E1 for ->D (the paper); one: both phases on one escape VC",
                          {"two", "one"})
+           .may_be_absent(),
+       ParamSpec::choice("combine",
+                         "no: misrouting only without an I (stage e); yes: also misrouting before or after an I "
+                         "(stages f, g; Figure 2.1 allows both)",
+                         {"no", "yes"})
            .may_be_absent()},
       [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
         Lattice lat(net, "ft-torus");
@@ -510,6 +586,7 @@ RoutingFamily ft_torus_family() {
                              net.spec());
         return std::make_unique<FtTorusRouting>(std::move(lat), bubble_flow(p),
                                                 p.has("escapes") && p.word("escapes") == "one",
+                                                p.has("combine") && p.word("combine") == "yes",
                                                 canonical_routing_spec(ft_torus_family(), p));
       }};
 }

@@ -17,6 +17,8 @@
 //     by 003 section 5, "This methodology is 7-fault tolerant").
 #include <gtest/gtest.h>
 
+#include <iostream>
+
 #include <algorithm>
 #include <deque>
 #include <functional>
@@ -320,9 +322,10 @@ TEST(RoutingTorusFt, MisroutingWhenNoIntermediateNodeWorks) {
 // translation_invariant() is a promise the engines rely on: routing a
 // translated pair under translated faults takes the translated path.
 TEST(RoutingTorusFt, CommutesWithTranslations) {
-  for (const char* topo : {"torus(4,4)", "torus(3,3,3)"}) {
-    SCOPED_TRACE(topo);
-    Bench b(topo, "ft-torus");
+  for (const auto& [topo, rs] : {std::pair{"torus(4,4)", "ft-torus"}, {"torus(3,3,3)", "ft-torus"},
+                                 {"torus(4,4)", "ft-torus(combine=yes)"}, {"torus(3,3,3)", "ft-torus(combine=yes)"}}) {
+    SCOPED_TRACE(std::string(topo) + " " + rs);
+    Bench b(topo, rs);
     const auto gens = b.net.topology().translations();
     const NodeId n = b.net.num_nodes();
     std::uint64_t seed = 12345;
@@ -331,7 +334,8 @@ TEST(RoutingTorusFt, CommutesWithTranslations) {
       return static_cast<NodeId>((seed >> 33) % m);
     };
     for (int trial = 0; trial < 300; ++trial) {
-      std::vector<NodeId> fs{rnd(n), rnd(n), rnd(n)};
+      // Four faults on the 4x4 torus reach stages (f) and (g) of combine=yes.
+      std::vector<NodeId> fs{rnd(n), rnd(n), rnd(n), rnd(n)};
       const NodeId s = rnd(n), d = rnd(n);
       if (s == d || std::count(fs.begin(), fs.end(), s) || std::count(fs.begin(), fs.end(), d)) continue;
       const auto& t = gens[trial % gens.size()];
@@ -349,6 +353,59 @@ TEST(RoutingTorusFt, CommutesWithTranslations) {
       for (const TraceStep& step : tr.trace) got.push_back(step.node);
       EXPECT_EQ(moved, got) << b.net.label(s) << "->" << b.net.label(d);
     }
+  }
+}
+
+// combine=yes (misrouting with an intermediate node, Figure 2.1's two
+// subheaders).  {(1,0), (3,0), (0,1), (2,3)} leave (0,0) only its Y- neighbour
+// (0,3), and (2,0) only (2,1); the plain reading finds no descriptor (route-check
+// names this least set on torus(4,4)).  Stage (f): misrouting Y-1 to (0,3)
+// fails for every I (checked by hand for the nearest: (1,2) -> (2,0) ties the
+// Y offset 2 the + way, into (2,3)); Y-2 to (0,2) then I = (1,1) by direction
+// order X+ Y- ((1,2), (1,1)) and on to (2,0) by X+ Y- ((2,1), (2,0)): no fault.
+TEST(RoutingTorusFt, MisroutingThenIntermediateNode) {
+  const std::vector<std::string> faults{"(1,0)", "(3,0)", "(0,1)", "(2,3)"};
+  Bench plain("torus(4,4)", "ft-torus");
+  EXPECT_EQ(plain.run("(0,0)", "(2,0)", faults).outcome, RunOutcome::NoRoute);
+  Bench b("torus(4,4)", "ft-torus(combine=yes)");
+  auto r = b.run("(0,0)", "(2,0)", faults);
+  ASSERT_TRUE(r.delivered()) << r.detail;
+  EXPECT_EQ(b.routing->describe_state(r.trace.front().state), "I=(1,1) A=0 mis=Y-2 | A=0");
+  EXPECT_EQ(b.path(r), (Path{"(0,0)", "(0,3)", "(0,2)", "(1,2)", "(1,1)", "(2,1)", "(2,0)"}));
+}
+
+// combine=yes only adds stages after (e): every pair the plain reading
+// delivers takes the same path, and some pairs only combine=yes delivers.
+TEST(RoutingTorusFt, CombineOnlyAddsDescriptorsAfterTheOthers) {
+  for (const auto& [topo, count] : {std::pair{"torus(4,4)", 5}, {"torus(3,3,3)", 7}}) {
+    SCOPED_TRACE(topo);
+    Bench plain(topo, "ft-torus"), comb(topo, "ft-torus(combine=yes)");
+    const NodeId n = plain.net.num_nodes();
+    std::uint64_t seed = 99;
+    auto rnd = [&](NodeId m) {
+      seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+      return static_cast<NodeId>((seed >> 33) % m);
+    };
+    std::size_t rescued = 0, via_second = 0;
+    for (int trial = 0; trial < 400; ++trial) {
+      FaultSet f(plain.model.universe().size());
+      for (int k = 0; k < count; ++k) f.insert(*plain.model.unit_of_node(rnd(n)));
+      for (NodeId s = 0; s < n; ++s)
+        for (NodeId d = 0; d < n; ++d) {
+          if (s == d || f.contains(*plain.model.unit_of_node(s)) || f.contains(*plain.model.unit_of_node(d))) continue;
+          auto a = plain.runner.run(f, s, d, std::nullopt), c = comb.runner.run(f, s, d, std::nullopt);
+          if (a.delivered()) {
+            ASSERT_TRUE(c.delivered());
+            EXPECT_EQ(plain.path(a), comb.path(c));
+          } else if (c.delivered()) {
+            ++rescued;
+            const std::string st = comb.routing->describe_state(c.trace.front().state);
+            if (st.find("mis=") > st.find(" | ")) ++via_second;
+          }
+        }
+    }
+    EXPECT_GT(rescued, 0u) << "no pair needed stage (f) or (g)";
+    std::cout << topo << ": " << rescued << " pairs only combine=yes delivers, " << via_second << " by stage (g)\n";
   }
 }
 
@@ -380,11 +437,12 @@ void all_sets(std::size_t n, std::size_t k, std::size_t from, std::vector<NodeId
 
 // With `one_source` only source 0 is examined (the routing is translation
 // invariant on a torus, so every pair is a translate of a pair from 0).
-BruteResult brute_force(const std::string& topo, std::size_t max_faults, bool one_source) {
-  Bench b(topo, "ft-torus");
+BruteResult brute_force(const std::string& topo, std::size_t max_faults, bool one_source,
+                        const std::string& routing = "ft-torus", std::size_t min_faults = 0) {
+  Bench b(topo, routing);
   BruteResult out;
   const NodeId n = b.net.num_nodes();
-  for (std::size_t k = 0; k <= max_faults; ++k) {
+  for (std::size_t k = min_faults; k <= max_faults; ++k) {
     std::vector<NodeId> cur;
     all_sets(n, k, 0, cur, [&](const std::vector<NodeId>& fs) {
       std::vector<bool> faulty(n, false);
@@ -428,6 +486,20 @@ TEST(RoutingTorusBrute, Torus5x5UpToTwoNodeFaults) {
 TEST(RoutingTorusBrute, Torus4x4x4UpToTwoNodeFaults) {
   auto r = brute_force("torus(4,4,4)", 2, true);
   EXPECT_EQ(r.failures, 0u) << r.first_failure;
+}
+
+// combine=yes against the lazy engine (proofs/003/ft-methodology-7-faults-combined.toml):
+// route-check says the 4x4 torus tolerates any 4 node faults and that
+// {(1,0), (3,0), (0,1), (1,2), (2,3)} defeats (0,0) -> (1,1).  Every set of
+// <= 4, every pair from (0,0) (translations), by brute force; then that set.
+TEST(RoutingTorusBrute, CombinedTorus4x4AgreesWithTheLazyEngine) {
+  auto r = brute_force("torus(4,4)", 4, true, "ft-torus(combine=yes)");
+  EXPECT_EQ(r.failures, 0u) << r.first_failure;
+  Bench b("torus(4,4)", "ft-torus(combine=yes)");
+  auto run = b.run("(0,0)", "(1,1)", {"(1,0)", "(3,0)", "(0,1)", "(1,2)", "(2,3)"});
+  EXPECT_FALSE(run.delivered());
+  auto five = brute_force("torus(4,4)", 5, true, "ft-torus(combine=yes)", 5);
+  EXPECT_GT(five.failures, 0u);
 }
 
 }  // namespace
