@@ -228,7 +228,8 @@ TEST(BubbleFlowControl, FtFirEscapeChannelsUnderFaults) {
   const DeadlockResult p = check_deadlock(*plain.routing, *plain.model, {{false, true, true}});
   EXPECT_NE(p.status, DeadlockResult::Status::Free);
   RouteSetup s = make_route_setup("torus(4,4)", "ft-torus(flow=bubble)", "nodes");
-  const DeadlockSearchResult r = search_deadlock_faults(*s.routing, *s.model, 1, {false, true, true}, std::nullopt);
+  const DeadlockSearchResult r =
+      search_deadlock_faults(*s.routing, *s.model, 1, {false, true, true}, std::nullopt, /*symmetry=*/false);
   EXPECT_FALSE(r.failing.has_value());
   EXPECT_EQ(r.analyses, 17u);  // no faults, then each of the 16 nodes
   ASSERT_TRUE(r.fault_free.has_value());

@@ -251,6 +251,40 @@ TEST(DeadlockFaults, LazySearchFindsTheLeastFailingSizeOfBruteForce) {
     }
 }
 
+// Fault sets up to translation (deadlock.h, "Symmetry") against every set:
+// the same verdict, a least failing set of the same size whose own analysis
+// gives the failing verdict again, and fewer analyses.
+TEST(DeadlockFaults, TranslationOrbitsGiveThePlainSearchsVerdict) {
+  struct Sym {
+    std::string model, routing, units, escape;
+    std::uint32_t k;
+  };
+  const std::vector<Sym> cases = {{"torus(4,4)", "ft-torus(flow=bubble)", "nodes", "1,2", 3},
+                                  {"torus(3,3,3)", "ft-torus(flow=bubble)", "nodes", "1,2", 2},
+                                  {"torus(4,4)", "ft-torus(flow=bubble, combine=yes)", "nodes", "1,2", 3},
+                                  {"torus(3,3)", "dor", "nodes", "", 2},
+                                  {"torus(3,3)", "dor", "links", "", 2}};
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.model + " " + c.routing + " " + c.units);
+    RouteSetup s = make_route_setup(c.model, c.routing, c.units);
+    const auto escape = parse_vc_set(c.escape, s.routing->vcs(), "escape");
+    const DeadlockSearchResult plain = search_deadlock_faults(*s.routing, *s.model, c.k, escape, std::nullopt, false);
+    const DeadlockSearchResult sym = search_deadlock_faults(*s.routing, *s.model, c.k, escape, std::nullopt, true);
+    EXPECT_TRUE(plain.symmetry.empty());
+    EXPECT_FALSE(sym.symmetry.empty()) << "the translations were not used";
+    ASSERT_EQ(sym.failing.has_value(), plain.failing.has_value());
+    EXPECT_LT(sym.analyses, plain.analyses);
+    if (!plain.failing) continue;
+    EXPECT_EQ(sym.failing->count(), plain.failing->count());
+    EXPECT_EQ(sym.failing_result->status, plain.failing_result->status);
+    DeadlockOptions o{escape, &*sym.failing, c.k};
+    EXPECT_EQ(check_deadlock(*s.routing, *s.model, o).status, sym.failing_result->status);
+  }
+  // Datelines break translation symmetry: duato-torus does not declare it, and gets no reduction.
+  RouteSetup s = make_route_setup("torus(4,3)", "duato-torus", "links");
+  EXPECT_TRUE(search_deadlock_faults(*s.routing, *s.model, 1, {}, std::nullopt, true).symmetry.empty());
+}
+
 TEST(DeadlockFaults, BudgetEndsInUnknownWithCoverage) {
   RouteSetup s = make_route_setup("torus(4,4)", "shortest", "links");
   const DeadlockSearchResult r =

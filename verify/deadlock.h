@@ -79,6 +79,19 @@ namespace menger {
 // under F, so the graph of F* is the graph of F minus the packets of failed
 // endpoints; whatever proved F free (an order, an escape set) proves F* free.
 // Levels are searched in order, so the first set that is not FREE is a least one.
+//
+// Symmetry (`symmetry`, the default): when the topology exposes translations,
+// the routing declares that it commutes with them (Routing::
+// translation_invariant(); each generator is also spot-checked on random runs,
+// routing_symmetry_check.h) and the fault model is symmetric, every set a level
+// would add is replaced by its least image under the translations.  Sound: the
+// translation t maps every packet of F onto a packet of t(F) with the same
+// ports, VCs and bubble marks, so the dependency graphs of F and t(F) are
+// isomorphic and their verdicts equal; and in the completeness argument above a
+// failing F* containing F that extends F by a read unit u contains the set
+// F + u, whose image t(F + u) the search keeps and which t(F*) contains, itself
+// failing.  A least failing set is therefore still found, at the same size
+// (possibly another of its orbit, or another orbit's set of that size).
 struct DeadlockSearchResult {
   std::optional<FaultSet> failing;     // least fault set whose verdict is not FREE
   std::optional<DeadlockResult> failing_result;
@@ -87,10 +100,12 @@ struct DeadlockSearchResult {
   std::vector<std::uint64_t> per_level;
   bool complete = true;                // false: the budget ran out
   std::string coverage;
+  std::string symmetry;                // how sets were reduced ("" when they were not)
   double seconds = 0;
 };
 DeadlockSearchResult search_deadlock_faults(const Routing& routing, const FaultModel& model, std::uint32_t k,
                                             const std::vector<bool>& escape_vcs,
-                                            std::optional<std::chrono::steady_clock::duration> budget);
+                                            std::optional<std::chrono::steady_clock::duration> budget,
+                                            bool symmetry = true);
 
 }  // namespace menger

@@ -19,7 +19,7 @@ namespace {
 struct DeadlockArgs {
   std::string spec, routing, faults = "nodes", escape, certificate, witness, export_graph;
   unsigned vcs = 0, k = 0, budget = 0;
-  bool json = false;
+  bool json = false, no_symmetry = false;
 };
 
 std::string status_word(DeadlockResult::Status s) {
@@ -89,7 +89,7 @@ int run_deadlock(const DeadlockArgs& a) {
   const std::vector<bool> escape = parse_vc_set(a.escape, routing.vcs(), "--escape");
   std::optional<std::chrono::steady_clock::duration> budget;
   if (a.budget) budget = std::chrono::seconds(a.budget);
-  const DeadlockSearchResult s = search_deadlock_faults(routing, *setup.model, a.k, escape, budget);
+  const DeadlockSearchResult s = search_deadlock_faults(routing, *setup.model, a.k, escape, budget, !a.no_symmetry);
   const FaultSet none(setup.model->universe().size());
   const FaultSet& faults = s.failing ? *s.failing : none;
   // The evidence: for FREE the fault-free analysis (the search re-proves each set);
@@ -104,7 +104,7 @@ int run_deadlock(const DeadlockArgs& a) {
   if (a.json) {
     nlohmann::json j{{"model", net.spec()}, {"routing", routing.spec()}, {"vcs", routing.vcs()},
                      {"verdict", verdict}, {"method", r.method}, {"reason", r.reason},
-                     {"k", a.k}, {"fault_sets_analysed", s.analyses}, {"coverage", s.coverage},
+                     {"k", a.k}, {"fault_sets_analysed", s.analyses}, {"symmetry", s.symmetry}, {"coverage", s.coverage},
                      {"fault_set", faults.to_string(setup.model->universe())},
                      {"packets", r.plain.packets}, {"configurations", r.plain.configurations},
                      {"graph_seconds", r.plain.seconds}, {"check_seconds", r.plain.check_seconds},
@@ -119,7 +119,8 @@ int run_deadlock(const DeadlockArgs& a) {
               << " virtual channel" << (routing.vcs() == 1 ? "" : "s") << ")\n";
     if (a.k)
       std::cout << "faults       every set of <= " << a.k << " " << a.faults << ": " << s.analyses
-                << " fault sets analysed, " << s.seconds << " s\n";
+                << " fault sets analysed" << (s.symmetry.empty() ? "" : " (" + s.symmetry + ")") << ", " << s.seconds
+                << " s\n";
     if (!s.complete) std::cout << "verdict      UNKNOWN: " << s.coverage << "\n";
     if (s.failing) std::cout << "fault set    " << faults.to_string(setup.model->universe()) << "\n";
     print_human(r, ev ? *ev : DeadlockEvidence{}, net);
@@ -150,6 +151,7 @@ void add_deadlock_command(CLI::App& app, CommandRegistry& commands) {
   sub->add_option("--witness", a->witness, "write the DEADLOCK witness (JSON) for `menger replay`");
   sub->add_option("--export-graph", a->export_graph,
                   "write the fault-free channel dependency graph (every VC) as an edge list of channel ids");
+  sub->add_flag("--no-symmetry", a->no_symmetry, "with --k: analyse every fault set, not one per translation orbit");
   sub->add_flag("--json", a->json, "print JSON");
   commands.emplace_back(sub, [a] { return run_deadlock(*a); });
 }
