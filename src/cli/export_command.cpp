@@ -1,6 +1,7 @@
 // menger export SPEC --format dot|graphml|json [-o FILE]
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "cli/commands.h"
 #include "core/error.h"
@@ -15,16 +16,21 @@ struct ExportArgs {
   std::string spec, format = "json", output;
 };
 
+// The whole text is written before anything is printed or a file opened: a
+// writer that refuses a label halfway (GraphML and control characters) must
+// leave no half document on the terminal and no truncated file behind.
 int run_export(const ExportArgs& a) {
   const ExportFormat format = parse_export_format(a.format);
   Network net(Registry::builtin().build(a.spec));
+  std::ostringstream text;
+  export_network(text, net, format);
   if (a.output.empty()) {
-    export_network(std::cout, net, format);
+    std::cout << text.str();
     return 0;
   }
   std::ofstream out(a.output);
   if (!out) throw InputError("cannot write " + a.output);
-  export_network(out, net, format);
+  out << text.str();
   if (!out.flush()) throw InputError("writing " + a.output + " failed");
   return 0;
 }
