@@ -81,13 +81,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   menger::fuzz::expect_clean_rejection([&] {
     const Network original(menger::read_network_file(file, "file(fuzz)"));
     // What each format can carry (src/io/export.cpp): DOT any label; GraphML
-    // UTF-8 without the control characters XML 1.0 forbids; JSON UTF-8 (the
+    // UTF-8 without what XML 1.0 forbids (control characters, U+FFFE,
+    // U+FFFF); JSON UTF-8 (the
     // writer replaces the rest by U+FFFD).  No format carries a network that
     // mixes directed and bidirectional links.
     bool utf8 = true, xml = true, mixed = false;
     for (const auto& l : labels_of(original)) {
       utf8 &= menger::valid_utf8(l);
       for (char c : l) xml &= static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n' || c == '\r';
+      xml &= l.find("\xEF\xBF\xBE") == std::string::npos && l.find("\xEF\xBF\xBF") == std::string::npos;
     }
     for (const auto& l : original.links()) mixed |= l.directed != original.has_directed_links();
     round_trip(original, menger::ExportFormat::Dot, ".dot", !mixed);

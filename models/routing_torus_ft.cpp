@@ -44,9 +44,10 @@
 //      (f) misrouting from S, then I (any node), minimal S' -> I -> D;
 //      (g) I (any node), minimal S -> I, then misrouting from I, minimal to D.
 //      Order: (f) misrouting by the list order of (e), then I by shortest
-//      S' -> I -> D, nearest S', offset from S; (g) I as in stage (d) over
-//      every node, then the misrouting list; adaptivity (1,1), (0,1), (1,0),
-//      (0,0) per subpath.  003 only summarises its reference [5], whose
+//      S' -> I -> D, nearest S', offset from S, adaptivity (1,1), (0,1),
+//      (1,0), (0,0) per subpath; (g) I as in stage (d) over every node, then
+//      S -> I adaptive before deterministic, then the misrouting list, and
+//      I' -> D adaptive if clean, else deterministic (as in stage (e)).  003 only summarises its reference [5], whose
 //      selection rules are not given, so this is one reading, a parameter.
 //   4. Half-way ties in even rings go the + way (routing_torus.h), so the
 //      minimal cube is a cube.

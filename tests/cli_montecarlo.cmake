@@ -51,3 +51,6 @@ foreach(bad "--counts;0..200" "--counts;3..1" "--rates;1.5" "--trials;0" "--best
     message(FATAL_ERROR "montecarlo ${bad}: exit 2 without a message")
   endif()
 endforeach()
+# A leading zero is decimal, not CLI11's octal (010 once meant 8).
+expect_menger(0 "seed +10\n" "montecarlo --seed 010" montecarlo "torus(3,3)" --experiment routing --routing shortest
+              --counts 1 --trials 3 --seed 010)

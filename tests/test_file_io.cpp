@@ -96,7 +96,7 @@ TEST(FileIo, HostileLabelsSurviveEveryExportFormat) {
 // is refused by the GraphML writer with one error; DOT carries it.
 TEST(FileIo, GraphmlRefusesWhatXmlCannotCarryAndDotCarriesIt) {
   const fs::path dir = scratch_dir();
-  for (const std::string& bad : {std::string("bell\x07"), std::string("latin\xe9")}) {
+  for (const std::string& bad : {std::string("bell\x07"), std::string("latin\xe9"), std::string("non\xef\xbf\xbe")}) {
     std::ofstream(dir / "bad.edges") << bad << " b\nb c\n";
     const Network net(Registry::builtin().build("file(" + (dir / "bad.edges").string() + ")"));
     std::ostringstream xml;
@@ -113,6 +113,12 @@ TEST(FileIo, GraphmlRefusesWhatXmlCannotCarryAndDotCarriesIt) {
     const Network copy(Registry::builtin().build("file(" + (dir / "copy.dot").string() + ")"));
     EXPECT_TRUE(copy.find_node(bad).has_value());
   }
+  // The network's name (here a file's path) is never read back: written safely, not refused.
+  std::ofstream(dir / "name\xe9.edges") << "a b\n";
+  const Network named(Registry::builtin().build("file(\"" + (dir / "name\xe9.edges").string() + "\")"));
+  std::ostringstream xml;
+  ASSERT_NO_THROW(export_network(xml, named, ExportFormat::GraphML));
+  EXPECT_NE(xml.str().find("name?.edges"), std::string::npos) << xml.str();
   fs::remove_all(dir);
 }
 

@@ -32,15 +32,18 @@ inline std::optional<Clock::time_point> budget_deadline(unsigned seconds) {
 }
 
 // For 64-bit counts and seeds: CLI11 reads "-5" into a std::uint64_t as
-// 2^64 - 5 and saturates 10^20 to 2^64 - 1, silently (`--seed -1` once ran
-// with seed 18446744073709551615).  Decimal digits that fit, or one error.
+// 2^64 - 5, saturates 10^20 to 2^64 - 1 and reads "010" as octal 8, silently
+// (`--seed -1` once ran with seed 18446744073709551615).  Decimal digits that
+// fit, or one error; a transform (`->transform(kWholeNumber)`), so that the
+// text CLI11 converts is the number in plain decimal.
 inline const CLI::Validator kWholeNumber(
-    [](const std::string& text) -> std::string {
+    [](std::string& text) -> std::string {
       std::uint64_t v = 0;
       const auto r = std::from_chars(text.data(), text.data() + text.size(), v);
       if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos)
         return "'" + text + "' is not a whole number (decimal digits only)";
       if (r.ec != std::errc()) return "'" + text + "' is more than 2^64 - 1";
+      text = std::to_string(v);
       return {};
     },
     "WHOLE NUMBER");

@@ -102,16 +102,16 @@ void add_montecarlo_command(CLI::App& app, CommandRegistry& commands) {
   sub->add_option("--counts", a->counts, "routing: fault counts, e.g. 0..20 or 0..100:5 or 1,2,4");
   sub->add_option("--rates", a->rates, "routing: fault rates of the units, e.g. 0..0.25:0.05");
   sub->add_option("--max-faults", a->max_faults, "completeness: last f of the P(complete | f) curve (default: all units)")
-      ->check(kWholeNumber);
+      ->transform(kWholeNumber);
   sub->add_option("--best-of", a->best_of, "completeness: try wirings seed=1..N of a random model, keep the best")
-      ->check(kWholeNumber);
+      ->transform(kWholeNumber);
   sub->add_option("--exact-limit", a->exact_limit, "count exactly where it costs at most this: completeness, C(units, f) fault sets; routing and combinations, routing runs over every fault set and pair")
       ->capture_default_str()
-      ->check(kWholeNumber);
-  sub->add_option("--trials", a->trials, "trials per point (at most)")->capture_default_str()->check(kWholeNumber);
+      ->transform(kWholeNumber);
+  sub->add_option("--trials", a->trials, "trials per point (at most)")->capture_default_str()->transform(kWholeNumber);
   sub->add_option("--seed", a->seed, "random seed (results depend only on it, not on --threads)")
       ->capture_default_str()
-      ->check(kWholeNumber);
+      ->transform(kWholeNumber);
   sub->add_option("--half-width", a->half_width, "stop a point once every ratio's interval is this tight");
   sub->add_option("--confidence", a->confidence, "confidence level of the intervals")->capture_default_str();
   sub->add_option("--hop-limit", a->hop_limit, "routing: livelock guard (default 2 x nodes + 16)");

@@ -70,6 +70,10 @@ void write_dot(std::ostream& out, const Network& net) {
 // only the five and writes the rest raw.
 std::string xml_escaped(std::string_view s, bool attribute, const std::string& what) {
   if (!valid_utf8(s)) throw InputError(what + " is not UTF-8, which GraphML cannot carry: export it as DOT");
+  // U+FFFE and U+FFFF are well-formed UTF-8 but no XML 1.0 character.
+  for (const char* nonchar : {"\xEF\xBF\xBE", "\xEF\xBF\xBF"})
+    if (s.find(nonchar) != std::string_view::npos)
+      throw InputError(what + " holds U+FFFE or U+FFFF, which GraphML (XML 1.0) cannot carry: export it as DOT or JSON");
   std::string out;
   for (char c : s) {
     switch (c) {
@@ -94,6 +98,19 @@ std::string xml_escaped(std::string_view s, bool attribute, const std::string& w
   return out;
 }
 
+// The graph's id is only the network's name (a spec, or a file's path), never
+// read back: control characters are written as \xNN, and a name XML cannot
+// hold otherwise (not UTF-8, U+FFFE, U+FFFF) as ASCII with '?' for the rest.
+std::string xml_safe_name(const std::string& spec) {
+  std::string out = excerpt(spec, spec.size());
+  const bool xml = valid_utf8(out) && out.find("\xEF\xBF\xBE") == std::string::npos &&
+                   out.find("\xEF\xBF\xBF") == std::string::npos;
+  if (!xml)
+    for (char& c : out)
+      if (static_cast<unsigned char>(c) >= 0x80) c = '?';
+  return out;
+}
+
 void write_graphml(std::ostream& out, const Network& net) {
   const bool directed = all_directed(net);
   const auto pkg = package_of(net);
@@ -103,7 +120,7 @@ void write_graphml(std::ostream& out, const Network& net) {
   for (const auto& [dom, name] : keys)  // key ids are unique; names may repeat
     out << " <key id=\"" << dom << '_' << name << "\" for=\"" << dom << "\" attr.name=\"" << name << "\" attr.type=\""
         << (std::string(name).find("port") != std::string::npos ? "int" : "string") << "\"/>\n";
-  out << " <graph id=\"" << xml_escaped(net.spec(), true, "the network's name") << "\" edgedefault=\""
+  out << " <graph id=\"" << xml_escaped(xml_safe_name(net.spec()), true, "the network's name") << "\" edgedefault=\""
       << (directed ? "directed" : "undirected") << "\">\n";
   auto data = [&](const char* key, const std::string& value, const std::string& what) {
     out << "   <data key=\"" << key << "\">" << xml_escaped(value, false, what) << "</data>\n";
