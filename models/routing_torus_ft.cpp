@@ -47,8 +47,9 @@
 //      S' -> I -> D, nearest S', offset from S, adaptivity (1,1), (0,1),
 //      (1,0), (0,0) per subpath; (g) I as in stage (d) over every node, then
 //      S -> I adaptive before deterministic, then the misrouting list, and
-//      I' -> D adaptive if clean, else deterministic (as in stage (e)).  003 only summarises its reference [5], whose
-//      selection rules are not given, so this is one reading, a parameter.
+//      I' -> D adaptive if clean, else deterministic (as in stage (e)).
+//      003 only summarises its reference [5], whose selection rules are not
+//      given, so this is one reading, a parameter.
 //   4. Half-way ties in even rings go the + way (routing_torus.h), so the
 //      minimal cube is a cube.
 //   5. A packet that passes its final destination early (on a misrouting or on
@@ -120,6 +121,8 @@ class DescriptorSearch {
   }
   std::optional<NodeId> misroute_end(NodeId from, const Misroutes& m);
   std::optional<PacketState> via(NodeId i, bool a1, bool a2);
+  std::optional<bool> minimal_to_d(NodeId from);
+  std::vector<NodeId> by_detour(NodeId from, std::uint32_t longer_than = 0) const;
   template <class Visit>
   void scan_nodes(Visit&& visit) const;
   template <class Visit>
@@ -473,36 +476,50 @@ std::optional<PacketState> DescriptorSearch::inside_cube(bool adaptive_only) {
   return std::nullopt;
 }
 
+// Every node but S, D and `from`, shortest from -> I -> D first, then nearest
+// `from`, then by code relative to S (one-to-one: no ties, and the order
+// commutes with translations); with `longer_than`, only longer detours.
+// From S the scan's own distance tables serve (stage (d) is hot); another
+// start (stage (f)) measures its distances.
+std::vector<NodeId> DescriptorSearch::by_detour(NodeId from, std::uint32_t longer_than) const {
+  std::vector<std::tuple<std::uint32_t, std::uint32_t, std::uint64_t, NodeId>> order;  // (length, from -> I, code, I)
+  scan_nodes([&](NodeId v, std::uint32_t dsv, std::uint32_t dvd, std::uint64_t code) {
+    if (v == from) return;
+    const std::uint32_t dist = from == s_ ? dsv : lat_.distance(from, v);
+    if (dist + dvd > longer_than) order.emplace_back(dist + dvd, dist, code, v);
+  });
+  std::sort(order.begin(), order.end());
+  std::vector<NodeId> out;
+  out.reserve(order.size());
+  for (const auto& t : order) out.push_back(std::get<3>(t));
+  return out;
+}
+
+// Minimal routing from `from` to D: adaptive when its cube is clean, else
+// deterministic when that path is; nullopt when neither is.
+std::optional<bool> DescriptorSearch::minimal_to_d(NodeId from) {
+  if (from == d_ || adaptive_clear(from, d_)) return true;
+  if (deterministic_clear(from, d_)) return false;
+  return std::nullopt;
+}
+
+constexpr std::pair<bool, bool> kAdaptivities[] = {{true, true}, {false, true}, {true, false}, {false, false}};
+
 // Stage (d): I outside the cube, shortest S -> I -> D first, then nearest S.
 std::optional<PacketState> DescriptorSearch::outside_cube() {
-  const std::uint32_t dsd = lat_.distance(s_, d_);
-  // (S -> I -> D length, distance from S, code, I)
-  std::vector<std::tuple<std::uint32_t, std::uint32_t, std::uint64_t, NodeId>> outer;
-  scan_nodes([&](NodeId v, std::uint32_t dsv, std::uint32_t dvd, std::uint64_t code) {
-    if (dsv + dvd > dsd) outer.emplace_back(dsv + dvd, dsv, code, v);
-  });
-  std::sort(outer.begin(), outer.end());
-  for (const auto& [total, dist, code, i] : outer)
-    for (auto [a1, a2] : {std::pair{true, true}, {false, true}, {true, false}, {false, false}})
+  for (NodeId i : by_detour(s_, lat_.distance(s_, d_)))
+    for (auto [a1, a2] : kAdaptivities)
       if (auto st = via(i, a1, a2)) return st;
   return std::nullopt;
 }
 
 // Stage (e): misrouting from S, then minimal routing to D.
 std::optional<PacketState> DescriptorSearch::misrouted() {
-  for (const Misroutes& m : r_.misroute_list()) {
-    const auto end = misroute_end(s_, m);
-    if (!end) continue;
-    std::optional<bool> adaptive;
-    if (*end == d_ || adaptive_clear(*end, d_)) adaptive = true;
-    else if (deterministic_clear(*end, d_)) adaptive = false;
-    if (!adaptive) continue;
-    return r_.direct(*adaptive, m);
-  }
+  for (const Misroutes& m : r_.misroute_list())
+    if (const auto end = misroute_end(s_, m))
+      if (const auto adaptive = minimal_to_d(*end)) return r_.direct(*adaptive, m);
   return std::nullopt;
 }
-
-constexpr std::pair<bool, bool> kAdaptivities[] = {{true, true}, {false, true}, {true, false}, {false, false}};
 
 // Stage (f), combine=yes: misrouting from S to S', then S' -> I -> D minimal.
 // I = S' is stage (e) again, and I = D has no second subpath: both skipped.
@@ -510,18 +527,11 @@ std::optional<PacketState> DescriptorSearch::misrouted_then_via() {
   for (const Misroutes& m : r_.misroute_list()) {
     const auto start = misroute_end(s_, m);
     if (!start || *start == d_) continue;
-    // (S' -> I -> D length, distance from S', code relative to S, I)
-    std::vector<std::tuple<std::uint32_t, std::uint32_t, std::uint64_t, NodeId>> order;
-    scan_nodes([&](NodeId v, std::uint32_t, std::uint32_t dvd, std::uint64_t code) {
-      if (v == *start) return;
-      const std::uint32_t from = lat_.distance(*start, v);
-      order.emplace_back(from + dvd, from, code, v);
-    });
-    std::sort(order.begin(), order.end());
-    for (const auto& [total, dist, code, i] : order)
+    for (NodeId i : by_detour(*start)) {
+      if (faults_.node_faulty(i)) continue;
       for (auto [a1, a2] : kAdaptivities)
-        if (!faults_.node_faulty(i) && clear(*start, i, a1) && clear(i, d_, a2))
-          return r_.via_misrouted(i, a1, a2, m, false);
+        if (clear(*start, i, a1) && clear(i, d_, a2)) return r_.via_misrouted(i, a1, a2, m, false);
+    }
   }
   return std::nullopt;
 }
@@ -529,21 +539,13 @@ std::optional<PacketState> DescriptorSearch::misrouted_then_via() {
 // Stage (g), combine=yes: S -> I minimal, then misrouting from I to I', then
 // minimal to D (adaptive if clean, else deterministic).
 std::optional<PacketState> DescriptorSearch::via_then_misrouted() {
-  std::vector<std::tuple<std::uint32_t, std::uint32_t, std::uint64_t, NodeId>> order;
-  scan_nodes([&](NodeId v, std::uint32_t dsv, std::uint32_t dvd, std::uint64_t code) {
-    order.emplace_back(dsv + dvd, dsv, code, v);
-  });
-  std::sort(order.begin(), order.end());
-  for (const auto& [total, dist, code, i] : order) {
+  for (NodeId i : by_detour(s_)) {
     if (faults_.node_faulty(i)) continue;
     for (bool a1 : {true, false}) {
       if (!clear(s_, i, a1)) continue;
-      for (const Misroutes& m : r_.misroute_list()) {
-        const auto end = misroute_end(i, m);
-        if (!end) continue;
-        if (*end == d_ || adaptive_clear(*end, d_)) return r_.via_misrouted(i, a1, true, m, true);
-        if (deterministic_clear(*end, d_)) return r_.via_misrouted(i, a1, false, m, true);
-      }
+      for (const Misroutes& m : r_.misroute_list())
+        if (const auto end = misroute_end(i, m))
+          if (const auto a2 = minimal_to_d(*end)) return r_.via_misrouted(i, a1, *a2, m, true);
     }
   }
   return std::nullopt;
