@@ -127,7 +127,7 @@ TEST(RouteCheckpoint, AnotherQuestionOrDamageIsOneClearError) {
 // failure record without its path_bound escaped as nlohmann's out_of_range.
 TEST(RouteCheckpoint, AFailureWithoutItsPathBoundIsOneClearError) {
   const nlohmann::json record = nlohmann::json::parse(
-      R"({"chunk":1,"failure":{"d":37,"disconnected":false,"level":1,"path_obund":null,"s":36,"units":[1]},)"
+      R"({"shard":1,"failure":{"d":37,"disconnected":false,"level":1,"path_obund":null,"s":36,"units":[1]},)"
       R"("levels":[[512,0,0]],"pairs_settled":512})");
   try {
     chunk_record_from_json(record);

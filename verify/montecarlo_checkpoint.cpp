@@ -38,14 +38,6 @@ std::string at_line(const std::string& name, std::size_t line) {
   return "checkpoint " + name + ": line " + std::to_string(line);
 }
 
-// Splits a canonical study text "a=1;b=2" at its ';'.
-std::vector<std::string> fields_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ';');) out.push_back(item);
-  return out;
-}
-
 }  // namespace
 
 nlohmann::json to_json(const ShardRecord& r) {
@@ -97,24 +89,6 @@ MonteCarloCheckpointText read_montecarlo_checkpoint(std::string_view text, const
   }
   out.complete_bytes = start;
   return out;
-}
-
-std::string question_difference(const nlohmann::json& here, const nlohmann::json& there) {
-  if (here == there) return "";
-  if (!here.is_object() || !there.is_object()) return json_text(here) + " here, " + json_text(there) + " there";
-  nlohmann::json keys = here;
-  keys.update(there);  // the union of both key sets
-  for (const auto& [key, ignored] : keys.items()) {
-    const nlohmann::json a = here.value(key, nlohmann::json()), b = there.value(key, nlohmann::json());
-    if (a == b) continue;
-    if (a.is_string() && b.is_string()) {
-      const auto fa = fields_of(a.get<std::string>()), fb = fields_of(b.get<std::string>());
-      for (std::size_t i = 0; i < fa.size() && i < fb.size(); ++i)  // name=value items name themselves
-        if (fa[i] != fb[i] && fa[i].find('=') != std::string::npos) return fa[i] + " here, " + fb[i] + " there";
-    }
-    return key + " " + json_text(a) + " here, " + json_text(b) + " there";
-  }
-  return "";
 }
 
 // ---- the file ------------------------------------------------------------------

@@ -44,6 +44,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/shard_checkpoint.h"  // question_difference
 #include "verify/montecarlo.h"
 
 namespace menger {
@@ -68,10 +69,6 @@ MonteCarloCheckpointText read_montecarlo_checkpoint(std::string_view text, const
 
 nlohmann::json to_json(const ShardRecord& r);
 ShardRecord shard_record_from_json(const nlohmann::json& j);  // throws InputError
-
-// The first field in which two questions differ, as "field: A here, B there"
-// text, or "" when they are equal.
-std::string question_difference(const nlohmann::json& here, const nlohmann::json& there);
 
 class MonteCarloCheckpoint {
  public:

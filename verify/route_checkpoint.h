@@ -3,7 +3,8 @@
 // file, and the same command resumes from it after a kill, with a final
 // answer identical to an uninterrupted run.
 //
-// Format: JSON lines.  The first line names the question (model, routing,
+// Format: the shard checkpoint of core/shard_checkpoint.h (header, damage
+// rules), one record per chunk.  The header names the question (model, routing,
 // fault model, k, path bound, every option that changes the answer, chunk
 // size, tool version); a checkpoint of another question is refused.  Each
 // further line is one chunk, in order: its index, what its pairs added to the
@@ -28,6 +29,8 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "core/shard_checkpoint.h"
 
 namespace menger {
 
@@ -56,9 +59,8 @@ class RouteCheckpoint {
   void append(const ChunkRecord& r);
 
  private:
-  std::filesystem::path path_;
+  ShardCheckpoint file_;
   std::vector<ChunkRecord> records_;
-  std::ofstream out_;
 };
 
 nlohmann::json to_json(const ChunkRecord& r);

@@ -46,6 +46,11 @@ class ShardFarm {
   // what it needs and every process has stopped.  An error on any process is
   // rethrown on the coordinator after the others have been stopped.
   virtual void run(const ShardJob& job) const = 0;
+  // The coordinator's `value`, returned on every process (collective: all
+  // call it together).  Engines whose shards come in rounds (the levels of a
+  // search, the rounds of a study) agree with it on whether another round
+  // follows, since only the coordinator holds the merged results.
+  virtual int agree(int value) const = 0;
 };
 
 }  // namespace menger

@@ -28,8 +28,8 @@ class MpiSession final : public ShardFarm {
   bool coordinator() const override { return rank_ == 0; }
   int processes() const override { return size_; }
   void run(const ShardJob& job) const override;
-  // Every process ends with the coordinator's exit status (collective).
-  int agree(int status) const;
+  // Also how every process ends with the coordinator's exit status.
+  int agree(int value) const override;
 
  private:
   int rank_ = 0, size_ = 1;
