@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <functional>
 #include <optional>
 #include <utility>
@@ -18,6 +19,11 @@ namespace menger {
 
 // Each subcommand and the action to run when it was the one parsed.
 using CommandRegistry = std::vector<std::pair<CLI::App*, std::function<int()>>>;
+
+// True for the verbs that spread their work over MPI ranks (mpirun -n R > 1);
+// ranked_verbs() lists them for the error that refuses the others.
+bool spreads_over_ranks(std::string_view verb);
+std::string ranked_verbs();
 
 // `farm`: the MPI ranks when started by mpirun, else null (route-check spreads over them).
 void register_commands(CLI::App& app, CommandRegistry& commands, const ShardFarm* farm);
@@ -51,12 +57,12 @@ inline const CLI::Validator kWholeNumber(
 void add_list_command(CLI::App& app, CommandRegistry& commands);
 void add_info_command(CLI::App& app, CommandRegistry& commands);
 void add_export_command(CLI::App& app, CommandRegistry& commands);
-void add_prove_command(CLI::App& app, CommandRegistry& commands);
-void add_tolerance_command(CLI::App& app, CommandRegistry& commands);
+void add_prove_command(CLI::App& app, CommandRegistry& commands, const ShardFarm* farm);
+void add_tolerance_command(CLI::App& app, CommandRegistry& commands, const ShardFarm* farm);
 void add_check_cert_command(CLI::App& app, CommandRegistry& commands);
-void add_deadlock_command(CLI::App& app, CommandRegistry& commands);
+void add_deadlock_command(CLI::App& app, CommandRegistry& commands, const ShardFarm* farm);
 void add_credit_loops_command(CLI::App& app, CommandRegistry& commands);  // InfiniBand
-void add_montecarlo_command(CLI::App& app, CommandRegistry& commands);
+void add_montecarlo_command(CLI::App& app, CommandRegistry& commands, const ShardFarm* farm);
 void add_route_check_command(CLI::App& app, CommandRegistry& commands,
                              const ShardFarm* farm);  // route-check and replay
 

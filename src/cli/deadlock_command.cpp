@@ -135,7 +135,7 @@ int run_deadlock(const DeadlockArgs& a) {
 
 }  // namespace
 
-void add_deadlock_command(CLI::App& app, CommandRegistry& commands) {
+void add_deadlock_command(CLI::App& app, CommandRegistry& commands, const ShardFarm* /*farm*/) {
   auto a = std::make_shared<DeadlockArgs>();
   auto* sub = app.add_subcommand("deadlock", "can a routing deadlock? (channel dependency graph, Duato's condition)");
   sub->add_option("spec", a->spec, "model spec")->required();

@@ -36,9 +36,9 @@ int run_parsed(const menger::CommandRegistry& commands, const menger::ShardFarm*
   try {
     for (const auto& [sub, run] : commands) {
       if (!sub->parsed()) continue;
-      if (farm && farm->processes() > 1 && sub->get_name() != std::string_view("route-check"))
-        throw InputError("menger " + sub->get_name() + " does not spread over MPI ranks (only route-check does); "
-                         "run it without mpirun, or with mpirun -n 1");
+      if (farm && farm->processes() > 1 && !spreads_over_ranks(sub->get_name()))
+        throw InputError("menger " + sub->get_name() + " does not spread over MPI ranks (the verbs that do: " +
+                         ranked_verbs() + "); run it without mpirun, or with mpirun -n 1");
       return run();
     }
   } catch (const BudgetExhausted& e) {  // before any engine could report its own coverage

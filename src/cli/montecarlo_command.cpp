@@ -89,7 +89,7 @@ int run_montecarlo(const MonteCarloArgs& a) {
 
 }  // namespace
 
-void add_montecarlo_command(CLI::App& app, CommandRegistry& commands) {
+void add_montecarlo_command(CLI::App& app, CommandRegistry& commands, const ShardFarm* /*farm*/) {
   auto a = std::make_shared<MonteCarloArgs>();
   auto* sub = app.add_subcommand("montecarlo", "reliability by Monte Carlo (and exact enumeration where it reaches)");
   sub->add_option("spec", a->spec, "model spec, e.g. 'min(stages=3, radix=4, wiring=deterministic)'")->required();

@@ -59,7 +59,7 @@ int run_prove(const ProveArgs& a) {
 
 }  // namespace
 
-void add_prove_command(CLI::App& app, CommandRegistry& commands) {
+void add_prove_command(CLI::App& app, CommandRegistry& commands, const ShardFarm* /*farm*/) {
   auto args = std::make_shared<ProveArgs>();
   auto* sub = app.add_subcommand("prove", "check claim files against their expected verdicts");
   sub->add_option("paths", args->paths, "claim files or directories (searched for *.toml)")->required();

@@ -178,7 +178,7 @@ int run_tolerance(const ToleranceArgs& a) {
 
 }  // namespace
 
-void add_tolerance_command(CLI::App& app, CommandRegistry& commands) {
+void add_tolerance_command(CLI::App& app, CommandRegistry& commands, const ShardFarm* /*farm*/) {
   auto args = std::make_shared<ToleranceArgs>();
   auto* sub = app.add_subcommand("tolerance", "exact fault tolerance: least breaking fault set, with a certificate");
   sub->add_option("spec", args->spec, "model spec")->required();
