@@ -37,7 +37,7 @@ class LaggingFarm final : public ShardFarm {
       }
       for (auto it = handed.rbegin(); it != handed.rend(); ++it) {
         const std::string result = job.work(it->first, it->second);
-        job.arrived(it->first, result);
+        if (job.arrived) job.arrived(it->first, result);
         pending.emplace(it->first, result);
       }
       if (!finish(job, pending, merged)) return;

@@ -11,6 +11,7 @@
 
 #include "setup/setup.h"
 #include "verify/deadlock_evidence.h"
+#include "verify/deadlock_search.h"
 #include "verify/route_witness.h"
 
 namespace menger {

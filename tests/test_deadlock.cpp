@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "setup/setup.h"
 #include "verify/deadlock_evidence.h"
+#include "verify/deadlock_search.h"
 #include "verify/route_witness.h"
 
 namespace menger {
@@ -285,12 +286,18 @@ TEST(DeadlockFaults, TranslationOrbitsGiveThePlainSearchsVerdict) {
   EXPECT_TRUE(search_deadlock_faults(*s.routing, *s.model, 1, {}, std::nullopt, true).symmetry.empty());
 }
 
+// The fault-free analysis is always made (it is the evidence); the budget is
+// checked before every later set.
 TEST(DeadlockFaults, BudgetEndsInUnknownWithCoverage) {
-  RouteSetup s = make_route_setup("torus(4,4)", "shortest", "links");
+  RouteSetup s = make_route_setup("mesh(4,4)", "dor", "links");
   const DeadlockSearchResult r =
       search_deadlock_faults(*s.routing, *s.model, 3, {}, std::chrono::steady_clock::duration::zero());
   EXPECT_FALSE(r.complete);
-  EXPECT_NE(r.coverage.find("budget"), std::string::npos);
+  EXPECT_EQ(r.analyses, 1u);
+  EXPECT_FALSE(r.failing);
+  EXPECT_NE(r.coverage.text().find("fault-free network is FREE"), std::string::npos) << r.coverage.text();
+  EXPECT_EQ(r.coverage.unit, "fault sets");
+  EXPECT_EQ(r.coverage.settled, r.analyses);
 }
 
 TEST(Deadlock, EscapeSetsThatDoNotFitAreInputErrors) {

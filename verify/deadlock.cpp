@@ -10,8 +10,6 @@
 #include "core/deadline.h"
 #include "core/error.h"
 #include "verify/route_run.h"
-#include "verify/routing_symmetry_check.h"
-#include "verify/translations.h"
 
 namespace menger {
 
@@ -284,100 +282,6 @@ DeadlockResult check_deadlock(const Routing& routing, const FaultModel& model, c
                                                  : " without filling a bubble ring");
   }
   return finish();
-}
-
-}  // namespace menger
-
-namespace menger {
-
-namespace {
-
-// Fault sets up to translation (deadlock.h, "Symmetry"): a set's least image
-// over the translations t_s of SourceFrames (every translation when the
-// topology is one orbit; any subset of the group would still be sound).
-class TranslatedSets {
- public:
-  static std::optional<TranslatedSets> build(const Routing& routing, const FaultModel& model) {
-    if (!routing.translation_invariant()) return std::nullopt;
-    auto frames = SourceFrames::build(model, std::size_t(1) << 26);
-    if (!frames) return std::nullopt;
-    // A declaration the routing breaks is a bug in it: an error, never a silent reduction.
-    const auto gens = model.network().topology().translations();
-    constexpr std::size_t kSpotRuns = 32;
-    for (std::size_t i = 0; i < gens.size(); ++i)
-      if (auto why = commutation_problem(routing, model, gens[i], 2, kSpotRuns, i + 1))
-        throw InternalError("routing " + routing.spec() + " declares that it commutes with translations, but not "
-                            "with translation " + std::to_string(i) + ": " + *why);
-    return TranslatedSets(std::move(*frames), model.network().num_nodes());
-  }
-  std::vector<std::size_t> least_image(const std::vector<std::size_t>& units) const {
-    std::vector<std::size_t> best = units, image(units.size());
-    for (NodeId s = 0; s < nodes_; ++s) {
-      for (std::size_t i = 0; i < units.size(); ++i) image[i] = frames_.unit(s, units[i]);
-      std::sort(image.begin(), image.end());
-      if (image < best) best = image;
-    }
-    return best;
-  }
-
- private:
-  TranslatedSets(SourceFrames frames, NodeId nodes) : frames_(std::move(frames)), nodes_(nodes) {}
-  SourceFrames frames_;
-  NodeId nodes_;
-};
-
-}  // namespace
-
-DeadlockSearchResult search_deadlock_faults(const Routing& routing, const FaultModel& model, std::uint32_t k,
-                                            const std::vector<bool>& escape_vcs,
-                                            std::optional<std::chrono::steady_clock::duration> budget,
-                                            bool symmetry) {
-  const auto t0 = std::chrono::steady_clock::now();
-  DeadlockSearchResult out;
-  const auto translated = symmetry && k > 0 ? TranslatedSets::build(routing, model) : std::nullopt;
-  if (translated) out.symmetry = "fault sets up to translation";
-  std::vector<FaultSet> level{FaultSet(model.universe().size())};
-  for (std::uint32_t j = 0; j <= k && !level.empty(); ++j) {
-    out.per_level.push_back(0);
-    std::set<std::vector<std::size_t>> next;
-    for (const FaultSet& f : level) {
-      if ((budget && std::chrono::steady_clock::now() - t0 > *budget) || deadline_passed()) {
-        out.complete = false;
-        out.coverage = "every set of < " + std::to_string(j) + " faults settled; " +
-                       std::to_string(out.per_level[j]) + " of " + std::to_string(level.size()) +
-                       " sets of size " + std::to_string(j) + " explored when the budget ran out";
-        out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        return out;
-      }
-      DeadlockOptions o{escape_vcs, &f, k};
-      DeadlockResult r = check_deadlock(routing, model, o);
-      ++out.analyses;
-      ++out.per_level[j];
-      if (r.status != DeadlockResult::Status::Free) {
-        out.failing = f;
-        out.failing_result = std::move(r);
-        out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        return out;
-      }
-      const std::vector<std::size_t> reads = r.reads;
-      if (j == 0) out.fault_free = std::move(r);
-      if (j == k) continue;
-      for (std::size_t u : reads) {
-        std::vector<std::size_t> units = f.units();
-        units.push_back(u);
-        std::sort(units.begin(), units.end());
-        next.insert(translated ? translated->least_image(units) : units);
-      }
-    }
-    level.clear();
-    for (const auto& units : next) {
-      FaultSet f(model.universe().size());
-      for (std::size_t u : units) f.insert(u);
-      level.push_back(std::move(f));
-    }
-  }
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return out;
 }
 
 }  // namespace menger

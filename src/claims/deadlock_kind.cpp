@@ -18,6 +18,7 @@
 #include "core/error.h"
 #include "setup/setup.h"
 #include "verify/deadlock_evidence.h"
+#include "verify/deadlock_search.h"
 #include "verify/route_witness.h"
 
 namespace menger {
@@ -70,7 +71,7 @@ CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>&
   out.explanation.push_back(routing.spec() + " (" + std::to_string(routing.vcs()) + " VC) is deadlock-free" +
                             (c.k ? " under every set of <= " + std::to_string(c.k) + " " + c.faults : ""));
   if (!s.complete) {
-    out.verdict = Unknown{s.coverage, 0};
+    out.verdict = Unknown{"the budget ran out; " + s.coverage.text(), 0};
     return out;
   }
   const DeadlockResult& r = s.failing_result ? *s.failing_result : *s.fault_free;

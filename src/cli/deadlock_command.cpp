@@ -3,6 +3,7 @@
 // with a witness (replay), or UNKNOWN saying why (verify/deadlock.h).
 #include <fstream>
 #include <iostream>
+#include <unistd.h>
 
 #include "cli/commands.h"
 #include "core/error.h"
@@ -10,6 +11,7 @@
 #include "core/version.h"
 #include "setup/setup.h"
 #include "verify/deadlock_evidence.h"
+#include "verify/deadlock_search.h"
 #include "verify/route_witness.h"
 
 namespace menger {
@@ -17,7 +19,8 @@ namespace menger {
 namespace {
 
 struct DeadlockArgs {
-  std::string spec, routing, faults = "nodes", escape, certificate, witness, export_graph;
+  std::string spec, routing, faults = "nodes", escape, certificate, witness, export_graph, checkpoint;
+  std::size_t chunk_sets = 64;
   unsigned vcs = 0, k = 0, budget = 0;
   bool json = false, no_symmetry = false;
 };
@@ -78,7 +81,18 @@ void export_graph(const Routing& routing, const FaultModel& model, const std::st
   for (const auto& e : g.edges) out << e.from << " " << e.to << "\n";
 }
 
-int run_deadlock(const DeadlockArgs& a) {
+// Fault sets settled so far, on stderr: only for a person watching, and only from rank 0.
+std::function<void(const Coverage&)> progress_printer() {
+  if (!isatty(STDERR_FILENO)) return {};
+  const auto start = std::chrono::steady_clock::now();
+  return [start](const Coverage& c) {
+    const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cerr << "\r\033[K[" << c.settled << " " << c.unit << "] " << static_cast<int>(spent) << " s; " << c.so_far
+              << std::flush;
+  };
+}
+
+int run_deadlock(const DeadlockArgs& a, const ShardFarm* farm) {
   const DeadlineScope budget_scope(budget_deadline(a.budget));
   RouteSetup setup = make_route_setup(a.spec, a.routing, a.faults);
   const Network& net = *setup.net;
@@ -87,9 +101,19 @@ int run_deadlock(const DeadlockArgs& a) {
     throw InputError(routing.spec() + " uses " + std::to_string(routing.vcs()) + " virtual channel(s), not --vcs " +
                      std::to_string(a.vcs));
   const std::vector<bool> escape = parse_vc_set(a.escape, routing.vcs(), "--escape");
-  std::optional<std::chrono::steady_clock::duration> budget;
-  if (a.budget) budget = std::chrono::seconds(a.budget);
-  const DeadlockSearchResult s = search_deadlock_faults(routing, *setup.model, a.k, escape, budget, !a.no_symmetry);
+  DeadlockSearchOptions opt;
+  opt.k = a.k;
+  opt.escape_vcs = escape;
+  if (a.budget) opt.budget = std::chrono::seconds(a.budget);
+  opt.symmetry = !a.no_symmetry;
+  opt.chunk_sets = a.chunk_sets;
+  opt.checkpoint = a.checkpoint;
+  opt.farm = farm;
+  const bool speaks = !farm || farm->coordinator();
+  if (speaks) opt.progress = progress_printer();
+  const DeadlockSearchResult s = search_deadlock_faults(routing, *setup.model, opt);
+  if (opt.progress) std::cerr << "\r\033[K" << std::flush;
+  if (!speaks) return 0;  // rank 0 merged the answer and prints it
   const FaultSet none(setup.model->universe().size());
   const FaultSet& faults = s.failing ? *s.failing : none;
   // The evidence: for FREE the fault-free analysis (the search re-proves each set);
@@ -104,7 +128,7 @@ int run_deadlock(const DeadlockArgs& a) {
   if (a.json) {
     nlohmann::json j{{"model", net.spec()}, {"routing", routing.spec()}, {"vcs", routing.vcs()},
                      {"verdict", verdict}, {"method", r.method}, {"reason", r.reason},
-                     {"k", a.k}, {"fault_sets_analysed", s.analyses}, {"symmetry", s.symmetry}, {"coverage", s.coverage},
+                     {"k", a.k}, {"fault_sets_analysed", s.analyses}, {"symmetry", s.symmetry}, {"coverage", to_json(s.coverage)},
                      {"fault_set", faults.to_string(setup.model->universe())},
                      {"packets", r.plain.packets}, {"configurations", r.plain.configurations},
                      {"graph_seconds", r.plain.seconds}, {"check_seconds", r.plain.check_seconds},
@@ -121,7 +145,7 @@ int run_deadlock(const DeadlockArgs& a) {
       std::cout << "faults       every set of <= " << a.k << " " << a.faults << ": " << s.analyses
                 << " fault sets analysed" << (s.symmetry.empty() ? "" : " (" + s.symmetry + ")") << ", " << s.seconds
                 << " s\n";
-    if (!s.complete) std::cout << "verdict      UNKNOWN: " << s.coverage << "\n";
+    if (!s.complete) std::cout << "verdict      UNKNOWN: the budget ran out; " << s.coverage.text() << "\n";
     if (s.failing) std::cout << "fault set    " << faults.to_string(setup.model->universe()) << "\n";
     print_human(r, ev ? *ev : DeadlockEvidence{}, net);
     if (ev && !ev->deadlock && !a.certificate.empty())
@@ -135,7 +159,7 @@ int run_deadlock(const DeadlockArgs& a) {
 
 }  // namespace
 
-void add_deadlock_command(CLI::App& app, CommandRegistry& commands, const ShardFarm* /*farm*/) {
+void add_deadlock_command(CLI::App& app, CommandRegistry& commands, const ShardFarm* farm) {
   auto a = std::make_shared<DeadlockArgs>();
   auto* sub = app.add_subcommand("deadlock", "can a routing deadlock? (channel dependency graph, Duato's condition)");
   sub->add_option("spec", a->spec, "model spec")->required();
@@ -152,8 +176,13 @@ void add_deadlock_command(CLI::App& app, CommandRegistry& commands, const ShardF
   sub->add_option("--export-graph", a->export_graph,
                   "write the fault-free channel dependency graph (every VC) as an edge list of channel ids");
   sub->add_flag("--no-symmetry", a->no_symmetry, "with --k: analyse every fault set, not one per translation orbit");
+  sub->add_option("--checkpoint", a->checkpoint,
+                  "with --k: append each settled shard of fault sets to FILE; the same command resumes from it");
+  sub->add_option("--chunk-sets", a->chunk_sets, "with --k: fault sets per shard (the checkpoint's unit)")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20));
   sub->add_flag("--json", a->json, "print JSON");
-  commands.emplace_back(sub, [a] { return run_deadlock(*a); });
+  commands.emplace_back(sub, [a, farm] { return run_deadlock(*a, farm); });
 }
 
 }  // namespace menger

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# `mpirun -n R menger deadlock --k K` (issue 20, "Beyond one machine"): for
+# R = 1, 2 and 3 ranks (oversubscribed), stdout and the exit status are those
+# of a plain run, timing aside, human and --json, on questions that are FREE
+# and that fail at a level above 0 over many small shards.  A checkpoint
+# written under mpirun resumes in a plain run and the other way round, with
+# the same output.  --budget under mpirun is one clear error.
+# Usage: mpi_deadlock_same_output.sh MENGER WORKDIR.  Exits 77 (ctest:
+# skipped) only when mpirun is absent.
+set -euo pipefail
+menger=$1
+dir=$2
+command -v mpirun > /dev/null || { echo "mpirun not found: skipped"; exit 77; }
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+rm -rf "$dir" && mkdir -p "$dir"
+# Open MPI's own allocations at MPI_Init are never freed: no leak checks for ranks.
+mpi() {
+  local r=$1
+  shift
+  ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+    mpirun --oversubscribe -n "$r" "$menger" --threads 1 "$@"
+}
+
+# Timing: human lines (faults, graph) end with ", SECONDS s"; JSON has *seconds fields.
+untimed() { sed -E -e 's/, [0-9.e+-]+ s$//' -e '/seconds"/d' "$1"; }
+
+# run NAME EXPECTED_STATUS COMMAND...: runs it, checks the status, keeps stdout untimed.
+run() {
+  local name=$1 want=$2 got
+  shift 2
+  set +e
+  "$@" > "$dir/$name.out" 2> "$dir/$name.err"; got=$?
+  set -e
+  [ "$got" -eq "$want" ] || { echo "$name: exited $got, expected $want"; cat "$dir/$name.err"; exit 1; }
+  untimed "$dir/$name.out" > "$dir/$name.cmp"
+}
+
+# same NAME EXPECTED_STATUS ARG...: a plain run and R = 1, 2, 3 agree.
+same() {
+  local name=$1 want=$2
+  shift 2
+  run "$name.plain" "$want" "$menger" deadlock "$@"
+  for r in 1 2 3; do
+    run "$name.$r" "$want" mpi "$r" deadlock "$@"
+    diff "$dir/$name.plain.cmp" "$dir/$name.$r.cmp" || { echo "$name: -n $r differs from the plain run"; exit 1; }
+  done
+  echo "$name: identical for 1, 2 and 3 ranks"
+}
+
+free=("mesh(4,4)" --routing dor --faults links --k 2 --chunk-sets 8)
+fails=("torus(4,4)" --routing "ft-torus(flow=bubble)" --escape 1,2 --k 3 --no-symmetry --chunk-sets 4)
+same free 0 "${free[@]}"
+same free-json 0 "${free[@]}" --json
+same fails 4 "${fails[@]}"
+same fails-json 4 "${fails[@]}" --json
+
+# A checkpoint written by 2 ranks equals the plain run's and resumes under either.
+run cp-plain 0 "$menger" deadlock "${free[@]}" --json --checkpoint "$dir/plain.jsonl"
+run cp-mpi 0 mpi 2 deadlock "${free[@]}" --json --checkpoint "$dir/mpi.jsonl"
+cmp "$dir/plain.jsonl" "$dir/mpi.jsonl" || { echo "the checkpoints differ"; exit 1; }
+head -n 5 "$dir/mpi.jsonl" > "$dir/half.jsonl"
+run cp-resumed-plain 0 "$menger" deadlock "${free[@]}" --json --checkpoint "$dir/half.jsonl"
+diff "$dir/cp-plain.cmp" "$dir/cp-resumed-plain.cmp"
+head -n 5 "$dir/plain.jsonl" > "$dir/half2.jsonl"
+run cp-resumed-mpi 0 mpi 3 deadlock "${free[@]}" --json --checkpoint "$dir/half2.jsonl"
+diff "$dir/cp-plain.cmp" "$dir/cp-resumed-mpi.cmp"
+echo "checkpoints: identical, and resumed across plain and mpirun runs"
+
+run budget 2 mpi 2 deadlock "${free[@]}" --budget 60
+grep -q "cannot be honoured under mpirun" "$dir/budget.err" || { echo "--budget was not refused"; exit 1; }
+echo "--budget under mpirun: refused"

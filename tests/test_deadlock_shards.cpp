@@ -1,0 +1,232 @@
+// Deadlock under faults in shards (verify/deadlock_search.h): the chunk size,
+// the thread count, a farm of processes that answers out of order, and a
+// checkpoint resumed after any number of records all give the answer of a
+// plain level-by-level search written here from the header's definition.
+#include <gtest/gtest.h>
+#include <tbb/global_control.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "core/error.h"
+#include "lagging_farm.h"
+#include "setup/setup.h"
+#include "verify/deadlock_search.h"
+
+namespace menger {
+namespace {
+
+using Units = std::vector<std::size_t>;
+
+struct Reference {
+  std::optional<Units> failing;
+  std::uint64_t analyses = 0;
+  std::vector<std::uint64_t> per_level;
+};
+
+// The definition, sequentially and without symmetry: level by level, each set
+// in sorted order, stop at the first that is not FREE; extend FREE sets by
+// every unit their analysis read.
+Reference reference(const RouteSetup& s, std::uint32_t k, const std::vector<bool>& escape) {
+  Reference out;
+  std::set<Units> level{Units{}};
+  for (std::uint32_t j = 0; j <= k && !level.empty(); ++j) {
+    out.per_level.push_back(0);
+    std::set<Units> next;
+    for (const Units& units : level) {
+      FaultSet f(s.model->universe().size());
+      for (std::size_t u : units) f.insert(u);
+      const DeadlockResult r = check_deadlock(*s.routing, *s.model, DeadlockOptions{escape, &f, k});
+      ++out.analyses;
+      ++out.per_level.back();
+      if (r.status != DeadlockResult::Status::Free) {
+        out.failing = units;
+        return out;
+      }
+      if (j == k) continue;
+      for (std::size_t u : r.reads) {
+        Units bigger = units;
+        bigger.push_back(u);
+        std::sort(bigger.begin(), bigger.end());
+        next.insert(bigger);
+      }
+    }
+    level = std::move(next);
+  }
+  return out;
+}
+
+struct Case {
+  std::string model, routing, units, escape;
+  std::uint32_t k;
+};
+
+// Instances that are FREE throughout, that fail at a level above 0, and that deadlock without faults.
+const std::vector<Case> kCases = {
+    {"mesh(3,3)", "shortest(choice=first)", "links", "", 2},
+    {"mesh(4,4)", "dor", "links", "", 2},
+    {"torus(4,4)", "ft-torus(flow=bubble)", "nodes", "1,2", 3},
+    {"hypercube(3)", "shortest", "nodes", "", 2},
+    {"torus(3,3)", "shortest", "links", "", 1},
+};
+
+Units units_of(const FaultSet& f) { return f.units(); }
+
+void expect_reference(const Reference& want, const DeadlockSearchResult& got) {
+  ASSERT_TRUE(got.complete);
+  ASSERT_EQ(got.failing.has_value(), want.failing.has_value());
+  if (want.failing) {
+    EXPECT_EQ(units_of(*got.failing), *want.failing);
+  }
+  EXPECT_EQ(got.analyses, want.analyses);
+  EXPECT_EQ(got.per_level, want.per_level);
+  EXPECT_EQ(got.coverage.settled, want.analyses);
+  if (got.failing) {
+    ASSERT_TRUE(got.failing_result);
+    EXPECT_NE(got.failing_result->status, DeadlockResult::Status::Free);
+  } else {
+    ASSERT_TRUE(got.fault_free);
+    EXPECT_EQ(got.fault_free->status, DeadlockResult::Status::Free);
+  }
+}
+
+DeadlockSearchOptions options(const Case& c, const RouteSetup& s) {
+  DeadlockSearchOptions o;
+  o.k = c.k;
+  o.escape_vcs = parse_vc_set(c.escape, s.routing->vcs(), "escape");
+  o.symmetry = false;
+  return o;
+}
+
+TEST(DeadlockShards, ChunksAndThreadsGiveTheDefinitionsAnswer) {
+  for (const Case& c : kCases) {
+    SCOPED_TRACE(c.model + " " + c.routing + " " + c.units);
+    RouteSetup s = make_route_setup(c.model, c.routing, c.units);
+    DeadlockSearchOptions o = options(c, s);
+    const Reference want = reference(s, c.k, o.escape_vcs);
+    for (std::size_t threads : {1, 2})
+      for (std::size_t chunk : {1, 3, 64}) {
+        SCOPED_TRACE("threads " + std::to_string(threads) + ", chunk " + std::to_string(chunk));
+        tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+        o.chunk_sets = chunk;
+        expect_reference(want, search_deadlock_faults(*s.routing, *s.model, o));
+      }
+  }
+}
+
+TEST(DeadlockShards, AFarmAnsweringOutOfOrderGivesTheSameAnswer) {
+  for (const Case& c : kCases) {
+    SCOPED_TRACE(c.model + " " + c.routing + " " + c.units);
+    RouteSetup s = make_route_setup(c.model, c.routing, c.units);
+    DeadlockSearchOptions o = options(c, s);
+    o.chunk_sets = 2;
+    const Reference want = reference(s, c.k, o.escape_vcs);
+    for (std::size_t batch : {1, 2, 3}) {
+      testing::LaggingFarm farm(batch);
+      o.farm = &farm;
+      expect_reference(want, search_deadlock_faults(*s.routing, *s.model, o));
+    }
+  }
+}
+
+TEST(DeadlockShards, SymmetryAndShardsTogetherKeepThePlainVerdict) {
+  const Case c{"torus(4,4)", "ft-torus(flow=bubble)", "nodes", "1,2", 3};
+  RouteSetup s = make_route_setup(c.model, c.routing, c.units);
+  DeadlockSearchOptions o = options(c, s);
+  const Reference want = reference(s, c.k, o.escape_vcs);
+  o.symmetry = true;
+  o.chunk_sets = 1;
+  testing::LaggingFarm farm(3);
+  o.farm = &farm;
+  const DeadlockSearchResult sym = search_deadlock_faults(*s.routing, *s.model, o);
+  ASSERT_EQ(sym.failing.has_value(), want.failing.has_value());
+  if (want.failing) {
+    EXPECT_EQ(sym.failing->count(), want.failing->size());
+  }
+  EXPECT_LT(sym.analyses, want.analyses);
+}
+
+std::filesystem::path fresh(const std::string& name) {
+  const auto p = std::filesystem::temp_directory_path() / ("menger-deadlock-cp-" + name + ".jsonl");
+  std::filesystem::remove(p);
+  return p;
+}
+
+std::vector<std::string> lines_of(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+void write_lines(const std::filesystem::path& p, const std::vector<std::string>& lines, std::size_t keep,
+                 const std::string& tail = "") {
+  std::ofstream out(p, std::ios::trunc);
+  for (std::size_t i = 0; i < keep; ++i) out << lines[i] << "\n";
+  out << tail;
+}
+
+TEST(DeadlockShards, AResumedSearchGivesTheUninterruptedAnswer) {
+  for (const Case& c : kCases) {
+    SCOPED_TRACE(c.model + " " + c.routing + " " + c.units);
+    RouteSetup s = make_route_setup(c.model, c.routing, c.units);
+    DeadlockSearchOptions o = options(c, s);
+    o.chunk_sets = 4;
+    const Reference want = reference(s, c.k, o.escape_vcs);
+    o.checkpoint = fresh("resume").string();
+    expect_reference(want, search_deadlock_faults(*s.routing, *s.model, o));
+    if (!std::filesystem::exists(o.checkpoint)) continue;  // deadlocks without faults: nothing to record
+    const auto lines = lines_of(o.checkpoint);
+    for (std::size_t keep : {std::size_t{1}, lines.size() / 2, lines.size()}) {
+      write_lines(o.checkpoint, lines, keep, keep < lines.size() ? lines[keep].substr(0, 7) : "");
+      expect_reference(want, search_deadlock_faults(*s.routing, *s.model, o));
+      EXPECT_EQ(lines_of(o.checkpoint), lines) << "the resumed run did not rebuild the same file";
+    }
+  }
+}
+
+TEST(DeadlockShards, AnotherQuestionOrDamageIsOneClearError) {
+  RouteSetup s = make_route_setup("mesh(4,4)", "dor", "links");
+  DeadlockSearchOptions o;
+  o.k = 2;
+  o.chunk_sets = 8;
+  o.checkpoint = fresh("damage").string();
+  search_deadlock_faults(*s.routing, *s.model, o);
+  const auto lines = lines_of(o.checkpoint);
+  ASSERT_GE(lines.size(), 4u);
+  o.k = 3;
+  try {
+    search_deadlock_faults(*s.routing, *s.model, o);
+    FAIL() << "another k was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("k 3 here, 2 there"), std::string::npos) << e.what();  // there: the file
+  }
+  o.k = 2;
+  auto expect_damage = [&](std::size_t at, const std::string& with) {
+    auto changed = lines;
+    changed[at] = with;
+    write_lines(o.checkpoint, changed, changed.size());
+    EXPECT_THROW(search_deadlock_faults(*s.routing, *s.model, o), InputError) << with;
+  };
+  expect_damage(2, "{not json");
+  expect_damage(2, lines[3]);                                        // out of order
+  expect_damage(2, R"({"shard": 1, "level": 1, "first": 8})");      // fields missing
+  expect_damage(2, R"({"shard": 1, "level": 2, "first": 8, "reads": [], "failed": null})");  // another chunk
+  expect_damage(2, R"({"shard": 1, "level": 1, "first": 8, "reads": [[1]], "failed": null})");  // too few sets
+  write_lines(o.checkpoint, lines, lines.size(), lines.back() + "\n");  // a record beyond the end
+  EXPECT_THROW(search_deadlock_faults(*s.routing, *s.model, o), InputError);
+}
+
+TEST(DeadlockShards, ABudgetUnderAFarmIsRefused) {
+  RouteSetup s = make_route_setup("mesh(3,3)", "dor", "links");
+  DeadlockSearchOptions o;
+  o.k = 1;
+  o.budget = std::chrono::seconds(10);
+  testing::LaggingFarm farm(2);
+  o.farm = &farm;
+  EXPECT_THROW(search_deadlock_faults(*s.routing, *s.model, o), InputError);
+}
+
+}  // namespace
+}  // namespace menger
