@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <utility>
 #include <memory>
 #include <optional>
 #include <string>
@@ -57,6 +58,8 @@ class RunContext {
   // the claims ran in).
   void add_figure_curve(const std::string& figure, FigureCurve curve) { figures_[figure].push_back(std::move(curve)); }
   const std::map<std::string, std::vector<FigureCurve>>& figures() const { return figures_; }
+  // The curves added so far, leaving none (a shard of `menger prove` sends its claim's curves to the coordinator).
+  std::map<std::string, std::vector<FigureCurve>> take_figures() { return std::exchange(figures_, {}); }
 
  private:
   std::optional<std::chrono::seconds> budget_;

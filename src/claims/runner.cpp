@@ -1,11 +1,17 @@
 #include "claims/runner.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <map>
 #include <set>
 
 #include "claims/reliability_study.h"  // complete type for the study cache
 #include "core/deadline.h"
 #include "core/error.h"
+#include "core/json_io.h"
+#include "core/shard_checkpoint.h"
+#include "core/version.h"
 #include "io/study_plot.h"
 #include "models/registry.h"
 
@@ -101,33 +107,233 @@ std::vector<std::string> draw_figures(const RunContext& ctx) {
 
 }  // namespace
 
+namespace {
+
+// ---- a claim's outcome as JSON (shards cross processes and checkpoints) -----
+
+nlohmann::json curve_json(const std::string& figure, const FigureCurve& c) {
+  return {{"figure", figure}, {"label", c.label},       {"csv", c.csv},           {"xlabel", c.xlabel},
+          {"ylabel", c.ylabel}, {"x_column", c.x_column}, {"y_column", c.y_column}, {"exact_column", c.exact_column},
+          {"x_scale", c.x_scale}};
+}
+
+std::pair<std::string, FigureCurve> curve_from_json(const nlohmann::json& j) {
+  FigureCurve c{json_at<std::string>(j, "label"), json_at<std::string>(j, "csv"), json_at<std::string>(j, "xlabel"),
+                json_at<std::string>(j, "ylabel")};
+  c.x_column = json_at<std::size_t>(j, "x_column");
+  c.y_column = json_at<std::size_t>(j, "y_column");
+  c.exact_column = json_at<std::size_t>(j, "exact_column");
+  c.x_scale = json_at<double>(j, "x_scale");
+  return {json_at<std::string>(j, "figure"), c};
+}
+
+nlohmann::json instance_json(const InstanceOutcome& o) {
+  nlohmann::json result;
+  if (o.result)
+    result = {{"verdict", to_json(o.result->verdict)}, {"explanation", o.result->explanation},
+              {"details", o.result->details}};
+  return {{"canonical_model", o.canonical_model}, {"result", result}, {"error", o.error}, {"seconds", o.seconds}};
+}
+
+InstanceOutcome instance_from_json(const ClaimInstance& inst, const nlohmann::json& j) {
+  InstanceOutcome o{inst, json_at<std::string>(j, "canonical_model"), std::nullopt, json_at<std::string>(j, "error"),
+                    json_at<double>(j, "seconds")};
+  if (!j.contains("result")) throw InputError("missing field 'result'");
+  if (const nlohmann::json& r = j.at("result"); !r.is_null()) {
+    if (!r.contains("details")) throw InputError("missing field 'details'");
+    o.result = CheckResult{verdict_from_json(r.value("verdict", nlohmann::json())),
+                           json_at<std::vector<std::string>>(r, "explanation"), r.at("details")};
+  }
+  return o;
+}
+
+// The curves the claims added to ctx since the last call, leaving it none.
+nlohmann::json take_curves(RunContext& ctx) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& [name, curves] : ctx.take_figures())
+    for (const FigureCurve& c : curves) out.push_back(curve_json(name, c));
+  return out;
+}
+
+// ---- planning: the same on every process ------------------------------------
+
+const PropertyKind& kind_of_claim(const Claim& claim, const fs::path& file) {
+  if (const PropertyKind* kind = find_property_kind(claim.kind)) return *kind;
+  std::string known;
+  for (const auto& k : property_kinds()) known += (known.empty() ? "" : ", ") + k.name;
+  throw InputError("claim file " + file.string() + ": unknown property kind '" + claim.kind + "' (known: " + known +
+                   ")");
+}
+
+// The report's claims before any instance runs: each file read, filtered and
+// checked for a duplicate id and a known kind (nullopt: filtered out).
+std::optional<ClaimOutcome> plan_claim(const fs::path& file, const std::string& default_id, const ProveOptions& opts,
+                                       std::set<std::string>& ids) {
+  ClaimOutcome co;
+  co.file = file;
+  try {
+    co.claim = read_claim(file, default_id);
+    if (!opts.filter.empty() && co.claim->id.find(opts.filter) == std::string::npos) return std::nullopt;
+    if (!ids.insert(co.claim->id).second)
+      throw InputError("claim file " + file.string() + ": duplicate id " + co.claim->id);
+    kind_of_claim(*co.claim, file);
+  } catch (const InputError& e) {
+    co.error = e.what();
+  }
+  return co;
+}
+
+void run_claim(ClaimOutcome& co, RunContext& ctx) {
+  const PropertyKind& kind = kind_of_claim(*co.claim, co.file);
+  for (const ClaimInstance& inst : co.claim->instances) co.instances.push_back(run_instance(*co.claim, inst, kind, ctx));
+}
+
+// A hash of a claim file's text, so that a checkpoint of an edited catalog is
+// another question.  FNV-1a, 64 bits: change detection, not security, so no
+// cryptographic library is worth a dependency here.
+std::string text_hash(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::uint64_t h = 14695981039346656037ull;
+  for (char c; in.get(c);) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+  char out[17];
+  std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(h));
+  return out;
+}
+
+// ---- the sharded run: a checkpoint, a farm, or both --------------------------
+
+class ShardedProve {
+ public:
+  ShardedProve(ProveReport& report, RunContext& ctx, const ProveOptions& opts) : report_(report), ctx_(ctx), opts_(opts) {
+    for (std::size_t i = 0; i < report.claims.size(); ++i)
+      if (report.claims[i].claim && report.claims[i].error.empty()) shards_.push_back(i);
+  }
+
+  void run() {
+    const bool coordinator = !opts_.farm || opts_.farm->coordinator();
+    if (coordinator && !opts_.checkpoint.empty())
+      checkpoint_.emplace(opts_.checkpoint, "menger-prove-checkpoint/1", question());
+    if (opts_.farm) run_farm();
+    else run_here();
+    for (auto& [figure, curve] : curves_) ctx_.add_figure_curve(figure, std::move(curve));
+  }
+
+ private:
+  ProveReport& report_;
+  RunContext& ctx_;
+  const ProveOptions& opts_;
+  std::vector<std::size_t> shards_;  // report claims to check, in order
+  std::optional<ShardCheckpoint> checkpoint_;
+  std::vector<std::pair<std::string, FigureCurve>> curves_;  // merged, in shard order
+
+  ClaimOutcome& claim(std::size_t shard) { return report_.claims[shards_[shard]]; }
+
+  std::string settle(std::size_t shard) {
+    ClaimOutcome co = claim(shard);  // a copy: the report's own is filled by merge()
+    run_claim(co, ctx_);
+    nlohmann::json instances = nlohmann::json::array();
+    for (const InstanceOutcome& o : co.instances) instances.push_back(instance_json(o));
+    return json_text({{"instances", instances}, {"curves", take_curves(ctx_)}});
+  }
+
+  // Folds shard i's result into the report and its curves into curves_.
+  // (The figures of ctx_ are only touched after the last shard: under a farm,
+  // this process settles shards on another thread meanwhile.)
+  void merge(std::size_t shard, const nlohmann::json& j) {
+    ClaimOutcome& co = claim(shard);
+    const auto instances = j.at("instances");
+    if (!instances.is_array() || instances.size() != co.claim->instances.size())
+      throw InputError("a record of " + co.file.string() + " does not hold one outcome per instance");
+    for (std::size_t i = 0; i < instances.size(); ++i)
+      co.instances.push_back(instance_from_json(co.claim->instances[i], instances[i]));
+    for (const auto& c : j.at("curves")) curves_.push_back(curve_from_json(c));
+  }
+
+  std::size_t replay() {
+    if (!checkpoint_) return 0;
+    const auto& records = checkpoint_->records();
+    if (records.size() > shards_.size()) checkpoint_->damaged(shards_.size(), "it lies beyond the last claim");
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      try {
+        if (json_at<std::string>(records[i], "file") != claim(i).file.generic_string())
+          throw InputError("it holds claim file " + records[i].value("file", std::string()) + ", not " +
+                           claim(i).file.generic_string());
+        merge(i, records[i]);
+      } catch (const InputError& e) {
+        checkpoint_->damaged(i, e.what());
+      } catch (const nlohmann::json::exception& e) {
+        checkpoint_->damaged(i, e.what());
+      }
+    }
+    return records.size();
+  }
+
+  void record(std::size_t shard, nlohmann::json j) {
+    if (!checkpoint_) return;
+    j["file"] = claim(shard).file.generic_string();
+    checkpoint_->append(std::move(j));
+  }
+
+  void progress(std::size_t shard) {
+    if (opts_.progress) opts_.progress(shard, shards_.size(), claim(shard).file);
+  }
+
+  void run_here() {
+    for (std::size_t i = replay(); i < shards_.size(); ++i) {
+      progress(i);
+      const nlohmann::json j = nlohmann::json::parse(settle(i));
+      merge(i, j);
+      record(i, j);
+    }
+  }
+
+  void run_farm() {
+    ShardJob job;
+    job.count = shards_.size();
+    job.start = [&] { return replay(); };
+    job.context = [&](std::size_t i) -> std::optional<std::string> {
+      progress(i);
+      return std::string();
+    };
+    job.work = [&](std::size_t i, const std::string&) { return settle(i); };
+    job.merge = [&](std::size_t i, const std::string& text) {
+      const nlohmann::json j = nlohmann::json::parse(text);
+      merge(i, j);
+      record(i, j);
+      return true;
+    };
+    opts_.farm->run(job);
+  }
+
+  nlohmann::json question() const {
+    nlohmann::json files = nlohmann::json::array();
+    for (std::size_t i : shards_)
+      files.push_back(report_.claims[i].file.generic_string() + " " + text_hash(report_.claims[i].file));
+    return {{"claims", files},
+            {"budget", opts_.budget ? nlohmann::json(opts_.budget->count()) : nlohmann::json()},
+            {"artifacts", opts_.artifacts.generic_string()},
+            {"menger", kVersion}};
+  }
+};
+
+}  // namespace
+
 ProveReport prove(const std::vector<fs::path>& paths, const ProveOptions& opts) {
   ProveReport report;
   RunContext ctx(opts.budget, opts.artifacts);
   std::set<std::string> ids;
   const auto files = collect_claim_files(paths);
-  std::size_t done = 0;
-  for (const auto& [file, default_id] : files) {
-    if (opts.progress) opts.progress(done++, files.size(), file);
-    ClaimOutcome co;
-    co.file = file;
-    try {
-      co.claim = read_claim(file, default_id);
-      if (!opts.filter.empty() && co.claim->id.find(opts.filter) == std::string::npos) continue;
-      if (!ids.insert(co.claim->id).second) throw InputError("claim file " + file.string() + ": duplicate id " + co.claim->id);
-      const PropertyKind* kind = find_property_kind(co.claim->kind);
-      if (!kind) {
-        std::string known;
-        for (const auto& k : property_kinds()) known += (known.empty() ? "" : ", ") + k.name;
-        throw InputError("claim file " + file.string() + ": unknown property kind '" + co.claim->kind +
-                         "' (known: " + known + ")");
-      }
-      for (const ClaimInstance& inst : co.claim->instances)
-        co.instances.push_back(run_instance(*co.claim, inst, *kind, ctx));
-    } catch (const InputError& e) {
-      co.error = e.what();
+  for (const auto& [file, default_id] : files)
+    if (auto co = plan_claim(file, default_id, opts, ids)) report.claims.push_back(std::move(*co));
+  if (opts.farm || !opts.checkpoint.empty()) {
+    ShardedProve(report, ctx, opts).run();
+    if (opts.farm && !opts.farm->coordinator()) return report;  // rank 0 draws the figures
+  } else {
+    std::size_t done = 0;
+    for (ClaimOutcome& co : report.claims) {
+      if (opts.progress) opts.progress(done++, report.claims.size(), co.file);
+      if (co.claim && co.error.empty()) run_claim(co, ctx);
     }
-    report.claims.push_back(std::move(co));
   }
   report.figure_errors = draw_figures(ctx);
   return report;

@@ -2,6 +2,19 @@
 // recursively, in sorted order), checks every instance, and compares each
 // verdict with the claim's expectation.  One bad file or model is reported as
 // an error for that claim; the others still run.
+//
+// Shards (issue 20, "Beyond one machine"): with a checkpoint or a farm of
+// processes, each claim file to check is one shard.  Every process reads and
+// plans the same files (filter, ids, kinds) in the same order; a shard's
+// result is the claim's instance outcomes and the figure curves they added,
+// as JSON, merged in file order.  The plain run, the processes and a resumed
+// checkpoint therefore build the same report, timing aside (each instance's
+// seconds are its own; `--no-timing` prints the same bytes for any number of
+// processes).  An instance's budget is its own deadline, so it holds on any
+// process.  A checkpoint's question names every claim file with a hash of its
+// text: an edited claim file makes it another question.  Artifacts (CSV,
+// plots) are written by the process that checks the claim; combined figures
+// are drawn once, by the coordinator, after the last claim.
 #pragma once
 
 #include <chrono>
@@ -13,6 +26,7 @@
 
 #include "claims/claim.h"
 #include "claims/property.h"
+#include "core/shard_farm.h"
 
 namespace menger {
 
@@ -39,6 +53,10 @@ struct ProveOptions {
   std::filesystem::path artifacts;             // where claims write CSV and plots (empty: nowhere)
   // Called before each claim file with (files done, files in all, the file).
   std::function<void(std::size_t, std::size_t, const std::filesystem::path&)> progress;
+  // Settled claims are appended to this file and a run of the same catalog
+  // resumes after them (core/shard_checkpoint.h); empty: none.
+  std::filesystem::path checkpoint;
+  const ShardFarm* farm = nullptr;  // spread the claims over processes (mpirun)
 };
 
 struct ProveReport {

@@ -17,18 +17,21 @@ struct ProveArgs {
   std::vector<std::string> paths;
   std::string json = "menger-prove.json";
   std::string artifacts = "menger-artifacts";
-  std::string filter;
+  std::string filter, checkpoint;
   unsigned budget = 0;
   bool no_timing = false, verbose = false;
 };
 
-int run_prove(const ProveArgs& a) {
+int run_prove(const ProveArgs& a, const ShardFarm* farm) {
   ProveOptions opts;
+  opts.checkpoint = a.checkpoint;
+  opts.farm = farm;
+  const bool speaks = !farm || farm->coordinator();
   if (a.budget) opts.budget = std::chrono::seconds(a.budget);
   opts.filter = a.filter;
   opts.artifacts = a.artifacts;
   std::vector<std::filesystem::path> paths(a.paths.begin(), a.paths.end());
-  if (isatty(STDERR_FILENO)) {  // progress with ETA, only for a person watching
+  if (speaks && isatty(STDERR_FILENO)) {  // progress with ETA, only for a person watching
     const auto start = std::chrono::steady_clock::now();
     opts.progress = [start](std::size_t done, std::size_t total, const std::filesystem::path& file) {
       const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -41,6 +44,7 @@ int run_prove(const ProveArgs& a) {
   }
   const ProveReport report = prove(paths, opts);
   if (opts.progress) std::cerr << "\r\033[K" << std::flush;
+  if (!speaks) return 0;  // rank 0 merged the report and prints it
   if (report.claims.empty()) throw InputError("no claim files (*.toml) found" + (a.filter.empty() ? "" : " matching '" + a.filter + "'"));
   ReportOptions ro;
   ro.timing = !a.no_timing;
@@ -59,7 +63,7 @@ int run_prove(const ProveArgs& a) {
 
 }  // namespace
 
-void add_prove_command(CLI::App& app, CommandRegistry& commands, const ShardFarm* /*farm*/) {
+void add_prove_command(CLI::App& app, CommandRegistry& commands, const ShardFarm* farm) {
   auto args = std::make_shared<ProveArgs>();
   auto* sub = app.add_subcommand("prove", "check claim files against their expected verdicts");
   sub->add_option("paths", args->paths, "claim files or directories (searched for *.toml)")->required();
@@ -70,7 +74,9 @@ void add_prove_command(CLI::App& app, CommandRegistry& commands, const ShardFarm
   sub->add_option("--budget", args->budget, "seconds allowed per model for expensive facts (default: no limit)");
   sub->add_flag("--no-timing", args->no_timing, "leave timings out, so that the output is byte-reproducible");
   sub->add_flag("-v,--verbose", args->verbose, "explain every instance, not only findings and surprises");
-  commands.emplace_back(sub, [args] { return run_prove(*args); });
+  sub->add_option("--checkpoint", args->checkpoint,
+                  "append each checked claim file to FILE; the same command resumes after them");
+  commands.emplace_back(sub, [args, farm] { return run_prove(*args, farm); });
 }
 
 }  // namespace menger

@@ -60,6 +60,14 @@ struct JsonAs<bool> {
   }
 };
 
+template <>
+struct JsonAs<double> {
+  static double read(const nlohmann::json& j, std::string_view field) {
+    if (!j.is_number()) throw InputError("field '" + std::string(field) + "' must be a number, not a " + j.type_name());
+    return j.get<double>();
+  }
+};
+
 template <class T>
   requires(std::is_integral_v<T> && std::is_unsigned_v<T> && !std::is_same_v<T, bool>)
 struct JsonAs<T> {

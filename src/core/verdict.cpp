@@ -1,7 +1,10 @@
 #include "core/verdict.h"
 
+#include "core/json_io.h"
+
 #include <algorithm>
 #include <cctype>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -49,6 +52,38 @@ nlohmann::json to_json(const Verdict& v) {
       },
       v);
   return j;
+}
+
+namespace {
+
+// An estimate's number: to_json writes a NaN (an estimate of no trials) as
+// null, as nlohmann writes every non-finite number.
+double estimate_number(const nlohmann::json& e, const std::string& key) {
+  if (e.is_object() && e.contains(key) && e.at(key).is_null()) return std::numeric_limits<double>::quiet_NaN();
+  return json_at<double>(e, key);
+}
+
+}  // namespace
+
+Verdict verdict_from_json(const nlohmann::json& j) {
+  const auto kind = parse_verdict_kind(json_at<std::string>(j, "verdict"));
+  if (!kind) throw InputError("field 'verdict' names no verdict");
+  switch (*kind) {
+    case VerdictKind::Holds:
+      return Holds{j.value("certificate", nlohmann::json())};
+    case VerdictKind::Fails:
+      if (!j.contains("witness")) throw InputError("missing field 'witness'");
+      return Fails{j.at("witness")};
+    case VerdictKind::Estimate: {
+      if (!j.contains("estimate")) throw InputError("missing field 'estimate'");
+      const nlohmann::json& e = j.at("estimate");
+      return Estimate{estimate_number(e, "value"), estimate_number(e, "low"), estimate_number(e, "high"),
+                      json_at<double>(e, "confidence")};
+    }
+    case VerdictKind::Unknown:
+      return Unknown{json_at<std::string>(j, "reason"), json_at<double>(j, "coverage")};
+  }
+  throw InputError("field 'verdict' names no verdict");
 }
 
 }  // namespace menger

@@ -41,4 +41,7 @@ std::optional<VerdictKind> parse_verdict_kind(std::string_view text);
 namespace menger {
 // {"verdict": "FAILS", "witness": ...} and the like.
 nlohmann::json to_json(const Verdict& v);
+// The inverse of to_json (shards of `menger prove` cross processes and
+// checkpoints as JSON); throws InputError on anything to_json does not write.
+Verdict verdict_from_json(const nlohmann::json& j);
 }  // namespace menger
