@@ -305,7 +305,9 @@ TEST(RouteSearch, AnExhaustedBudgetIsUnknownWithCoverage) {
   opt.budget = std::chrono::steady_clock::duration::zero();
   RouteCheckResult res = route_check(*r, *q.model, opt);
   EXPECT_EQ(res.status, RouteCheckResult::Status::Unknown);
-  EXPECT_NE(res.coverage.find("settled"), std::string::npos);
+  EXPECT_NE(res.coverage.text().find("settled"), std::string::npos);
+  EXPECT_EQ(res.coverage.settled, res.pairs_settled);
+  EXPECT_EQ(res.coverage.total, res.pairs_examined);
 }
 
 TEST(RouteSearch, PathBoundFormulasUseFaultsAndDistance) {

@@ -91,6 +91,8 @@ class Search {
   RouteCheckResult run();
 
  private:
+  // How far the search got (core/coverage.h): pairs settled, and what that proves.
+  Coverage coverage(const RouteCheckResult& r, const RunState& st) const;
   // The chunk loop, in this process or spread over a farm of processes.
   void run_here(const std::vector<RoutePair>& pairs, RouteCheckResult& r, Workers& workers, RunState& st);
   void run_farm(const std::vector<RoutePair>& pairs, RouteCheckResult& r, Workers& workers, RunState& st);
@@ -296,17 +298,10 @@ RouteCheckResult Search::run() {
   if (expired_) {
     r.status = r.failure ? RouteCheckResult::Status::Fails : RouteCheckResult::Status::Unknown;
     r.minimum_proved = false;
-    r.coverage = std::to_string(r.pairs_settled) + " of " + std::to_string(r.pairs_examined) +
-                 " examined pairs settled for every fault set of size <= " +
-                 std::to_string(st.fail_level ? *st.fail_level : opt_.k) + " before the time budget ran out";
-    // With a single chunk, every pair went through the same levels.
-    if (pairs.size() <= opt_.chunk_pairs && st.stop.known)
-      r.coverage += st.stop.complete_level == 0 && !st.stop.level0_done
-                        ? ""
-                        : "; every fault set of size <= " + std::to_string(st.stop.complete_level) +
-                              " settled for every pair";
+    r.coverage = coverage(r, st);
   } else {
     r.status = r.failure ? RouteCheckResult::Status::Fails : RouteCheckResult::Status::Holds;
+    r.coverage = coverage(r, st);
   }
   r.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
   return r;
@@ -325,7 +320,7 @@ void Search::run_here(const std::vector<RoutePair>& pairs, RouteCheckResult& r, 
     const ChunkRecord own = own_record(c, chunk, failed, after);
     fold(own, failed ? first_failure(chunk, *failed).failure : std::nullopt, r, st.fail_level);
     if (st.checkpoint && !expired_) st.checkpoint->append(checkpoint_record(own, r, st.fail_level));
-    if (opt_.progress) opt_.progress(c + 1, chunks);
+    if (opt_.progress) opt_.progress(coverage(r, st));
   }
 }
 
@@ -360,11 +355,11 @@ void Search::run_farm(const std::vector<RoutePair>& pairs, RouteCheckResult& r, 
     const ChunkRecord own = chunk_record_from_json(nlohmann::json::parse(text));
     if (own.failure && (!known || own.failure->level < *known)) known = own.failure->level;
   };
-  job.merge = [&](std::size_t c, const std::string& text) {
+  job.merge = [&](std::size_t, const std::string& text) {
     const ChunkRecord own = cut_to(chunk_record_from_json(nlohmann::json::parse(text)), *last_level(st.fail_level));
     fold(own, std::nullopt, r, st.fail_level);
     if (st.checkpoint) st.checkpoint->append(checkpoint_record(own, r, st.fail_level));
-    if (opt_.progress) opt_.progress(c + 1, chunks);
+    if (opt_.progress) opt_.progress(coverage(r, st));
     return last_level(st.fail_level).has_value();
   };
   opt_.farm->run(job);
@@ -550,6 +545,22 @@ ChunkRecord Search::checkpoint_record(ChunkRecord own, const RouteCheckResult& r
     own.failure = ChunkRecord::Failure{*fail_level, f.pair.s, f.pair.d, f.faults.units(), f.path_bound, f.disconnected};
   }
   return own;
+}
+
+Coverage Search::coverage(const RouteCheckResult& r, const RunState& st) const {
+  Coverage c;
+  c.unit = "pairs";
+  c.settled = r.pairs_settled;
+  c.total = r.pairs_examined;
+  const std::uint32_t top = st.fail_level ? *st.fail_level : opt_.k;
+  c.so_far = "every fault set of size <= " + std::to_string(top) + " settled for the pairs settled";
+  if (expired_ && r.pairs_examined <= opt_.chunk_pairs && st.stop.known &&
+      (st.stop.complete_level > 0 || st.stop.level0_done))  // one chunk: every pair went through the same levels
+    c.so_far += "; every fault set of size <= " + std::to_string(st.stop.complete_level) + " settled for every pair";
+  if (r.failure) c.so_far += "; a failure with " + std::to_string(r.failure->faults.count()) + " faults";
+  if (c.settled < c.total)
+    c.remains = std::to_string(c.total - c.settled) + " pairs" + (expired_ ? " (the time budget ran out)" : "");
+  return c;
 }
 
 std::uint64_t RouteCheckResult::runs() const {

@@ -96,6 +96,7 @@
 #include <string>
 #include <vector>
 
+#include "core/coverage.h"
 #include "core/formula.h"
 #include "core/routing.h"
 #include "core/shard_farm.h"
@@ -121,7 +122,7 @@ struct RouteCheckOptions {
   bool symbolic = false;                    // each pair by the symbolic search (symbolic_search.h):
                                             // counts as constraints, paths as one question
   const ShardFarm* farm = nullptr;          // spread the chunks over processes (mpirun); see below
-  std::function<void(std::size_t, std::size_t)> progress;  // (chunks settled, chunks) after each chunk
+  std::function<void(const Coverage&)> progress;  // after each merged chunk: pairs settled of pairs examined
 };
 
 struct RoutePair {
@@ -155,7 +156,7 @@ struct RouteCheckResult {
   std::string symmetry;                 // "translations", "port automorphisms (order N)", "" none
   std::string engine = "lazy";          // "lazy", "symbolic" or "naive"
   double naive_runs = 0;                // C(units, <= k) x pairs_total
-  std::string coverage;                 // for UNKNOWN: what was settled
+  Coverage coverage;                    // unit "pairs": settled of examined, and in words what that proves
   double seconds = 0;
   std::uint64_t runs() const;
   std::uint64_t disconnected() const;  // explored cases the faults disconnected, all sizes

@@ -117,7 +117,7 @@ CheckResult check(const RouteClaim& c, const std::shared_ptr<const Topology>& to
   out.explanation.push_back(claim);
   out.explanation.push_back(search_line(r));
   if (r.status == RouteCheckResult::Status::Unknown) {
-    out.verdict = Unknown{r.coverage, r.pairs_examined ? double(r.pairs_settled) / double(r.pairs_examined) : 0};
+    out.verdict = Unknown{r.coverage.text(), r.coverage.fraction()};
     return out;
   }
   if (!r.failure) {

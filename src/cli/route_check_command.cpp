@@ -50,14 +50,14 @@ std::string verdict_line(const RouteCheckResult& r, const FaultModel& m, unsigne
   const std::string unit = to_string(m.spec().units);
   if (r.status == RouteCheckResult::Status::Holds)
     return "HOLDS: delivers every pair under every set of <= " + std::to_string(k) + " faults (" + unit + ")";
-  if (r.status == RouteCheckResult::Status::Unknown) return "UNKNOWN: " + r.coverage;
+  if (r.status == RouteCheckResult::Status::Unknown) return "UNKNOWN: " + r.coverage.text();
   const std::size_t n = r.failure->faults.count();
   std::string line = "FAILS: " + std::to_string(n) + " fault" + (n == 1 ? "" : "s") + " (" + unit + ") " +
                      (n == 1 ? "defeats" : "defeat") + " it";
   if (r.minimum_proved)
     line += n == 0 ? " (without faults)" : " (minimum; it tolerates any " + std::to_string(n - 1) + ")";
   else
-    line += " (minimum not proved: " + r.coverage + ")";
+    line += " (minimum not proved: " + r.coverage.text() + ")";
   return line;
 }
 
@@ -71,17 +71,18 @@ nlohmann::json search_json(const RouteCheckResult& r) {
           {"engine", r.engine},         {"levels", levels},           {"seconds", r.seconds}};
 }
 
-// Chunks settled, with an ETA, on stderr: only for a person watching, and only from rank 0.
-std::function<void(std::size_t, std::size_t)> progress_printer() {
+// Pairs settled, with an ETA, on stderr: only for a person watching, and only from rank 0.
+std::function<void(const Coverage&)> progress_printer() {
   if (!isatty(STDERR_FILENO)) return {};
   const auto start = std::chrono::steady_clock::now();
-  std::optional<std::size_t> before;  // chunks a checkpoint had settled: not part of the ETA
-  return [start, before](std::size_t done, std::size_t total) mutable {
-    if (!before) before = done - 1;
+  std::optional<double> before;  // the fraction a checkpoint had settled: not part of the ETA
+  return [start, before](const Coverage& c) mutable {
     const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const double per_chunk = spent / static_cast<double>(done - *before);
-    std::cerr << "\r\033[K[" << done << "/" << total << " chunks] " << static_cast<int>(spent) << " s, about "
-              << static_cast<int>(per_chunk * static_cast<double>(total - done)) << " s left" << std::flush;
+    if (!before) before = 0;
+    const double now = c.fraction(), rate = (now - *before) / std::max(spent, 1e-9);
+    std::cerr << "\r\033[K[" << c.settled << "/" << c.total << " " << c.unit << "] " << static_cast<int>(spent)
+              << " s" << (rate > 0 ? ", about " + std::to_string(static_cast<int>((1 - now) / rate)) + " s left" : "")
+              << std::flush;
   };
 }
 
@@ -122,7 +123,7 @@ int run_route_check(const RouteCheckArgs& a, const ShardFarm* farm) {
                      {"knowledge", to_string(routing->knowledge())}, {"faults", model.describe()},
                      {"k", a.k},                     {"units", model.universe().size()},
                      {"verdict", status_word(r.status)},
-                     {"minimum_proved", r.minimum_proved}, {"coverage", r.coverage},
+                     {"minimum_proved", r.minimum_proved}, {"coverage", to_json(r.coverage)},
                      {"search", search_json(r)},     {"menger", {{"version", kVersion}}}};
     j["path_bound"] = a.path_bound.empty() ? nlohmann::json(nullptr) : nlohmann::json(a.path_bound);
     j["witness"] = w ? to_json(*w) : nlohmann::json(nullptr);
