@@ -313,27 +313,35 @@ TEST_F(MonteCarloFarmCheckpoint, AnotherProcessMakesTheCoordinatorsCallsAndSettl
   }
 }
 
+// `from`'s checkpoint records under the header of `as`: a file that claims one question and holds another's shards.
+void forge(const Study& from, const Study& as, const std::filesystem::path& cp) {
+  std::filesystem::remove(cp);
+  run(from, nullptr, cp);
+  const std::string text = slurp(cp);
+  const nlohmann::json header = {{"format", "menger-montecarlo-checkpoint/1"},
+                                 {"question", study_question(*Registry::builtin().build(as.spec), as.request)}};
+  spill(cp, header.dump() + text.substr(text.find('\n')));
+}
+
 TEST_F(MonteCarloFarmCheckpoint, WhenTheCoordinatorFailsTheOthersStopAtTheSamePoint) {
   const Study s = studies().front();
-  Study shorter = s;
+  Study shorter = s, longer = s;
   shorter.request.sampling.trials = 600;
-  const auto other_cp = dir_.path() / "other.jsonl", late_cp = dir_.path() / "late.jsonl";
-  std::filesystem::remove(other_cp);
-  run(shorter, nullptr, other_cp);  // another question: refused as the study opens it
-  std::filesystem::remove(late_cp);
-  run(shorter, nullptr, late_cp);  // forged under this question's header: refused at sample 0's shard 3
-  const std::string text = slurp(late_cp);
-  const nlohmann::json header = {{"format", "menger-montecarlo-checkpoint/1"},
-                                 {"question", study_question(*Registry::builtin().build(s.spec), s.request)}};
-  spill(late_cp, header.dump() + text.substr(text.find('\n')));
-  for (const auto& cp : {other_cp, late_cp}) {
+  longer.request.counts.push_back(18);
+  const auto other = dir_.path() / "other.jsonl", early = dir_.path() / "early.jsonl",
+             beyond = dir_.path() / "beyond.jsonl";
+  std::filesystem::remove(other);
+  run(shorter, nullptr, other);  // another question: refused as the study opens it
+  forge(shorter, s, early);      // refused in sample 0's first job, which needs shard 3
+  forge(longer, s, beyond);      // refused after the last sample: a fourth sample's records are left over
+  for (const auto& cp : {other, early, beyond}) {
     SCOPED_TRACE(cp.filename().string());
     const RecordingFarm coordinator(2);
     EXPECT_THROW(run(s, &coordinator, cp), InputError);
     ASSERT_FALSE(coordinator.calls().empty());
-    const ReplayingFarm other(coordinator.calls());
-    EXPECT_THROW(run(s, &other, cp), FarmStopped);
-    EXPECT_TRUE(other.finished());
+    const ReplayingFarm others(coordinator.calls());
+    EXPECT_THROW(run(s, &others, cp), FarmStopped);
+    EXPECT_TRUE(others.finished());
   }
 }
 
