@@ -22,6 +22,29 @@
 // one this run would have computed, bit for bit, and the merge order and the
 // rounds at which the stop rule looks are unchanged: a resumed sample gives
 // the uninterrupted result for any thread count (montecarlo_checkpoint.h).
+//
+// Processes.  With a farm (core/shard_farm.h: `mpirun -n R menger
+// montecarlo`), every process runs the same study and sample() hands the
+// shards to the farm instead of to TBB.  Each stretch of shards between two
+// looks of the stop rule is one farm job: a round when a half-width is set,
+// else the whole sample (the trial count alone needs no look).  Any process
+// settles a shard exactly as above, one shard at a time on one thread (give
+// mpirun a rank per core), and returns its tally as JSON, whose doubles are
+// written in their shortest round-trip form and read back to the same bits.
+// The coordinator alone restores shards from the log, merges the tallies in
+// shard order, records them, and applies the stop rule at the same round
+// ends: the sums, where each sample stops, and so every printed byte are the
+// plain run's, for any number of processes and any order of arrival.
+//
+// Only the coordinator holds the sums, so before each job every process
+// agree()s on the coordinator's word: another job, the sample is done, or the
+// coordinator failed.  sample() is therefore collective, and so is what a
+// caller does between samples: run the whole sequence through in_step(),
+// which ends it with one more agreement and, when this process throws
+// between two agreements (the coordinator alone: a checkpoint it alone reads;
+// or all alike: a bad request), gives that word, so that the others throw
+// FarmStopped at the same point instead of waiting for a job that never
+// comes.  A deadline is refused under a farm: the ranks share no clock.
 #pragma once
 
 #include <chrono>
@@ -32,7 +55,11 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
+#include "core/error.h"
 #include "core/rng.h"
+#include "core/shard_farm.h"
 #include "verify/statistics.h"
 
 namespace menger {
@@ -58,6 +85,12 @@ class Tally {
  private:
   std::vector<Accumulator> acc_;
 };
+
+// A tally as JSON, [[n, sum, sum of squares] per series] (checkpoints and
+// farms carry it), and back; the read throws InputError for anything but
+// sums a tally can hold (finite, n a whole number).
+nlohmann::json to_json(const Tally& tally);
+Tally tally_from_json(const nlohmann::json& j);
 
 // The mutable state one thread needs to run trials (e.g. a routing runner).
 class TrialWorker {
@@ -85,6 +118,7 @@ struct SampleOptions {
   std::optional<std::chrono::steady_clock::time_point> deadline;
   std::uint64_t shard = 256;        // trials per shard
   std::uint64_t round = 16;         // shards per round (stop-rule check)
+  const ShardFarm* farm = nullptr;  // spread the shards over processes (header, "Processes")
 };
 
 struct SampleResult {
@@ -114,8 +148,28 @@ class ShardLog {
 };
 
 // Runs the experiment (TBB; the thread count is the caller's tbb::global_control).
-// With a log, shards it holds are taken from it instead of being run.
+// With a log, shards it holds are taken from it instead of being run.  Under
+// a farm it is collective (header, "Processes"): every process calls it with
+// the same experiment and options, inside in_step(); only the coordinator
+// passes a log, and only its result holds the sums.
 SampleResult sample(const Experiment& experiment, const SampleOptions& options, ShardLog* log = nullptr);
+
+// Throws InputError for options no sample can run with (shard or round of
+// size 0, too many trials, a confidence outside (0, 1), a deadline under a
+// farm): callers check before work that should not start for nothing.
+void check_sample_options(const SampleOptions& options);
+
+// What a process that is not the coordinator throws when the coordinator
+// failed: it has stopped, and said why on its own.
+class FarmStopped : public InternalError {
+ public:
+  FarmStopped() : InternalError("the coordinating process stopped the study") {}
+};
+
+// Runs `samples`, a sequence of sample() calls and what the caller does
+// between them, on this process in step with the farm's others (header,
+// "Processes"); without a farm, just runs it.
+void in_step(const ShardFarm* farm, const std::function<void()>& samples);
 
 // The confidence interval of one series of a tally: Wilson for ratios, normal for means.
 Interval series_interval(const Series& s, const Accumulator& a, double confidence);

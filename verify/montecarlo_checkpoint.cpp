@@ -12,21 +12,6 @@ namespace {
 
 constexpr const char* kFormat = "menger-montecarlo-checkpoint/1";
 
-double finite_number(const nlohmann::json& j, const char* field) {
-  if (!j.is_number() || !std::isfinite(j.get<double>()))
-    throw InputError(std::string("field '") + field + "' must be a finite number");
-  return j.get<double>();
-}
-
-Accumulator accumulator_from_json(const nlohmann::json& j) {
-  if (!j.is_array() || j.size() != 3) throw InputError("a series' sums are [n, sum, sum of squares]");
-  Accumulator a;
-  a.n = json_as<std::uint64_t>(j[0], "n");
-  a.sum = finite_number(j[1], "sum");
-  a.sum_squares = finite_number(j[2], "sum of squares");
-  return a;
-}
-
 // Whether `next` may follow `prev`: the next shard of the same sample, or the
 // first shard of the next sample (every sample runs at least one shard).
 bool follows(const ShardRecord& prev, const ShardRecord& next) {
@@ -41,19 +26,15 @@ std::string at_line(const std::string& name, std::size_t line) {
 }  // namespace
 
 nlohmann::json to_json(const ShardRecord& r) {
-  nlohmann::json sums = nlohmann::json::array();
-  for (std::size_t i = 0; i < r.tally.size(); ++i) sums.push_back({r.tally[i].n, r.tally[i].sum, r.tally[i].sum_squares});
-  return {{"sample", r.sample}, {"shard", r.shard}, {"tally", sums}};
+  return {{"sample", r.sample}, {"shard", r.shard}, {"tally", to_json(r.tally)}};
 }
 
 ShardRecord shard_record_from_json(const nlohmann::json& j) {
   ShardRecord r;
   r.sample = json_at<std::uint64_t>(j, "sample");
   r.shard = json_at<std::uint64_t>(j, "shard");
-  if (!j.contains("tally") || !j["tally"].is_array()) throw InputError("field 'tally' must be a list");
-  std::vector<Accumulator> sums;
-  for (const auto& item : j["tally"]) sums.push_back(accumulator_from_json(item));
-  r.tally = Tally(std::move(sums));
+  if (!j.contains("tally")) throw InputError("field 'tally' must be a list");
+  r.tally = tally_from_json(j["tally"]);
   return r;
 }
 

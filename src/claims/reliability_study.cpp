@@ -65,6 +65,11 @@ void add_exact_completeness(StudyResult& r, const FaultModel& model, std::size_t
   }
 }
 
+// Whether this process merges the study: always, unless it is one of a
+// farm's other processes, which run the samples only for their shards and
+// skip what the coordinator alone needs (exact values, the checkpoint).
+bool merges(const StudyRequest& q) { return !q.sampling.farm || q.sampling.farm->coordinator(); }
+
 // The next sample's log in the checkpoint, if any: samples are numbered in
 // the order the study runs them, which depends on the request only.
 ShardLog* log_of(MonteCarloCheckpoint* checkpoint) { return checkpoint ? &checkpoint->next_sample() : nullptr; }
@@ -81,7 +86,7 @@ StudyResult completeness_once(const std::shared_ptr<const Topology>& topology, c
   p.result = sample(e, q.sampling, log_of(checkpoint));
   finish(r, p);
   r.points.push_back(std::move(p));
-  add_exact_completeness(r, model, max_f, q.exact_limit);
+  if (merges(q)) add_exact_completeness(r, model, max_f, q.exact_limit);
   return r;
 }
 
@@ -104,6 +109,7 @@ StudyResult completeness_study(const std::shared_ptr<const Topology>& topology, 
     }
   }
   best->wirings = std::move(wirings);
+  if (!merges(q)) return std::move(*best);
   const Network net(best_topology);
   add_exact_completeness(*best, FaultModel(net, fault_spec(q, net)), best->exact.size() - 1, q.exact_limit);
   return std::move(*best);
@@ -151,12 +157,12 @@ StudyResult routing_study(const std::shared_ptr<const Topology>& topology, const
     StudyPoint p;
     if (q.experiment == "combinations") {
       auto ce = std::make_unique<CombinationExperiment>(model, routings, counts[i], q.hop_limit, !q.naive);
-      if (q.exact_limit > 0 && exact_combinations_cost(*ce) <= q.exact_limit) p.exact = exact_tolerated(*ce, q.exact_limit);
+      if (merges(q) && q.exact_limit > 0 && exact_combinations_cost(*ce) <= q.exact_limit) p.exact = exact_tolerated(*ce, q.exact_limit);
       e = std::move(ce);
     } else {
       auto re = std::make_unique<RoutingExperiment>(model, routings, counts[i], q.hop_limit);
       const Symmetry symmetry = q.naive ? Symmetry::Ignore : Symmetry::Use;
-      if (q.exact_limit > 0 && exact_routing_cost(*re, symmetry) <= q.exact_limit)
+      if (merges(q) && q.exact_limit > 0 && exact_routing_cost(*re, symmetry) <= q.exact_limit)
         p.exact = exact_routing(*re, q.exact_limit, symmetry);
       e = std::move(re);
     }
@@ -213,14 +219,23 @@ std::string canonical_text(const StudyRequest& q) {
 
 namespace {
 
+// The study, every sample in step with the farm's other processes if there
+// is a farm (verify/montecarlo.h, "Processes"); with a checkpoint file when
+// `checkpoint` names one, which the coordinator alone opens.
 StudyResult study(const std::shared_ptr<const Topology>& topology, const StudyRequest& q,
-                  MonteCarloCheckpoint* checkpoint) {
+                  const std::filesystem::path* checkpoint) {
+  if (q.experiment != "completeness" && q.experiment != "routing" && q.experiment != "combinations")
+    throw InputError("unknown experiment '" + q.experiment + "' (known: completeness, routing, combinations)");
+  check_sample_options(q.sampling);  // before any enumeration, and before a file is opened
   const auto start = std::chrono::steady_clock::now();
   StudyResult r;
-  if (q.experiment == "completeness") r = completeness_study(topology, q, checkpoint);
-  else if (q.experiment == "routing" || q.experiment == "combinations") r = routing_study(topology, q, checkpoint);
-  else throw InputError("unknown experiment '" + q.experiment + "' (known: completeness, routing, combinations)");
-  if (checkpoint) checkpoint->finish();
+  in_step(q.sampling.farm, [&] {
+    std::optional<MonteCarloCheckpoint> file;
+    if (checkpoint && merges(q)) file.emplace(*checkpoint, study_question(*topology, q));
+    MonteCarloCheckpoint* log = file ? &*file : nullptr;
+    r = q.experiment == "completeness" ? completeness_study(topology, q, log) : routing_study(topology, q, log);
+    if (log) log->finish();
+  });
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }
@@ -237,10 +252,7 @@ nlohmann::json study_question(const Topology& topology, const StudyRequest& q) {
 
 StudyResult run_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& q,
                       const std::filesystem::path& checkpoint) {
-  if (q.experiment != "completeness" && q.experiment != "routing" && q.experiment != "combinations")
-    throw InputError("unknown experiment '" + q.experiment + "' (known: completeness, routing, combinations)");
-  MonteCarloCheckpoint file(checkpoint, study_question(*topology, q));
-  return study(topology, q, &file);
+  return study(topology, q, &checkpoint);
 }
 
 }  // namespace menger

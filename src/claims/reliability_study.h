@@ -22,6 +22,13 @@
 //                 are at most exact_limit (exact_combinations).
 // Trials of point m draw from streams keyed by m (montecarlo.h), so adding a
 // point never changes another point's numbers.
+//
+// Under a farm (request.sampling.farm: mpirun), every process runs the study
+// in step (montecarlo.h, "Processes").  Which samples a study runs, and in
+// what order, depends on the request only (a deadline, the one thing that
+// could cut a routing curve short, is refused under a farm), so every process
+// makes the same calls.  Exact values and the checkpoint are the
+// coordinator's alone, and only its result holds the study.
 #pragma once
 
 #include <filesystem>
@@ -64,7 +71,8 @@ struct StudyRequest {
 // file wrote them ("0..20" and "0..20:1"; an omitted faults and its default).
 std::string canonical_text(const StudyRequest& request);
 
-// Throws InputError on a bad request (unknown experiment, routing, fault kind, impossible counts).
+// Throws InputError on a bad request (unknown experiment, routing, fault kind,
+// impossible counts, a deadline under a farm).
 StudyResult run_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& request);
 
 // The same study with a checkpoint (verify/montecarlo_checkpoint.h): settled

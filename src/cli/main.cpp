@@ -9,8 +9,8 @@
 // its expectation, 2 bad input (one clear sentence on stderr), 3 internal error.
 //
 // Under mpirun (and only then) MPI is initialised (src/dist/mpi_farm.h): every
-// rank parses the same command line, route-check spreads its chunks over the
-// ranks, only rank 0 prints (errors too), and every rank exits with rank 0's
+// rank parses the same command line, the verbs of spreads_over_ranks()
+// (cli/commands.h) spread their shards over the ranks, only rank 0 prints (errors too), and every rank exits with rank 0's
 // status.
 #include <CLI/CLI.hpp>
 #include <tbb/global_control.h>

@@ -1,6 +1,8 @@
 // menger montecarlo SPEC --experiment completeness|routing: the papers'
 // reliability experiments (issue 6), with confidence intervals, exact values
 // where enumeration reaches, a CSV and a gnuplot plot.
+// Under mpirun the shards of trials are spread over the ranks (`farm`) and
+// rank 0 alone prints and writes files.
 #include <cmath>
 #include <fstream>
 #include <iostream>
@@ -59,13 +61,15 @@ StudyRequest request_of(const MonteCarloArgs& a) {
   return q;
 }
 
-int run_montecarlo(const MonteCarloArgs& a) {
+int run_montecarlo(const MonteCarloArgs& a, const ShardFarm* farm) {
   const DeadlineScope budget_scope(budget_deadline(a.budget));
-  const StudyRequest q = request_of(a);
+  StudyRequest q = request_of(a);
+  q.sampling.farm = farm;
   if (!a.plot.empty() && !a.plot.ends_with(".svg") && !a.plot.ends_with(".png"))  // before hours of sampling
     throw InputError("--plot: a plot is an .svg or a .png file, got " + a.plot);
   const auto topology = Registry::builtin().build(a.spec);
   const StudyResult r = a.checkpoint.empty() ? run_study(topology, q) : run_study(topology, q, a.checkpoint);
+  if (farm && !farm->coordinator()) return 0;  // rank 0 merged the study and speaks for it
   std::string csv = a.csv;
   if (csv.empty() && !a.plot.empty()) csv = a.plot + ".csv";
   if (!csv.empty()) {
@@ -89,7 +93,7 @@ int run_montecarlo(const MonteCarloArgs& a) {
 
 }  // namespace
 
-void add_montecarlo_command(CLI::App& app, CommandRegistry& commands, const ShardFarm* /*farm*/) {
+void add_montecarlo_command(CLI::App& app, CommandRegistry& commands, const ShardFarm* farm) {
   auto a = std::make_shared<MonteCarloArgs>();
   auto* sub = app.add_subcommand("montecarlo", "reliability by Monte Carlo (and exact enumeration where it reaches)");
   sub->add_option("spec", a->spec, "model spec, e.g. 'min(stages=3, radix=4, wiring=deterministic)'")->required();
@@ -115,7 +119,7 @@ void add_montecarlo_command(CLI::App& app, CommandRegistry& commands, const Shar
   sub->add_option("--half-width", a->half_width, "stop a point once every ratio's interval is this tight");
   sub->add_option("--confidence", a->confidence, "confidence level of the intervals")->capture_default_str();
   sub->add_option("--hop-limit", a->hop_limit, "routing: livelock guard (default 2 x nodes + 16)");
-  sub->add_option("--budget", a->budget, "seconds; when they run out the result covers the trials done (exit 4)");
+  sub->add_option("--budget", a->budget, "seconds; when they run out the result covers the trials done (exit 4); not under mpirun");
   sub->add_option("--checkpoint", a->checkpoint,
                   "append each settled shard of trials to this file, and resume from it (same question only)");
   sub->add_option("--csv", a->csv, "write the curve as CSV");
@@ -123,7 +127,7 @@ void add_montecarlo_command(CLI::App& app, CommandRegistry& commands, const Shar
   sub->add_option("--title", a->title, "plot title");
   sub->add_flag("--json", a->json, "machine-readable output");
   sub->add_flag("--naive", a->naive, "the blind baseline for bench/: completeness, a search per source after every fault; combinations, every pair of every combination routed (no memo); exact routing values, every terminal a source (no symmetry)");
-  commands.emplace_back(sub, [a] { return run_montecarlo(*a); });
+  commands.emplace_back(sub, [a, farm] { return run_montecarlo(*a, farm); });
 }
 
 }  // namespace menger

@@ -1,5 +1,6 @@
 // Menger under mpirun (issue 20, "Beyond one machine"): `mpirun -n R menger
-// route-check ...` spreads the search's chunks over R processes.
+// route-check ...` (and deadlock, montecarlo, prove, tolerance: the verbs of
+// cli/commands.h's spreads_over_ranks) spreads an engine's shards over R processes.
 //
 // An MpiSession exists only in a process that mpirun started (a plain run
 // never initialises MPI).  It is the ShardFarm of core/shard_farm.h: rank 0
