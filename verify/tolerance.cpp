@@ -2,11 +2,15 @@
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <exception>
+#include <map>
+#include <mutex>
 
 #include "core/error.h"
 #include "core/json_io.h"
@@ -286,6 +290,7 @@ class BlockSearch {
   nlohmann::json question() const;
 
   void run_here();
+  bool run_round_here(std::size_t first, std::size_t hi, const Context& c);
   void run_farm();
   ShardJob round_job(std::size_t lo, std::size_t hi, Context& c, bool& opened);
   ToleranceResult result();
@@ -443,22 +448,42 @@ std::size_t BlockSearch::take_recorded(std::size_t lo, std::size_t hi, const Con
   return b;
 }
 
-// In this process: round after round, the round's blocks in parallel (each
-// block's pairs too), merged in order up to the first the deadline cut short.
+// In this process: round after round.  Inside a round, as many workers as
+// TBB has threads take the next block in order (its pairs in parallel), and
+// whichever finishes merges every block of the finished prefix, so the
+// checkpoint grows block by block; stops at the first block the deadline cut.
 void BlockSearch::run_here() {
   if (blocks() > 0) open_checkpoint();
   for (const auto& [lo, hi] : rounds()) {
     const Context c = context_for(lo);
-    const std::size_t first = take_recorded(lo, hi, c);
-    std::vector<std::optional<Block>> found(hi - first);
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(first, hi, 1), [&](const auto& range) {
-      for (std::size_t b = range.begin(); b != range.end(); ++b) found[b - first] = search_block(b, c);
-    });
-    for (std::size_t b = first; b < hi; ++b) {
-      if (!found[b - first]) return;
-      merge(b, std::move(*found[b - first]), true);
-    }
+    if (!run_round_here(take_recorded(lo, hi, c), hi, c)) return;
   }
+}
+
+bool BlockSearch::run_round_here(std::size_t first, std::size_t hi, const Context& c) {
+  std::atomic<std::size_t> next{first};
+  std::mutex lock;
+  std::map<std::size_t, std::optional<Block>> finished;  // searched, not yet merged
+  std::size_t merged = first;
+  bool cut_short = false;
+  const auto worker = [&] {
+    for (std::size_t b; (b = next++) < hi;) {
+      std::optional<Block> block = search_block(b, c);
+      const std::lock_guard guard(lock);
+      finished.emplace(b, std::move(block));
+      for (auto it = finished.find(merged); !cut_short && it != finished.end(); it = finished.find(merged)) {
+        if (!it->second) cut_short = true;
+        else merge(merged++, std::move(*it->second), true);
+        finished.erase(it);
+      }
+      if (cut_short) return;
+    }
+  };
+  tbb::task_group workers;
+  const int threads = tbb::this_task_arena::max_concurrency();
+  for (int i = 0; i < threads; ++i) workers.run(worker);
+  workers.wait();
+  return merged == hi;
 }
 
 // One round as a ShardJob (shards lo .. hi-1 as 0 .. hi-lo-1): the
