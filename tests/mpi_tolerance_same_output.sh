@@ -6,7 +6,7 @@
 # found late in plan order, over many small blocks (several rounds, several
 # blocks per round in flight at once).  A checkpoint written under mpirun
 # equals the plain run's, and resumes under either.  What MPI cannot honour
-# is one clear error.
+# is one clear error, and so is a damaged checkpoint or one of another question.
 # Usage: mpi_tolerance_same_output.sh MENGER WORKDIR.  Exits 77 (ctest:
 # skipped) only when mpirun is absent.
 set -euo pipefail
@@ -105,4 +105,9 @@ refused() {
 }
 refused budget "--budget cannot be honoured under mpirun" "torus(6,6)" --budget 60
 refused smt "the SMT engine" "min(stages=2, radix=2, wiring=deterministic)" --faults components
-echo "unsupported combinations: one clear error"
+head -n 4 "$dir/plain.jsonl" > "$dir/damaged.jsonl"
+echo '{"shard": 3, "bound": 4}' >> "$dir/damaged.jsonl"
+refused damaged "checkpoint $dir/damaged.jsonl: line 5" "${cp_args[@]}" --checkpoint "$dir/damaged.jsonl"
+refused another-question "checkpoint $dir/plain.jsonl is for another question (chunk_pairs 3 here, 2 there)" \
+  "torus(6,6)" --weights "$dir/weights.txt" --no-symmetry --chunk-pairs 3 --json --checkpoint "$dir/plain.jsonl"
+echo "unsupported combinations, damaged checkpoints, another question: one clear error"

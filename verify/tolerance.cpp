@@ -545,8 +545,11 @@ Coverage BlockSearch::coverage() const {
   c.unit = "blocks of pairs";
   c.settled = merged_.blocks;
   c.total = blocks();
-  if (merged_.item != SIZE_MAX) c.so_far = "a breaking set of weight " + std::to_string(merged_.cut);
-  else if (merged_.blocks > 0) c.so_far = "no breaking set among the pairs searched";
+  const bool all = merged_.blocks == blocks();
+  if (merged_.item != SIZE_MAX)
+    c.so_far = (all ? "least breaking weight " : "a breaking set of weight ") + std::to_string(merged_.cut);
+  else if (merged_.blocks > 0)
+    c.so_far = all ? "no fault set disconnects a required pair" : "no fault set separates a pair searched";
   if (merged_.items.size() < items())
     c.remains = std::to_string(items() - merged_.items.size()) + " of " + std::to_string(items()) + " pairs";
   return c;
