@@ -26,7 +26,10 @@
 // merged from the rounds before (none in the first), and the results merge in
 // block order: a block's least cut (its earliest pair with the least value
 // below the bound, with that pair's minimum cut) replaces the merged one only
-// when strictly smaller.
+// when strictly smaller.  In one process a round's blocks are taken in order
+// by as many workers as TBB has threads (each block's pairs in parallel too),
+// and a block merges as soon as every block before it has, so a checkpoint
+// grows block by block.
 //
 // Exact.  A flow stopped at a bound above the max flow is the max flow, so a
 // pair whose cut is below its round's bound gets its exact value and its
