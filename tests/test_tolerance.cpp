@@ -102,7 +102,7 @@ TEST(Tolerance, ABudgetInThePastIsIncomplete) {
   o.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
   ToleranceResult r = flow_tolerance(*i.model, o);
   EXPECT_FALSE(r.complete);
-  EXPECT_EQ(r.pairs_done, 0u);
+  EXPECT_EQ(r.coverage.settled, 0u);
   EXPECT_FALSE(r.certificate.has_value());
 }
 

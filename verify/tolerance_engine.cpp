@@ -34,11 +34,14 @@ ToleranceOutcome from_flow(const FaultModel& m, const ToleranceRequest& req) {
   opts.deadline = earliest_deadline(req.deadline);  // the command's budget too (core/deadline.h)
   opts.certificate = req.certificate;
   opts.symmetry = req.symmetry;
+  opts.chunk_pairs = req.chunk_pairs;
+  opts.checkpoint = req.checkpoint;
+  opts.farm = req.farm;
   ToleranceResult r = flow_tolerance(m, opts);
   ToleranceOutcome o;
   o.engine = "flow";
   o.complete = r.complete;
-  o.coverage = r.pairs_total ? static_cast<double>(r.pairs_done) / static_cast<double>(r.pairs_total) : 1.0;
+  o.coverage = std::move(r.coverage);
   const std::string group = r.method == "pair-orbits" ? "the fault model's automorphism group" : "the pivot's stabiliser";
   o.method = r.method + " pairs" +
              (r.symmetry_order.empty() ? "" : ", one per orbit of " + group + " (order " + r.symmetry_order + ")");
@@ -54,12 +57,27 @@ ToleranceOutcome from_flow(const FaultModel& m, const ToleranceRequest& req) {
   return o;
 }
 
+// The solver's one search, settled or not.
+Coverage smt_coverage(const SmtOutcome& s) {
+  Coverage c;
+  c.unit = "solver searches";
+  c.total = 1;
+  c.settled = s.complete ? 1 : 0;
+  if (!s.complete && s.min_cut) c.so_far = "a breaking set of weight " + std::to_string(*s.min_cut);
+  if (!s.complete) c.remains = "the least breaking weight (the solver stopped: " + s.status + ")";
+  return c;
+}
+
 ToleranceOutcome from_smt(const FaultModel& m, const ToleranceRequest& req) {
+  if (!req.checkpoint.empty() || (req.farm && req.farm->processes() > 1))
+    throw InputError(std::string("the SMT engine (fault units that are groups of nodes, or --engine smt) is one "
+                                 "solver run that does not split into shards: run it without ") +
+                     (req.checkpoint.empty() ? "mpirun (or with mpirun -n 1)" : "--checkpoint"));
   SmtOutcome s = smt_min_breaking_set(m, earliest_deadline(req.deadline));
   ToleranceOutcome o;
   o.engine = "smt";
   o.complete = s.complete;
-  o.coverage = s.complete ? 1.0 : 0.0;
+  o.coverage = smt_coverage(s);
   o.method = "Z3 over all required pairs, weight bound raised until satisfiable";
   o.work = s.complete ? std::to_string(s.queries) + " solver queries" : "solver stopped: " + s.status;
   o.min_cut = s.min_cut;

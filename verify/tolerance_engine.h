@@ -2,12 +2,19 @@
 // fault model is flow-expressible, SMT otherwise), runs it within the budget,
 // and attaches the certificate each engine can give.  It only dispatches; the
 // algorithms live in tolerance.h (flow) and tolerance_smt.h (Z3).
+//
+// Shards, checkpoints and processes (issue 20) are the flow engine's
+// (tolerance.h).  The SMT engine is one solver run that does not split: with
+// a checkpoint, or under a farm of more than one process, choosing it is one
+// InputError; under a farm of one process (mpirun -n 1) it simply runs.
 #pragma once
 
 #include <chrono>
 #include <optional>
 #include <string>
 
+#include "core/coverage.h"
+#include "core/shard_farm.h"
 #include "verify/certificate.h"
 #include "verify/fault_model.h"
 
@@ -24,12 +31,15 @@ struct ToleranceRequest {
   // SMT answers get an exhaustive certificate when at most this many lighter
   // fault sets exist for the checker to enumerate.
   std::uint64_t exhaustive_limit = 2'000'000;
+  std::size_t chunk_pairs = 64;     // flow engine: pairs per block (tolerance.h)
+  std::string checkpoint;           // flow engine: file of settled blocks ("" none)
+  const ShardFarm* farm = nullptr;  // flow engine: spread the blocks over processes
 };
 
 struct ToleranceOutcome {
   std::string engine;  // "flow" or "smt"
   bool complete = false;
-  double coverage = 0;  // fraction of the search done
+  Coverage coverage;  // how far the search got (flow: blocks of pairs; smt: its one search)
   std::string method, work;
   std::optional<std::uint64_t> min_cut;  // least breaking weight; nullopt: none (when complete)
   std::vector<std::size_t> breaking_set;

@@ -82,8 +82,8 @@ CheckResult check(const ToleranceClaim& c, const std::shared_ptr<const Topology>
   const std::string claim = std::string(c.at_least ? "tolerates " : "least breaking weight ") +
                             (expect_unbounded ? "unbounded" : c.expected + " = " + to_string(expected));
   if (!o.complete) {
-    r.verdict = Unknown{"search stopped by the budget (" + o.work + ")", o.coverage};
-    r.explanation.push_back(claim + "; search incomplete after " + std::to_string(o.coverage * 100) + "%");
+    r.verdict = Unknown{"search stopped by the budget (" + o.coverage.text() + ")", o.coverage.fraction()};
+    r.explanation.push_back(claim + "; search incomplete: " + o.work);
     if (o.min_cut) r.explanation.push_back("found so far: a breaking set of weight " + std::to_string(*o.min_cut));
     return r;
   }

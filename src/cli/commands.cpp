@@ -7,7 +7,8 @@ namespace menger {
 bool spreads_over_ranks(std::string_view verb) {
   // The verbs whose engines hand their shards to a ShardFarm; the others
   // would only run the same work R times, so mpirun -n R > 1 refuses them.
-  static constexpr std::array<std::string_view, 4> kSpread{"route-check", "deadlock", "prove", "montecarlo"};
+  static constexpr std::array<std::string_view, 5> kSpread{"route-check", "deadlock", "tolerance", "montecarlo",
+                                                           "prove"};
   for (std::string_view v : kSpread)
     if (v == verb) return true;
   return false;

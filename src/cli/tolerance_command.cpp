@@ -1,5 +1,7 @@
 // menger tolerance SPEC: how many faults a topology always survives, the least
 // fault set that breaks it, and a certificate for the rest.
+// Under mpirun the flow engine's blocks of pairs are spread over the ranks
+// (`farm`, verify/tolerance.h) and rank 0 alone prints.
 #include <chrono>
 #include <cctype>
 #include <fstream>
@@ -22,9 +24,9 @@ namespace menger {
 namespace {
 
 struct ToleranceArgs {
-  std::string spec, faults = "nodes", pairs, engine = "auto", certificate, groups, weights;
+  std::string spec, faults = "nodes", pairs, engine = "auto", certificate, groups, weights, checkpoint;
   bool json = false, no_certificate = false, no_symmetry = false;
-  unsigned budget = 0;
+  unsigned budget = 0, chunk_pairs = 64;
 };
 
 std::string unit_list(const FaultModel& m, const std::vector<std::size_t>& units) {
@@ -42,7 +44,7 @@ nlohmann::json result_json(const FaultModel& m, const ToleranceOutcome& o, const
   j["units"] = m.universe().size();
   j["engine"] = o.engine;
   j["complete"] = o.complete;
-  j["coverage"] = o.coverage;
+  j["coverage"] = to_json(o.coverage);
   j["method"] = o.method;
   j["work"] = o.work;
   if (o.min_cut) {
@@ -111,7 +113,7 @@ std::vector<std::uint32_t> read_weights(const std::string& file, const FaultMode
   return w;
 }
 
-int run_tolerance(const ToleranceArgs& a) {
+int run_tolerance(const ToleranceArgs& a, const ShardFarm* farm) {
   const DeadlineScope budget_scope(budget_deadline(a.budget));
   Network net(Registry::builtin().build(a.spec));
   FaultModelSpec spec;
@@ -124,10 +126,14 @@ int run_tolerance(const ToleranceArgs& a) {
   req.engine = parse_engine_choice(a.engine);
   req.certificate = !a.no_certificate;
   req.symmetry = !a.no_symmetry;
+  req.chunk_pairs = a.chunk_pairs;
+  req.checkpoint = a.checkpoint;
+  req.farm = farm;
   if (a.budget) req.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(a.budget);
   const auto start = std::chrono::steady_clock::now();
   const ToleranceOutcome o = solve_tolerance(model, req);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (farm && !farm->coordinator()) return 0;  // rank 0 merged the answer and prints it
   std::optional<CheckReport> check;
   if (o.certificate) {
     check = check_certificate(*o.certificate);
@@ -144,7 +150,7 @@ int run_tolerance(const ToleranceArgs& a) {
     std::cout << json_text(j, 2) << "\n";
   } else {
     std::cout << "model        " << net.spec() << "\nfaults       " << model.describe() << "\n";
-    if (!o.complete) std::cout << "INCOMPLETE   budget exhausted after " << o.coverage * 100 << "% of the search\n";
+    if (!o.complete) std::cout << "INCOMPLETE   budget exhausted after " << o.coverage.text() << "\n";
     if (o.min_cut) {
       const std::uint64_t c = *o.min_cut;
       const std::string what = model.weighted() ? "faults of total weight " : "";
@@ -178,7 +184,7 @@ int run_tolerance(const ToleranceArgs& a) {
 
 }  // namespace
 
-void add_tolerance_command(CLI::App& app, CommandRegistry& commands, const ShardFarm* /*farm*/) {
+void add_tolerance_command(CLI::App& app, CommandRegistry& commands, const ShardFarm* farm) {
   auto args = std::make_shared<ToleranceArgs>();
   auto* sub = app.add_subcommand("tolerance", "exact fault tolerance: least breaking fault set, with a certificate");
   sub->add_option("spec", args->spec, "model spec")->required();
@@ -193,7 +199,12 @@ void add_tolerance_command(CLI::App& app, CommandRegistry& commands, const Shard
   sub->add_flag("--no-certificate", args->no_certificate, "skip building and checking the certificate (faster)");
   sub->add_flag("--no-symmetry", args->no_symmetry,
                 "search every pair the reduction names, not one per orbit of the pivot's stabiliser");
-  commands.emplace_back(sub, [args] { return run_tolerance(*args); });
+  sub->add_option("--checkpoint", args->checkpoint,
+                  "append each settled block of pairs to this file, and resume from it (same question only)");
+  sub->add_option("--chunk-pairs", args->chunk_pairs, "pairs per deterministic block (the checkpoint's unit)")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, 1u << 24));
+  commands.emplace_back(sub, [args, farm] { return run_tolerance(*args, farm); });
 }
 
 }  // namespace menger
