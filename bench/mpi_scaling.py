@@ -1,34 +1,66 @@
 #!/usr/bin/python3
-"""`mpirun -n R menger route-check` scaling (issue 20, "Beyond one machine").
+"""`mpirun -n R menger VERB` scaling (issue 20, "Beyond one machine").
 
-Runs one route-check single-process (all cores, then one thread) and under
+Runs one question single-process (all cores, then one thread) and under
 mpirun with R ranks of one thread each, R = 1, 2, 3 (oversubscribed beyond
 the machine's cores).  Checks that every output equals the single-process
-one ("seconds" aside), and prints a markdown table of wall times and speedups
+one (timings aside), and prints a markdown table of wall times and speedups
 against R = 1.  The wall time includes mpirun's start-up (about 0.5 s).
+The question is route-check's by default; `--verb deadlock` or `--verb prove`
+times those verbs' shards instead (prove: its JSON report, `--no-timing`).
 
-Usage: /usr/bin/python3 bench/mpi_scaling.py path/to/menger [R ...]
+Usage: /usr/bin/python3 bench/mpi_scaling.py path/to/menger [--verb V] [R ...]
 """
 import json
 import os
+import subprocess
 import sys
+import tempfile
+import time
 
 from bench_env import loadavg, machine, run_menger_json, source_revision
 
-QUESTION = ["route-check", "torus(6,7)", "--routing", "shortest", "--faults", "nodes", "--k", "3",
-            "--no-symmetry", "--chunk-pairs", "64", "--json"]
+QUESTIONS = {
+    "route-check": ["route-check", "torus(6,7)", "--routing", "shortest", "--faults", "nodes", "--k", "3",
+                    "--no-symmetry", "--chunk-pairs", "64", "--json"],
+    "deadlock": ["deadlock", "torus(4,4,4)", "--routing", "ft-torus(flow=bubble)", "--escape", "1,2", "--k", "2",
+                 "--no-symmetry", "--json"],
+    "prove": ["prove", "proofs/known", "proofs/003", "--no-timing", "--artifacts", ""],
+}
 MPIRUN = ["mpirun", "--oversubscribe"]
 
 
 def untimed(j):
-    j = json.loads(json.dumps(j))
-    j["search"].pop("seconds", None)
+    """A copy without the fields that hold times."""
+    if isinstance(j, dict):
+        return {k: untimed(v) for k, v in j.items() if not k.endswith("seconds")}
+    if isinstance(j, list):
+        return [untimed(v) for v in j]
     return j
+
+
+def run_prove(cmd):
+    """`menger prove ... --json FILE`: (the report, wall seconds)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        report = os.path.join(tmp, "report.json")
+        start = time.perf_counter()
+        out = subprocess.run([*cmd, "--json", report], capture_output=True, text=True)
+        wall = time.perf_counter() - start
+        if out.returncode != 0:
+            sys.exit(f"{' '.join(cmd)} failed ({out.returncode}): {out.stderr}")
+        with open(report) as f:
+            return json.load(f), wall
 
 
 def main():
     menger = sys.argv[1]
-    ranks = [int(r) for r in sys.argv[2:]] or [1, 2, 3]
+    args = sys.argv[2:]
+    verb = "route-check"
+    if args[:1] == ["--verb"]:
+        verb, args = args[1], args[2:]
+    QUESTION = QUESTIONS[verb]
+    run = run_prove if verb == "prove" else run_menger_json
+    ranks = [int(r) for r in args] or [1, 2, 3]
     os.environ.setdefault("OMPI_ALLOW_RUN_AS_ROOT", "1")
     os.environ.setdefault("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
     print(f"- **Machine:** {machine()}{source_revision(menger)}; load average {loadavg()} at the start")
@@ -43,7 +75,7 @@ def main():
     base = None
     for name, shape, cmd in rows:
         print(f"running {name}", file=sys.stderr)
-        out, wall = run_menger_json(cmd)
+        out, wall = run(cmd)
         reference = reference or out
         if name == "mpirun -n 1":
             base = wall

@@ -131,14 +131,10 @@ Reading series_reading(const EstimateClaim& c, const StudyResult& r, std::size_t
                  .standard_error = standard_error_at(r, p, s, z), .z = z, .other_model = {}};
 }
 
-CheckResult out_of_time(const EstimateClaim& c, const StudyResult& r) {
-  std::uint64_t done = 0;
-  for (const auto& pt : r.points) done += pt.result.trials;
-  const double planned =
-      double(r.sampling.trials) * double(std::max<std::size_t>(1, c.request.counts.size() + c.request.rates.size()));
-  return {Unknown{"the time budget ran out during sampling (" + std::to_string(done) + " trials done)",
-                  std::min(1.0, double(done) / planned)},
-          {"sampling stopped by the budget after " + std::to_string(done) + " trials"},
+CheckResult out_of_time(const EstimateClaim&, const StudyResult& r) {
+  const Coverage cover = r.coverage();
+  return {Unknown{"the time budget ran out during sampling: " + cover.text(), cover.fraction()},
+          {"sampling stopped by the budget after " + std::to_string(cover.settled) + " trials"},
           study_json(r)};
 }
 

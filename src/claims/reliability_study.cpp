@@ -79,6 +79,7 @@ StudyResult completeness_once(const std::shared_ptr<const Topology>& topology, c
   const Network net(topology);
   const FaultModel model(net, fault_spec(q, net));
   StudyResult r = start_result("completeness", model, q);
+  r.points_planned = 1;
   const std::size_t max_f = q.max_faults.value_or(model.universe().size());
   CompletenessExperiment e(model, max_f, q.naive);
   r.series = e.series();
@@ -152,6 +153,7 @@ StudyResult routing_study(const std::shared_ptr<const Topology>& topology, const
   StudyResult r = start_result(q.experiment, model, q);
   std::vector<std::optional<double>> rates;
   const auto counts = study_counts(q, r.units, rates);
+  r.points_planned = counts.size();
   for (std::size_t i = 0; i < counts.size(); ++i) {
     std::unique_ptr<Experiment> e;
     StudyPoint p;

@@ -103,7 +103,9 @@ void print_study(std::ostream& out, const StudyResult& r) {
   if (r.experiment == "completeness") print_completeness(out, r);
   else
     for (std::size_t i = 0; i < r.points.size(); ++i) print_point(out, r, i);
-  if (!r.complete) out << "\nINCOMPLETE: the time budget ran out; the numbers cover the trials shown.\n";
+  if (!r.complete)
+    out << "\nINCOMPLETE: the time budget ran out; the numbers cover the trials shown (" << r.coverage().text()
+        << ").\n";
 }
 
 void write_study_csv(std::ostream& out, const StudyResult& r) {
@@ -142,7 +144,7 @@ nlohmann::json study_json(const StudyResult& r) {
   for (std::size_t i = 0; i < r.points.size(); ++i) points.push_back(point_json(r, i));
   nlohmann::json j = {{"experiment", r.experiment}, {"model", r.model},       {"faults", r.faults_described},
                       {"units", r.units},           {"seed", r.sampling.seed}, {"confidence", r.sampling.confidence},
-                      {"complete", r.complete},     {"points", points}};
+                      {"complete", r.complete},     {"coverage", to_json(r.coverage())}, {"points", points}};
   nlohmann::json exact = nlohmann::json::array();
   for (std::size_t f = 0; f < r.exact.size(); ++f)
     if (r.exact[f]) exact.push_back({{"faults", f}, {"surviving", r.exact[f]->surviving}, {"total", r.exact[f]->total}});

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/coverage.h"
 #include "verify/exact_routing.h"
 #include "verify/montecarlo.h"
 #include "verify/reliability.h"
@@ -32,11 +33,15 @@ struct StudyResult {
   std::vector<std::pair<std::string, Interval>> wirings; // best_of: each wiring's faults tolerated
   SampleOptions sampling;
   bool complete = true;  // false: the deadline cut some point short
+  std::size_t points_planned = 0;  // the points the request asked for (a cut run has fewer)
   double seconds = 0;
 
   // The interval of a series at a point.
   Interval interval(std::size_t point, std::size_t series) const;
   std::optional<std::size_t> find_series(const std::string& name) const;
+  // How far the study got (core/coverage.h): trials run of the trials planned
+  // (each point's trial count; a half-width may stop a point sooner).
+  Coverage coverage() const;
 };
 
 }  // namespace menger
