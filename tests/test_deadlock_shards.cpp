@@ -214,6 +214,10 @@ TEST(DeadlockShards, AnotherQuestionOrDamageIsOneClearError) {
   expect_damage(2, R"({"shard": 1, "level": 1, "first": 8})");      // fields missing
   expect_damage(2, R"({"shard": 1, "level": 2, "first": 8, "reads": [], "failed": null})");  // another chunk
   expect_damage(2, R"({"shard": 1, "level": 1, "first": 8, "reads": [[1]], "failed": null})");  // too few sets
+  nlohmann::json fake = nlohmann::json::parse(lines[2]);  // a failure where the sets are FREE
+  fake["failed"] = 1;
+  fake["reads"] = nlohmann::json::array({fake["reads"][0]});
+  expect_damage(2, fake.dump());
   write_lines(o.checkpoint, lines, lines.size(), lines.back() + "\n");  // a record beyond the end
   EXPECT_THROW(search_deadlock_faults(*s.routing, *s.model, o), InputError);
 }

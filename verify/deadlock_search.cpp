@@ -107,6 +107,7 @@ class DeadlockSearch {
   std::set<Units> next_;                 // the next level, as it grows
   std::optional<Units> failing_;
   std::optional<DeadlockResult> failing_result_;
+  std::optional<std::size_t> failing_record_;  // the checkpoint record that named the failing set
   bool expired_ = false;
 
   bool coordinator() const { return !opt_.farm || opt_.farm->coordinator(); }
@@ -248,6 +249,7 @@ std::size_t DeadlockSearch::replay() {
                          json_text(rec.value("first", nlohmann::json())) + ", where this run is at level " +
                          std::to_string(level_) + " from set " + std::to_string(c * opt_.chunk_sets));
       merge(c, outcome, false);
+      if (failing_) failing_record_ = replayed_;
     } catch (const InputError& e) {
       checkpoint_->damaged(replayed_, e.what());
     }
@@ -304,6 +306,10 @@ DeadlockSearchResult DeadlockSearch::run() {
   if (failing_) {
     out_.failing = fault_set(*failing_);
     out_.failing_result = failing_result_ ? std::move(failing_result_) : analyse(*failing_);
+    // A failure read back is analysed again anyway (for its evidence): one
+    // that is FREE was not written by this question's search.
+    if (failing_record_ && out_.failing_result->status == DeadlockResult::Status::Free)
+      checkpoint_->damaged(*failing_record_, "it names a failing fault set that is FREE");
   }
   out_.complete = !expired_;
   if (!expired_) finish_coverage();

@@ -47,7 +47,9 @@
 // expects, and goes on from the first chunk not recorded; its answer is the
 // uninterrupted run's.  The evidence (the fault-free analysis for FREE, the
 // failing set's for the rest) is recomputed at the end: analyses are
-// deterministic.
+// deterministic; a recorded failing set that turns out FREE is refused as
+// damage.  Other records are not re-derived: a checkpoint is the user's own
+// file, and reads altered but well formed are not detected.
 #pragma once
 
 #include <chrono>
