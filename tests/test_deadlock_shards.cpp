@@ -147,6 +147,49 @@ TEST(DeadlockShards, SymmetryAndShardsTogetherKeepThePlainVerdict) {
   EXPECT_LT(sym.analyses, want.analyses);
 }
 
+// The port-keeping automorphisms of a hypercube are its translations (port i
+// flips bit i), so the group path (nauty, elements listed) must pick exactly
+// the sets the translations pick: the same analyses and the same least
+// failing set; and the verdict of the plain search.
+TEST(DeadlockShards, ThePortKeepingGroupPicksTheSetsTheTranslationsPick) {
+  const std::vector<Case> cases = {{"hypercube(4)", "shortest(choice=first)", "links", "", 2},
+                                   {"hypercube(3)", "shortest(choice=first)", "nodes", "", 3},
+                                   {"hypercube(4)", "shortest(choice=first)", "nodes", "", 2}};
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.model + " " + c.routing + " " + c.units);
+    RouteSetup s = make_route_setup(c.model, c.routing, c.units);
+    DeadlockSearchOptions o = options(c, s);
+    const Reference plain = reference(s, c.k, o.escape_vcs);
+    o.symmetry = true;
+    const DeadlockSearchResult translated = search_deadlock_faults(*s.routing, *s.model, o);
+    o.translations = false;
+    o.chunk_sets = 3;
+    const DeadlockSearchResult grouped = search_deadlock_faults(*s.routing, *s.model, o);
+    EXPECT_EQ(translated.symmetry, "fault sets up to translation");
+    EXPECT_NE(grouped.symmetry.find("port-keeping automorphisms (order "), std::string::npos) << grouped.symmetry;
+    EXPECT_EQ(grouped.analyses, translated.analyses);
+    EXPECT_EQ(grouped.per_level, translated.per_level);
+    ASSERT_EQ(grouped.failing.has_value(), plain.failing.has_value());
+    ASSERT_EQ(translated.failing.has_value(), plain.failing.has_value());
+    if (plain.failing) {
+      EXPECT_EQ(grouped.failing->units(), translated.failing->units());
+      EXPECT_EQ(grouped.failing->count(), plain.failing->size());
+    }
+    if (plain.analyses > 4) {
+      EXPECT_LT(grouped.analyses, plain.analyses);
+    }
+  }
+}
+
+// A routing that does not declare the invariance gets no reduction from the group.
+TEST(DeadlockShards, NoDeclarationNoGroup) {
+  RouteSetup s = make_route_setup("hypercube(3)", "dor", "links");
+  DeadlockSearchOptions o;
+  o.k = 1;
+  o.translations = false;
+  EXPECT_TRUE(search_deadlock_faults(*s.routing, *s.model, o).symmetry.empty());
+}
+
 std::filesystem::path fresh(const std::string& name) {
   const auto p = std::filesystem::temp_directory_path() / ("menger-deadlock-cp-" + name + ".jsonl");
   std::filesystem::remove(p);

@@ -11,6 +11,7 @@
 #include "core/json_io.h"
 #include "core/shard_checkpoint.h"
 #include "core/version.h"
+#include "verify/automorphisms.h"
 #include "verify/routing_symmetry_check.h"
 #include "verify/translations.h"
 
@@ -56,6 +57,74 @@ class TranslatedSets {
   NodeId nodes_;
 };
 
+// Fault sets up to the port-keeping automorphisms (the header's "Symmetry"),
+// for a routing that declares it commutes with them
+// (Routing::port_automorphism_invariant) where no translations apply: the
+// group of nauty (verify/automorphisms.h; every generator re-checked without
+// nauty, and spot-checked against the routing), closed into its elements as
+// permutations of the fault units, and a set's least image over all of them.
+// Only when the elements fit kMaxWork (|G| x units); a larger group, or units
+// that are not single nodes or links, give no reduction.
+class GroupSets {
+ public:
+  static std::optional<GroupSets> build(const Routing& routing, const FaultModel& model) {
+    if (!routing.port_automorphism_invariant()) return std::nullopt;
+    const NodeGroup g =
+        fault_model_automorphisms(model, {}, Preserve::Ports, routing.symmetry_colours(model.network()));
+    std::vector<std::vector<std::size_t>> gens;
+    constexpr std::size_t kSpotRuns = 32;
+    for (std::size_t i = 0; i < g.generators.size(); ++i) {
+      if (auto why = commutation_problem(routing, model, g.generators[i], 2, kSpotRuns, i + 1))
+        throw InternalError("routing " + routing.spec() + " declares that it commutes with the port-keeping "
+                            "automorphisms, but not with generator " + std::to_string(i) + ": " + *why);
+      auto p = unit_permutation(model, g.generators[i]);
+      if (!p) return std::nullopt;
+      gens.push_back(std::move(*p));
+    }
+    if (gens.empty()) return std::nullopt;
+    auto elements = close(gens, model.universe().size());
+    if (!elements) return std::nullopt;
+    return GroupSets(std::move(*elements), g.order);
+  }
+  Units least_image(const Units& units) const {
+    Units best = units, image(units.size());
+    for (const auto& e : elements_) {
+      for (std::size_t i = 0; i < units.size(); ++i) image[i] = e[units[i]];
+      std::sort(image.begin(), image.end());
+      if (image < best) best = image;
+    }
+    return best;
+  }
+  std::string description() const { return "fault sets up to the port-keeping automorphisms (order " + order_ + ")"; }
+
+ private:
+  static constexpr std::size_t kMaxWork = std::size_t{1} << 24;  // unit images kept: 128 MiB at most
+  GroupSets(std::vector<std::vector<std::size_t>> elements, std::string order)
+      : elements_(std::move(elements)), order_(std::move(order)) {}
+  // Every element of the group the unit permutations generate (breadth first
+  // from the identity), or nullopt past kMaxWork.
+  static std::optional<std::vector<std::vector<std::size_t>>> close(const std::vector<std::vector<std::size_t>>& gens,
+                                                                    std::size_t units) {
+    std::vector<std::size_t> identity(units);
+    for (std::size_t u = 0; u < units; ++u) identity[u] = u;
+    std::set<std::vector<std::size_t>> seen{identity};
+    std::vector<std::vector<std::size_t>> order{identity};
+    for (std::size_t at = 0; at < order.size(); ++at) {
+      for (const auto& g : gens) {
+        std::vector<std::size_t> next(units);
+        for (std::size_t u = 0; u < units; ++u) next[u] = g[order[at][u]];
+        if (seen.insert(next).second) {
+          if ((order.size() + 1) * units > kMaxWork) return std::nullopt;
+          order.push_back(std::move(next));
+        }
+      }
+    }
+    return order;
+  }
+  std::vector<std::vector<std::size_t>> elements_;
+  std::string order_;
+};
+
 // What one chunk's analyses found, in set order, up to its first set that is
 // not FREE: the units each FREE set read (empty at the last level, where no
 // set is extended).
@@ -86,8 +155,10 @@ class DeadlockSearch {
     if (opt.farm && opt.budget)
       throw InputError("--budget cannot be honoured under mpirun: the ranks share no clock to stop the search at "
                        "one point; run without mpirun, or split a long run with --checkpoint");
-    if (opt.symmetry && opt.k > 0) translated_ = TranslatedSets::build(routing, model);
+    if (opt.symmetry && opt.translations && opt.k > 0) translated_ = TranslatedSets::build(routing, model);
+    if (opt.symmetry && opt.k > 0 && !translated_) grouped_ = GroupSets::build(routing, model);
     if (translated_) out_.symmetry = "fault sets up to translation";
+    if (grouped_) out_.symmetry = grouped_->description();
     out_.coverage.unit = "fault sets";
   }
 
@@ -99,6 +170,7 @@ class DeadlockSearch {
   const DeadlockSearchOptions& opt_;
   Clock::time_point start_;
   std::optional<TranslatedSets> translated_;
+  std::optional<GroupSets> grouped_;
   DeadlockSearchResult out_;
   std::optional<ShardCheckpoint> checkpoint_;
   std::size_t replayed_ = 0;             // checkpoint records merged so far
@@ -164,7 +236,7 @@ void DeadlockSearch::extend(const Units& set, const Units& reads) {
     Units units = set;
     units.push_back(u);
     std::sort(units.begin(), units.end());
-    next_.insert(translated_ ? translated_->least_image(units) : units);
+    next_.insert(translated_ ? translated_->least_image(units) : grouped_ ? grouped_->least_image(units) : units);
   }
 }
 

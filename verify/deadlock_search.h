@@ -22,6 +22,16 @@
 // F + u, whose image t(F + u) the search keeps and which t(F*) contains, itself
 // failing.  A least failing set is therefore still found, at the same size
 // (possibly another of its orbit, or another orbit's set of that size).
+// Where no translations apply and the routing declares that it commutes with
+// every port-keeping automorphism (Routing::port_automorphism_invariant(),
+// keeping the colours it names), the group G of the fault model's
+// port-keeping automorphisms (nauty, every generator re-checked without it and
+// spot-checked against the routing) is closed into its elements, as
+// permutations of the fault units, and each set is replaced by its least
+// image over G: the same argument, with g in G for t (g keeps ports, and the
+// routing maps every run under F onto the run under gF, VCs and bubble marks
+// included).  A group too large to list (|G| x units > 2^24), or units that
+// are not single nodes or links, get no reduction.
 //
 // Shards.  Level j's sets, sorted, are cut into chunks of `chunk_sets`; the
 // shards are the chunks of level 0, then of level 1, and so on.  A chunk's
@@ -69,7 +79,9 @@ struct DeadlockSearchOptions {
   std::uint32_t k = 0;                 // largest fault set examined
   std::vector<bool> escape_vcs;        // as DeadlockOptions::escape_vcs
   std::optional<std::chrono::steady_clock::duration> budget;  // wall time; UNKNOWN when it runs out
-  bool symmetry = true;                // fault sets up to translation (above)
+  bool symmetry = true;                // fault sets up to translation or automorphism (above)
+  bool translations = true;            // false: skip the translations, so that the port-keeping group is
+                                       // used where the routing allows (tests compare the two)
   std::size_t chunk_sets = 64;         // fault sets per shard
   std::string checkpoint;              // file of settled shards; "" none
   const ShardFarm* farm = nullptr;     // spread the shards over processes (mpirun)

@@ -42,6 +42,27 @@ std::optional<std::string> compare_runs(const Network& net, const Permutation& g
 
 }  // namespace
 
+std::optional<std::vector<std::size_t>> unit_permutation(const FaultModel& model, const Permutation& g) {
+  const FaultUniverse& uni = model.universe();
+  const Network& net = model.network();
+  const std::size_t n = uni.size();
+  std::vector<std::size_t> image(n);
+  std::vector<char> hit(n, 0);
+  for (std::size_t u = 0; u < n; ++u) {
+    std::optional<std::size_t> to;
+    if (uni.kind() == UnitKind::Link) {
+      const Link& l = net.link(uni.link_of(u));
+      to = model.unit_of_link(net.port(g[l.a], l.pa).link);
+    } else if (uni.kind() == UnitKind::Node && uni.nodes_of(u).size() == 1) {
+      to = model.unit_of_node(g[uni.nodes_of(u).front()]);
+    }
+    if (!to || *to >= n || hit[*to]) return std::nullopt;
+    hit[*to] = 1;
+    image[u] = *to;
+  }
+  return image;
+}
+
 std::optional<std::string> commutation_problem(const Routing& routing, const FaultModel& model, const Permutation& g,
                                                std::uint32_t k, std::size_t runs, std::uint64_t seed) {
   if (auto why = port_automorphism_problem(model, g)) return "not a port automorphism: " + *why;

@@ -10,12 +10,19 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/routing.h"
 #include "verify/automorphism_check.h"
 #include "verify/fault_model.h"
 
 namespace menger {
+
+// The permutation of fault units that g induces (unit u -> the unit of g's
+// image of u's node, or of its link, ports kept), or nullopt when units are
+// not single nodes or single links, or when the map is not a bijection of the
+// units (g is then not an automorphism of the fault model).
+std::optional<std::vector<std::size_t>> unit_permutation(const FaultModel& model, const Permutation& g);
 
 // The first difference found over `runs` random (s, d, F) with |F| <= k
 // (seeded; deterministic), or nullopt.  g must be a port automorphism of the
