@@ -66,6 +66,12 @@ run cp-resumed-mpi 0 mpi 3 deadlock "${free[@]}" --json --checkpoint "$dir/half2
 diff "$dir/cp-plain.cmp" "$dir/cp-resumed-mpi.cmp"
 echo "checkpoints: identical, and resumed across plain and mpirun runs"
 
+# A checkpoint only rank 0 reads, of another question: one error, and no rank left waiting.
+run other-question 2 timeout 120 bash -c "$(declare -f mpi); menger=$menger; mpi 2 deadlock \"mesh(4,4)\" \
+  --routing dor --faults links --k 1 --chunk-sets 8 --checkpoint $dir/plain.jsonl"
+grep -q "another question" "$dir/other-question.err" || { echo "another question's checkpoint was not refused"; exit 1; }
+echo "another question's checkpoint under mpirun: refused, every rank stopped"
+
 run budget 2 mpi 2 deadlock "${free[@]}" --budget 60
 grep -q "cannot be honoured under mpirun" "$dir/budget.err" || { echo "--budget was not refused"; exit 1; }
 echo "--budget under mpirun: refused"

@@ -37,3 +37,13 @@ head -n 3 "$dir/cp.jsonl" > "$dir/half.jsonl"
   > "$dir/resumed.txt" 2> /dev/null
 diff "$dir/plain.txt" "$dir/resumed.txt" || { echo "the resumed run differs"; exit 1; }
 echo "a checkpoint of 2 ranks resumed by a plain run: identical"
+
+# A checkpoint of another catalog: one error from rank 0, and no rank left waiting.
+set +e
+timeout 120 bash -c "$(declare -f mpi); menger=$menger; mpi 2 prove ${claims[0]} --no-timing --json '' \
+  --artifacts '' --checkpoint $dir/cp.jsonl" > /dev/null 2> "$dir/other.err"
+got=$?
+set -e
+[ "$got" -eq 2 ] || { echo "another catalog's checkpoint: exit $got, expected 2"; cat "$dir/other.err"; exit 1; }
+grep -q "another question" "$dir/other.err" || { echo "another catalog's checkpoint was not refused"; exit 1; }
+echo "another catalog's checkpoint under mpirun: refused, every rank stopped"

@@ -257,12 +257,31 @@ TEST(DeadlockShards, AnotherQuestionOrDamageIsOneClearError) {
   expect_damage(2, R"({"shard": 1, "level": 1, "first": 8})");      // fields missing
   expect_damage(2, R"({"shard": 1, "level": 2, "first": 8, "reads": [], "failed": null})");  // another chunk
   expect_damage(2, R"({"shard": 1, "level": 1, "first": 8, "reads": [[1]], "failed": null})");  // too few sets
+  nlohmann::json beyond = nlohmann::json::parse(lines[2]);  // a failure past the chunk's last set
+  beyond["failed"] = beyond["reads"].size();
+  expect_damage(2, beyond.dump());
+  nlohmann::json stranger = nlohmann::json::parse(lines[2]);  // a unit that does not exist
+  stranger["reads"][0] = nlohmann::json::array({s.model->universe().size()});
+  expect_damage(2, stranger.dump());
   nlohmann::json fake = nlohmann::json::parse(lines[2]);  // a failure where the sets are FREE
   fake["failed"] = 1;
   fake["reads"] = nlohmann::json::array({fake["reads"][0]});
   expect_damage(2, fake.dump());
   write_lines(o.checkpoint, lines, lines.size(), lines.back() + "\n");  // a record beyond the end
   EXPECT_THROW(search_deadlock_faults(*s.routing, *s.model, o), InputError);
+}
+
+// A file named by mistake that holds no whole line is not overwritten.
+TEST(DeadlockShards, AFileThatIsNotACheckpointIsLeftAlone) {
+  RouteSetup s = make_route_setup("mesh(3,3)", "dor", "links");
+  DeadlockSearchOptions o;
+  o.k = 1;
+  o.checkpoint = fresh("not-mine").string();
+  std::ofstream(o.checkpoint) << "my notes, no newline";
+  EXPECT_THROW(search_deadlock_faults(*s.routing, *s.model, o), InputError);
+  EXPECT_EQ(lines_of(o.checkpoint), std::vector<std::string>{"my notes, no newline"});
+  std::ofstream(o.checkpoint, std::ios::trunc) << R"({"format":"menger-dead)";  // a header cut by a kill
+  EXPECT_NO_THROW(search_deadlock_faults(*s.routing, *s.model, o));
 }
 
 TEST(DeadlockShards, ABudgetUnderAFarmIsRefused) {

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
+#include <exception>
 #include <set>
 
 #include "core/deadline.h"
@@ -82,6 +84,10 @@ class GroupSets {
       gens.push_back(std::move(*p));
     }
     if (gens.empty()) return std::nullopt;
+    // nauty's order ("4096", "3.6288e6"): too many elements to list is known before listing them.
+    if (std::strtod(g.order.c_str(), nullptr) * static_cast<double>(model.universe().size()) >
+        static_cast<double>(kMaxWork))
+      return std::nullopt;
     auto elements = close(gens, model.universe().size());
     if (!elements) return std::nullopt;
     return GroupSets(std::move(*elements), g.order);
@@ -98,7 +104,7 @@ class GroupSets {
   std::string description() const { return "fault sets up to the port-keeping automorphisms (order " + order_ + ")"; }
 
  private:
-  static constexpr std::size_t kMaxWork = std::size_t{1} << 24;  // unit images kept: 128 MiB at most
+  static constexpr std::size_t kMaxWork = std::size_t{1} << 24;  // unit images listed (two copies: 256 MiB at most)
   GroupSets(std::vector<std::vector<std::size_t>> elements, std::string order)
       : elements_(std::move(elements)), order_(std::move(order)) {}
   // Every element of the group the unit permutations generate (breadth first
@@ -113,10 +119,11 @@ class GroupSets {
       for (const auto& g : gens) {
         std::vector<std::size_t> next(units);
         for (std::size_t u = 0; u < units; ++u) next[u] = g[order[at][u]];
-        if (seen.insert(next).second) {
-          if ((order.size() + 1) * units > kMaxWork) return std::nullopt;
-          order.push_back(std::move(next));
+        if ((order.size() + 1) * units > kMaxWork) {
+          if (seen.count(next) == 0) return std::nullopt;
+          continue;
         }
+        if (seen.insert(next).second) order.push_back(std::move(next));
       }
     }
     return order;
@@ -207,6 +214,7 @@ class DeadlockSearch {
   ChunkOutcome settle(const std::vector<Units>& sets, bool keep_reads) const;
   bool merge(std::size_t c, const ChunkOutcome& outcome, bool record);
   std::size_t replay();
+  void check_reads(std::size_t c, const ChunkOutcome& outcome) const;
   void run_level_here();
   void run_level_farm();
   void extend(const Units& set, const Units& reads);
@@ -285,7 +293,7 @@ ChunkOutcome DeadlockSearch::settle(const std::vector<Units>& sets, bool keep_re
 bool DeadlockSearch::merge(std::size_t c, const ChunkOutcome& outcome, bool record) {
   const std::vector<Units> sets = chunk(c);
   const std::size_t settled = outcome.failed ? *outcome.failed : sets.size();
-  if (outcome.reads.size() != settled || settled > sets.size())
+  if (outcome.reads.size() != settled || settled > sets.size() || (outcome.failed && *outcome.failed >= sets.size()))
     throw InputError("a deadlock shard's result does not match its fault sets");
   for (std::size_t i = 0; i < settled; ++i) extend(sets[i], outcome.reads[i]);
   const std::uint64_t analysed = settled + (outcome.failed ? 1 : 0);
@@ -306,6 +314,16 @@ bool DeadlockSearch::merge(std::size_t c, const ChunkOutcome& outcome, bool reco
   return !failing_;
 }
 
+// A recorded set's reads must be units, and healthy ones (not in the set).
+void DeadlockSearch::check_reads(std::size_t c, const ChunkOutcome& outcome) const {
+  const std::vector<Units> sets = chunk(c);
+  for (std::size_t i = 0; i < outcome.reads.size() && i < sets.size(); ++i)
+    for (std::size_t u : outcome.reads[i])
+      if (u >= model_.universe().size() || std::binary_search(sets[i].begin(), sets[i].end(), u))
+        throw InputError("set " + std::to_string(c * opt_.chunk_sets + i) + " of level " + std::to_string(level_) +
+                         " reads unit " + std::to_string(u) + ", which is not a healthy unit of it");
+}
+
 // Merges the checkpoint's records of the current level; returns the first chunk still to settle.
 std::size_t DeadlockSearch::replay() {
   std::size_t c = 0;
@@ -320,6 +338,7 @@ std::size_t DeadlockSearch::replay() {
         throw InputError("it holds level " + json_text(rec.value("level", nlohmann::json())) + " from set " +
                          json_text(rec.value("first", nlohmann::json())) + ", where this run is at level " +
                          std::to_string(level_) + " from set " + std::to_string(c * opt_.chunk_sets));
+      check_reads(c, outcome);
       merge(c, outcome, false);
       if (failing_) failing_record_ = replayed_;
     } catch (const InputError& e) {
@@ -361,17 +380,36 @@ void DeadlockSearch::run_level_farm() {
   opt_.farm->run(job);
 }
 
+// Under a farm, what the coordinator alone does (level 0, the checkpoint,
+// its side of each level's job) is caught and agreed on: the others hear
+// kFailed and return, instead of waiting for a level that never comes; the
+// coordinator then rethrows.
 DeadlockSearchResult DeadlockSearch::run() {
-  if (coordinator()) {
-    start_level0();
-    if (!opt_.checkpoint.empty() && opt_.k > 0 && !failing_) checkpoint_.emplace(opt_.checkpoint, kFormat, question());
-  }
+  enum Word : int { kDone = 0, kNext = 1, kFailed = 2 };
+  std::exception_ptr failed;
+  const auto guarded = [&](const auto& step) {
+    try {
+      step();
+    } catch (...) {
+      if (!opt_.farm) throw;
+      failed = std::current_exception();
+    }
+  };
+  if (coordinator())
+    guarded([&] {
+      if (!opt_.checkpoint.empty()) checkpoint_.emplace(opt_.checkpoint, kFormat, question());
+      start_level0();
+    });
   for (;;) {
-    const bool more = opt_.farm ? opt_.farm->agree(more_levels() ? 1 : 0) != 0 : more_levels();
-    if (!more) break;
+    const int word = failed ? kFailed : more_levels() ? kNext : kDone;
+    const int heard = opt_.farm ? opt_.farm->agree(word) : word;
+    if (heard == kFailed) {
+      if (failed) std::rethrow_exception(failed);
+      return out_;  // not the coordinator: its error is the one reported
+    }
+    if (heard == kDone) break;
     if (coordinator()) open_level();
-    if (opt_.farm) run_level_farm();
-    else run_level_here();
+    guarded([&] { opt_.farm ? run_level_farm() : run_level_here(); });
   }
   if (checkpoint_ && replayed_ < checkpoint_->records().size() && !expired_)
     checkpoint_->damaged(replayed_, "it lies beyond where this run's search ends");

@@ -101,7 +101,7 @@ struct DeadlockSearchResult {
 };
 
 // Throws InputError on escape VCs that do not fit, a checkpoint of another
-// question or a damaged one, and --budget under a farm of several processes.
+// question or a damaged one, and a budget under a farm (mpirun).
 // Under a farm every process calls it; only the coordinator's result is whole.
 DeadlockSearchResult search_deadlock_faults(const Routing& routing, const FaultModel& model,
                                             const DeadlockSearchOptions& opt);

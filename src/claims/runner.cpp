@@ -210,9 +210,6 @@ class ShardedProve {
   }
 
   void run() {
-    const bool coordinator = !opts_.farm || opts_.farm->coordinator();
-    if (coordinator && !opts_.checkpoint.empty())
-      checkpoint_.emplace(opts_.checkpoint, "menger-prove-checkpoint/1", question());
     if (opts_.farm) run_farm();
     else run_here();
     for (auto& [figure, curve] : curves_) ctx_.add_figure_curve(figure, std::move(curve));
@@ -249,8 +246,12 @@ class ShardedProve {
     for (const auto& c : j.at("curves")) curves_.push_back(curve_from_json(c));
   }
 
+  // Opens the checkpoint, if any, and merges its records; returns the first
+  // shard still to check.  Under a farm it runs in the job's start, where a
+  // damaged file stops every process (the farm rethrows it on the coordinator).
   std::size_t replay() {
-    if (!checkpoint_) return 0;
+    if (opts_.checkpoint.empty()) return 0;
+    checkpoint_.emplace(opts_.checkpoint, "menger-prove-checkpoint/1", question());
     const auto& records = checkpoint_->records();
     if (records.size() > shards_.size()) checkpoint_->damaged(shards_.size(), "it lies beyond the last claim");
     for (std::size_t i = 0; i < records.size(); ++i) {

@@ -1,5 +1,6 @@
 #include "core/shard_checkpoint.h"
 
+#include <iterator>
 #include <sstream>
 #include <system_error>
 
@@ -56,10 +57,20 @@ ShardCheckpoint::ShardCheckpoint(std::filesystem::path path, std::string format,
   std::uintmax_t covered = 0;
   std::vector<std::string> lines;
   if (std::filesystem::exists(path_)) lines = complete_lines(path_, covered);
+  const std::string first = json_text({{"format", format}, {"question", question}});
   if (lines.empty()) {  // new, empty, or killed before its header was complete
+    // A file without a whole line is rewritten only if it is the start of
+    // this header: another file named by mistake is not destroyed.
+    if (std::filesystem::exists(path_) && std::filesystem::file_size(path_) > 0) {
+      std::ifstream in(path_, std::ios::binary);
+      std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      if (first.compare(0, text.size(), text) != 0)
+        throw InputError("checkpoint " + path_.string() + " is not a " + format +
+                         " checkpoint (it holds no complete line, and not the start of this run's header)");
+    }
     out_.open(path_, std::ios::binary | std::ios::trunc);
     if (!out_) throw InputError("cannot write checkpoint " + path_.string());
-    out_ << json_text({{"format", format}, {"question", question}}) << "\n" << std::flush;
+    out_ << first << "\n" << std::flush;
     if (!out_) throw InputError("cannot write checkpoint " + path_.string());
     return;
   }
