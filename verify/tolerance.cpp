@@ -360,7 +360,8 @@ void BlockSearch::settle(std::size_t item, const Context& c, UnitFlowNetwork::Wo
 // Block b's pairs in parallel, all with the round's bound; nullopt when the
 // deadline passed before every one was settled.
 std::optional<Block> BlockSearch::search_block(std::size_t b, const Context& c) {
-  const auto [first, last] = items_of(b);
+  // Plain names, not a structured binding: clang before 16 cannot capture one in the lambda below.
+  const std::size_t first = items_of(b).first, last = items_of(b).second;
   Block block;
   block.context = c;
   block.items.resize(last - first);
