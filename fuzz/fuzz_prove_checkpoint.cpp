@@ -1,0 +1,40 @@
+// `menger prove --checkpoint F` files, resumed after a kill: the runner reads
+// every claim's record back (its instances' verdicts, explanations, details
+// and figure curves) for a fixed catalog of two small claim files written
+// once per process, the catalog of the seed files.  Either the report is
+// built or the file is refused with one InputError.  (The question names the
+// claim files by path: the seeds were written with the catalog under /tmp,
+// TMPDIR unset; elsewhere they are refused at the header, which still runs.)
+#include <filesystem>
+#include <fstream>
+
+#include "claims/runner.h"
+#include "fuzz_support.h"
+
+namespace {
+
+// The seeds' catalog: a structure claim that holds and one that fails.
+std::filesystem::path catalog() {
+  static const std::filesystem::path dir = [] {
+    const auto d = std::filesystem::temp_directory_path() / "menger-fuzz-prove-catalog";
+    std::filesystem::create_directories(d);
+    const char* head = "title = 't'\nstatement = 's'\n[source]\npaper = 'known'\nwhere = 'w'\n[property]\n"
+                       "kind = 'structure'\n";
+    std::ofstream(d / "a.toml") << head << "nodes = 'prod(i, 1, n, d[i])'\n[[instance]]\nmodel = 'mesh(2,3)'\n"
+                                << "expect = 'holds'\n[[instance]]\nmodel = 'mesh(3,3)'\nexpect = 'holds'\n";
+    std::ofstream(d / "b.toml") << head << "diameter = '1'\n[[instance]]\nmodel = 'mesh(2,3)'\nexpect = 'fails'\n";
+    return d;
+  }();
+  return dir;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const auto dir = catalog();
+  const auto file = menger::fuzz::scratch_file(".jsonl", menger::fuzz::as_text(data, size));
+  menger::ProveOptions opt;
+  opt.checkpoint = file;
+  menger::fuzz::expect_clean_rejection([&] { (void)menger::prove({dir}, opt); });
+  return 0;
+}
