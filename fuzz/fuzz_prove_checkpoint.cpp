@@ -2,9 +2,7 @@
 // every claim's record back (its instances' verdicts, explanations, details
 // and figure curves) for a fixed catalog of two small claim files written
 // once per process, the catalog of the seed files.  Either the report is
-// built or the file is refused with one InputError.  (The question names the
-// claim files by path: the seeds were written with the catalog under /tmp,
-// TMPDIR unset; elsewhere they are refused at the header, which still runs.)
+// built or the file is refused with one InputError.
 #include <filesystem>
 #include <fstream>
 
@@ -13,10 +11,14 @@
 
 namespace {
 
-// The seeds' catalog: a structure claim that holds and one that fails.
+// The seeds' catalog: a structure claim that holds and one that fails,
+// written once into the temporary folder, which becomes the working folder so
+// that the catalog is named by a relative path (the question names every
+// claim file by the path it was given: the seeds hold no machine's path).
 std::filesystem::path catalog() {
   static const std::filesystem::path dir = [] {
-    const auto d = std::filesystem::temp_directory_path() / "menger-fuzz-prove-catalog";
+    std::filesystem::current_path(std::filesystem::temp_directory_path());
+    const std::filesystem::path d = "menger-fuzz-prove-catalog";
     std::filesystem::create_directories(d);
     const char* head = "title = 't'\nstatement = 's'\n[source]\npaper = 'known'\nwhere = 'w'\n[property]\n"
                        "kind = 'structure'\n";

@@ -4,6 +4,7 @@
 # prints (JSON, "seconds" aside), and writes the same witness.
 # Usage: kill_and_resume.sh MENGER WORKDIR
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/kill_common.sh"
 menger=$1
 dir=$2
 rm -rf "$dir" && mkdir -p "$dir"
@@ -16,12 +17,7 @@ chunks=$(( (pairs + 15) / 16 ))
 "$menger" route-check "${args[@]}" --checkpoint "$dir/cp.jsonl" > /dev/null &
 pid=$!
 # Kill once a few of the chunks are recorded.
-for _ in $(seq 1 3000); do
-  [ -f "$dir/cp.jsonl" ] && [ "$(wc -l < "$dir/cp.jsonl")" -ge 4 ] && break
-  sleep 0.02
-done
-kill -9 "$pid" 2>/dev/null || { echo "the run ended before it could be killed"; exit 1; }
-wait "$pid" 2>/dev/null || true
+kill_at_lines "$dir/cp.jsonl" 4 "$pid"
 recorded=$(($(wc -l < "$dir/cp.jsonl") - 1))
 echo "killed after $recorded chunks"
 [ "$recorded" -lt "$chunks" ] || { echo "every chunk was recorded: nothing to resume"; exit 1; }

@@ -4,6 +4,7 @@
 # uninterrupted run prints (JSON, timing aside).
 # Usage: kill_and_resume_deadlock.sh MENGER WORKDIR
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/kill_common.sh"
 menger=$1
 dir=$2
 rm -rf "$dir" && mkdir -p "$dir"
@@ -16,12 +17,7 @@ shards=$(($(wc -l < "$dir/full.jsonl") - 1))
 
 "$menger" deadlock "${args[@]}" --checkpoint "$dir/cp.jsonl" > /dev/null &
 pid=$!
-for _ in $(seq 1 3000); do  # kill once a few shards are recorded
-  [ -f "$dir/cp.jsonl" ] && [ "$(wc -l < "$dir/cp.jsonl")" -ge 6 ] && break
-  sleep 0.01
-done
-kill -9 "$pid" 2>/dev/null || { echo "the run ended before it could be killed"; exit 1; }
-wait "$pid" 2>/dev/null || true
+kill_at_lines "$dir/cp.jsonl" 6 "$pid"
 recorded=$(($(wc -l < "$dir/cp.jsonl") - 1))
 echo "killed after $recorded of $shards shards"
 [ "$recorded" -lt "$shards" ] || { echo "every shard was recorded: nothing to resume"; exit 1; }

@@ -6,6 +6,7 @@
 # Usage: kill_and_resume_tolerance.sh MENGER WORKDIR SPEC (a network that
 # takes a few seconds with --no-symmetry: blocks are recorded as they merge).
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/kill_common.sh"
 menger=$1
 dir=$2
 spec=$3
@@ -19,12 +20,7 @@ blocks=$(sed -n '/"coverage"/,/}/p' "$dir/full.json" | grep -o '"total": *[0-9]*
 pid=$!
 # Kill once a quarter of the blocks are recorded: about half of the flows,
 # since the fan targets' blocks at the end are mostly settled by the lemma.
-for _ in $(seq 1 3000); do
-  [ -f "$dir/cp.jsonl" ] && [ "$(wc -l < "$dir/cp.jsonl")" -gt $((blocks / 4)) ] && break
-  sleep 0.01
-done
-kill -9 "$pid" 2>/dev/null || { echo "the run ended before it could be killed"; exit 1; }
-wait "$pid" 2>/dev/null || true
+kill_at_lines "$dir/cp.jsonl" $((blocks / 4 + 1)) "$pid"
 recorded=$(($(wc -l < "$dir/cp.jsonl") - 1))
 echo "killed after $recorded of $blocks blocks"
 [ "$recorded" -lt "$blocks" ] || { echo "every block was recorded: nothing to resume"; exit 1; }

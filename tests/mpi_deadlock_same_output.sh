@@ -10,16 +10,7 @@
 set -euo pipefail
 menger=$1
 dir=$2
-command -v mpirun > /dev/null || { echo "mpirun not found: skipped"; exit 77; }
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-rm -rf "$dir" && mkdir -p "$dir"
-# Open MPI's own allocations at MPI_Init are never freed: no leak checks for ranks.
-mpi() {
-  local r=$1
-  shift
-  ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-    mpirun --oversubscribe -n "$r" "$menger" --threads 1 "$@"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/mpi_common.sh"  # skip without mpirun, mpi R ARG...
 
 # Timing: human lines (faults, graph) end with ", SECONDS s"; JSON has *seconds fields.
 untimed() { sed -E -e 's/, [0-9.e+-]+ s$//' -e '/seconds"/d' "$1"; }
@@ -67,8 +58,8 @@ diff "$dir/cp-plain.cmp" "$dir/cp-resumed-mpi.cmp"
 echo "checkpoints: identical, and resumed across plain and mpirun runs"
 
 # A checkpoint only rank 0 reads, of another question: one error, and no rank left waiting.
-run other-question 2 timeout 120 bash -c "$(declare -f mpi); menger=$menger; mpi 2 deadlock \"mesh(4,4)\" \
-  --routing dor --faults links --k 1 --chunk-sets 8 --checkpoint $dir/plain.jsonl"
+run other-question 2 mpi 2 deadlock "mesh(4,4)" --routing dor --faults links --k 1 --chunk-sets 8 \
+  --checkpoint "$dir/plain.jsonl"
 grep -q "another question" "$dir/other-question.err" || { echo "another question's checkpoint was not refused"; exit 1; }
 echo "another question's checkpoint under mpirun: refused, every rank stopped"
 

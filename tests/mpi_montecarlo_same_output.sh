@@ -12,19 +12,7 @@
 set -euo pipefail
 menger=$1
 dir=$2
-command -v mpirun > /dev/null || { echo "mpirun not found: skipped"; exit 77; }
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-rm -rf "$dir" && mkdir -p "$dir"
-# Under the sanitizer build, Open MPI's own allocations at MPI_Init and
-# MPI_Finalize are never freed and LeakSanitizer reports them: leak checking
-# is off for the ranks only (the plain runs of the same questions keep it).
-# A rank that waits for a word that never comes is a failure, not a ctest timeout.
-mpi() {
-  local r=$1
-  shift
-  ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-    timeout 120 mpirun --oversubscribe -n "$r" "$menger" --threads 1 "$@"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/mpi_common.sh"  # skip without mpirun, mpi R ARG...
 
 # The timing: JSON's "seconds" (the human view prints none).
 untimed() { sed -e '/"seconds"/d' "$1"; }

@@ -11,18 +11,7 @@
 set -euo pipefail
 menger=$1
 dir=$2
-command -v mpirun > /dev/null || { echo "mpirun not found: skipped"; exit 77; }
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-rm -rf "$dir" && mkdir -p "$dir"
-# Under the sanitizer build, Open MPI's own allocations at MPI_Init and
-# MPI_Finalize are never freed and LeakSanitizer reports them: leak checking
-# is off for the ranks only (the plain runs of the same questions keep it).
-mpi() {
-  local r=$1
-  shift
-  ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-    mpirun --oversubscribe -n "$r" "$menger" --threads 1 "$@"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/mpi_common.sh"  # skip without mpirun, mpi R ARG...
 
 # The timing: the human "search" line ends with ", SECONDS s"; JSON has "seconds".
 untimed() { sed -E -e '/^search /s/, [0-9.e+-]+ s$//' -e '/"seconds"/d' "$1"; }

@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "lagging_farm.h"
 #include "setup/setup.h"
+#include "text_file.h"
 #include "verify/deadlock_search.h"
 
 namespace menger {
@@ -196,12 +197,7 @@ std::filesystem::path fresh(const std::string& name) {
   return p;
 }
 
-std::vector<std::string> lines_of(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
+using testing::lines_of;
 
 void write_lines(const std::filesystem::path& p, const std::vector<std::string>& lines, std::size_t keep,
                  const std::string& tail = "") {

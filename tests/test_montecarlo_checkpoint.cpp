@@ -15,6 +15,7 @@
 #include "core/error.h"
 #include "models/registry.h"
 #include "scratch_dir.h"
+#include "text_file.h"
 #include "verify/montecarlo_checkpoint.h"
 
 namespace menger {
@@ -136,16 +137,8 @@ TEST(MonteCarloCheckpointReader, NamesTheFirstFieldThatDiffers) {
 
 // ---- studies resumed -------------------------------------------------------------
 
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void spill(const std::filesystem::path& p, const std::string& text) {
-  std::ofstream(p, std::ios::binary | std::ios::trunc) << text;
-}
+using testing::slurp;
+using testing::spill;
 
 // The study's CSV and JSON (timing aside): what a user sees of it.
 std::string output_of(const StudyResult& r) {

@@ -19,6 +19,7 @@
 #include "lagging_farm.h"
 #include "models/registry.h"
 #include "scratch_dir.h"
+#include "text_file.h"
 #include "verify/montecarlo_checkpoint.h"
 
 namespace menger {
@@ -175,16 +176,8 @@ TEST(MonteCarloFarm, ABudgetIsOneClearError) {
 
 // ---- checkpoints -----------------------------------------------------------
 
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void spill(const std::filesystem::path& p, const std::string& text) {
-  std::ofstream(p, std::ios::binary | std::ios::trunc) << text;
-}
+using testing::slurp;
+using testing::spill;
 
 // The first `records` records of a checkpoint, and the start of the next one as a kill leaves it.
 std::string cut(const std::string& text, std::size_t records) {

@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "lagging_farm.h"
 #include "scratch_dir.h"
+#include "text_file.h"
 
 namespace menger {
 namespace {
@@ -71,12 +72,7 @@ class ProveShardsTest : public ::testing::Test {
       for (auto& v : j) strip_seconds(v);
     }
   }
-  std::vector<std::string> lines_of(const fs::path& p) {
-    std::ifstream in(p);
-    std::vector<std::string> lines;
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
-  }
+  static std::vector<std::string> lines_of(const fs::path& p) { return testing::lines_of(p); }
 };
 
 TEST_F(ProveShardsTest, CheckpointsAndFarmsBuildThePlainReport) {

@@ -11,6 +11,8 @@ namespace {
 
 constexpr const char* kFormat = "menger-tolerance-certificate/1";
 
+}  // namespace
+
 nlohmann::json path_json(const UnitPath& p) {
   nlohmann::json a = nlohmann::json::array();
   for (std::size_t i = 0; i < p.ports.size(); ++i) {
@@ -21,7 +23,7 @@ nlohmann::json path_json(const UnitPath& p) {
   return a;
 }
 
-UnitPath path_from(const nlohmann::json& a) {
+UnitPath path_from_json(const nlohmann::json& a) {
   if (!a.is_array() || a.size() % 2 == 0) throw InputError("a path must list node, port, ..., node");
   UnitPath p;
   for (std::size_t i = 0; i < a.size(); ++i) {
@@ -30,8 +32,6 @@ UnitPath path_from(const nlohmann::json& a) {
   }
   return p;
 }
-
-}  // namespace
 
 nlohmann::json to_json(const ToleranceCertificate& c) {
   nlohmann::json faults = {{"units", to_string(c.faults.units)}, {"pairs", to_string(c.faults.pairs)}};
@@ -94,7 +94,7 @@ ToleranceCertificate certificate_from_json(const nlohmann::json& j) {
       p.source = json_at<NodeId>(jp, "s");
       p.target = json_at<NodeId>(jp, "t");
       if (jp.contains("unbreakable")) p.unbreakable = json_at<bool>(jp, "unbreakable");
-      for (const auto& path : jp.at("paths")) p.paths.push_back(path_from(path));
+      for (const auto& path : jp.at("paths")) p.paths.push_back(path_from_json(path));
       p.amounts = jp.contains("amounts") ? json_at<std::vector<std::uint64_t>>(jp, "amounts")
                                          : std::vector<std::uint64_t>(p.paths.size(), 1);
       if (p.amounts.size() != p.paths.size()) throw InputError("amounts and paths differ in number");

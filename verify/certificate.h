@@ -56,6 +56,10 @@ struct ToleranceCertificate {
 };
 
 nlohmann::json to_json(const ToleranceCertificate& c);
+// A path as certificates write it: node, port, node, ..., node (also in
+// tolerance checkpoints).  The reader checks the shape and the types only.
+nlohmann::json path_json(const UnitPath& p);
+UnitPath path_from_json(const nlohmann::json& a);  // throws InputError
 // Throws InputError naming the first malformed field.
 ToleranceCertificate certificate_from_json(const nlohmann::json& j);
 

@@ -101,29 +101,11 @@ Context context_from_json(const nlohmann::json& j) {
   return {number_or_unbounded(j, "bound"), number_or_unbounded(j, "fan_cut")};
 }
 
-// A path as the certificate writes it: node, port, node, ..., node.
-nlohmann::json path_json(const UnitPath& p) {
-  nlohmann::json a = nlohmann::json::array();
-  for (std::size_t i = 0; i < p.ports.size(); ++i) {
-    a.push_back(p.nodes[i]);
-    a.push_back(p.ports[i]);
-  }
-  a.push_back(p.nodes.back());
-  return a;
-}
-
-UnitPath path_from_json(const nlohmann::json& a, std::size_t nodes) {
-  if (!a.is_array() || a.size() % 2 == 0) throw InputError("a path must list node, port, ..., node");
-  UnitPath p;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (i % 2 == 1) {
-      p.ports.push_back(json_as<PortId>(a[i], "path port"));
-    } else {
-      p.nodes.push_back(json_as<NodeId>(a[i], "path node"));
-      if (p.nodes.back() >= nodes) throw InputError("a path names node " + std::to_string(p.nodes.back()) + " of " +
-                                                    std::to_string(nodes));
-    }
-  }
+// A path as the certificate writes it (certificate.h), with its nodes checked against the network.
+UnitPath checked_path_from_json(const nlohmann::json& a, std::size_t nodes) {
+  UnitPath p = path_from_json(a);
+  for (NodeId v : p.nodes)
+    if (v >= nodes) throw InputError("a path names node " + std::to_string(v) + " of " + std::to_string(nodes));
   return p;
 }
 
@@ -168,7 +150,7 @@ PairOutcome outcome_from_json(const nlohmann::json& j, const BlockShape& shape, 
   if (p.bounded ? p.value < c.bound : (p.value != kUnbounded && p.value >= c.bound))
     throw InputError("a flow value " + std::to_string(p.value) + " does not fit the bound it was searched with");
   if (j.contains("paths"))
-    for (const auto& path : list_at(j, "paths")) p.paths.push_back(path_from_json(path, shape.nodes));
+    for (const auto& path : list_at(j, "paths")) p.paths.push_back(checked_path_from_json(path, shape.nodes));
   p.amounts = j.contains("amounts") ? json_at<std::vector<std::uint64_t>>(j, "amounts")
                                     : std::vector<std::uint64_t>(p.paths.size(), 1);
   if (p.amounts.size() != p.paths.size()) throw InputError("amounts and paths differ in number");

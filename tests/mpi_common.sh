@@ -1,0 +1,19 @@
+# Sourced by the mpirun end-to-end tests (tests/mpi_*same_output.sh) once they
+# have set `menger` (the binary) and `dir` (their work folder): skips the test
+# (exit 77) without mpirun, lets Open MPI run as root, makes a fresh work
+# folder, and defines `mpi R ARG...`, menger on R oversubscribed ranks of one
+# thread each.
+command -v mpirun > /dev/null || { echo "mpirun not found: skipped"; exit 77; }
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+rm -rf "$dir" && mkdir -p "$dir"
+# Under the sanitizer build, Open MPI's own allocations at MPI_Init and
+# MPI_Finalize are never freed and LeakSanitizer reports them: leak checking
+# is off for the ranks only (the plain runs of the same questions keep it).
+# A rank that waits for a word that never comes is a failure (timeout's exit
+# 124), not a ctest timeout.
+mpi() {
+  local r=$1
+  shift
+  ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+    timeout 120 mpirun --oversubscribe -n "$r" "$menger" --threads 1 "$@"
+}
