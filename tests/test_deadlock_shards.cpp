@@ -38,7 +38,11 @@ Reference reference(const RouteSetup& s, std::uint32_t k, const std::vector<bool
     for (const Units& units : level) {
       FaultSet f(s.model->universe().size());
       for (std::size_t u : units) f.insert(u);
-      const DeadlockResult r = check_deadlock(*s.routing, *s.model, DeadlockOptions{escape, &f, k});
+      DeadlockOptions o;
+      o.escape_vcs = escape;
+      o.faults = &f;
+      o.fault_budget = k;
+      const DeadlockResult r = check_deadlock(*s.routing, *s.model, o);
       ++out.analyses;
       ++out.per_level.back();
       if (r.status != DeadlockResult::Status::Free) {

@@ -82,66 +82,6 @@ std::vector<BlockedPacket> deadlock_from_cycle(const Routing& routing, const Fau
   return out;
 }
 
-// Step 4 of the header: the greatest set of channels each holding a packet
-// whose every request is in the set, then the closure of one of its channels.
-std::optional<std::vector<BlockedPacket>> deadlocked_configuration(const ConfigurationGraph& g,
-                                                                   const Network& net, const ChannelSpace& space) {
-  const std::uint32_t V = g.vertices();
-  const auto C = static_cast<std::uint32_t>(g.channels);
-  std::vector<std::uint64_t> off(V + 1, 0);
-  for (const auto& e : g.edges) ++off[e.from + 1];
-  for (std::uint32_t v = 0; v < V; ++v) off[v + 1] += off[v];
-  std::vector<std::vector<ChannelId>> requests(V - C);
-  std::vector<std::vector<std::uint32_t>> requested_by(C);
-  std::vector<char> alive(V - C, 0);
-  std::vector<std::uint32_t> holders(C, 0);
-  for (std::uint32_t v = C; v < V; ++v) {
-    auto& r = requests[v - C];
-    for (std::uint64_t e = off[v]; e < off[v + 1]; ++e) r.push_back(g.channel_of(g.edges[e].to));
-    std::sort(r.begin(), r.end());
-    r.erase(std::unique(r.begin(), r.end()), r.end());
-    const ChannelId c = g.channel_of(v);
-    const bool at_destination = space.info(c).head == g.local_packet[v - C].dst;
-    if (at_destination || r.empty()) continue;
-    alive[v - C] = 1;
-    ++holders[c];
-    for (ChannelId x : r) requested_by[x].push_back(v);
-  }
-  std::vector<ChannelId> dead;
-  for (ChannelId c = 0; c < C; ++c)
-    if (!holders[c]) dead.push_back(c);
-  while (!dead.empty()) {
-    const ChannelId c = dead.back();
-    dead.pop_back();
-    for (std::uint32_t v : requested_by[c]) {
-      if (!alive[v - C]) continue;
-      alive[v - C] = 0;
-      if (--holders[g.channel_of(v)] == 0) dead.push_back(g.channel_of(v));
-    }
-  }
-  std::vector<std::int64_t> first(C, -1);
-  for (std::uint32_t v = C; v < V; ++v)
-    if (alive[v - C] && first[g.channel_of(v)] < 0) first[g.channel_of(v)] = v;
-  const auto start = std::find_if(first.begin(), first.end(), [](std::int64_t v) { return v >= 0; });
-  if (start == first.end()) return std::nullopt;
-  std::vector<BlockedPacket> out;
-  std::vector<char> member(C, 0);
-  std::vector<ChannelId> queue{static_cast<ChannelId>(start - first.begin())};
-  member[queue[0]] = 1;
-  for (std::size_t i = 0; i < queue.size(); ++i) {
-    const auto v = static_cast<std::uint32_t>(first[queue[i]]);
-    out.push_back({g.local_packet[v - C], queue[i], g.local_state[v - C], requests[v - C]});
-    for (ChannelId x : requests[v - C])
-      if (!member[x]) {
-        MENGER_ASSERT(first[x] >= 0, "a live packet requests a dead channel");
-        member[x] = 1;
-        queue.push_back(x);
-      }
-  }
-  (void)net;
-  return out;
-}
-
 std::vector<std::vector<bool>> escape_candidates(std::uint32_t vcs) {
   std::vector<std::uint32_t> masks;
   for (std::uint32_t m = 1; m + 1 < (1u << vcs); ++m) masks.push_back(m);
@@ -154,19 +94,6 @@ std::vector<std::vector<bool>> escape_candidates(std::uint32_t vcs) {
     out.push_back(set);
   }
   return out;
-}
-
-// A bubble ring all of whose channels `held` holds, if any.  Bubble flow
-// control keeps a ring from filling (dependency_graph.h), so a configuration
-// with one is not reachable and is no deadlock.
-const std::vector<ChannelId>* filled_ring(const std::vector<std::vector<ChannelId>>& rings,
-                                          std::vector<ChannelId> held) {
-  std::sort(held.begin(), held.end());
-  for (const auto& ring : rings)
-    if (std::all_of(ring.begin(), ring.end(),
-                    [&](ChannelId c) { return std::binary_search(held.begin(), held.end(), c); }))
-      return &ring;
-  return nullptr;
 }
 
 // "its 3 bubble rings are" / "its 1 bubble ring is".
@@ -211,6 +138,67 @@ bool try_duato(const Exploration& x, const DeadlockOptions& opt, DeadlockResult&
   return false;
 }
 
+// Whether the deterministic cycle's channels fill a whole bubble ring.
+bool cycle_round_a_ring(const DependencyAnalysis& a) {
+  std::vector<ChannelId> held;
+  for (const ChannelDependency& d : a.cycle) held.push_back(d.from);
+  std::sort(held.begin(), held.end());
+  return std::any_of(a.rings.begin(), a.rings.end(), [&](const std::vector<ChannelId>& ring) {
+    return std::all_of(ring.begin(), ring.end(),
+                       [&](ChannelId c) { return std::binary_search(held.begin(), held.end(), c); });
+  });
+}
+
+// The blocked heads of an exact DEADLOCK, for reports and the witness.
+std::vector<BlockedPacket> blocked_heads(const Exploration& x, const ExactResult& e) {
+  std::vector<BlockedPacket> out;
+  for (std::size_t i : e.heads) {
+    const ScheduledPacket& p = e.schedule[i];
+    const auto& last = p.hops.back();
+    BlockedPacket b{p.packet, last.channel, last.state, {}};
+    const ExploredDestination& d = x.destinations[p.packet.dst];
+    for (std::size_t g = 0; g < d.channel.size(); ++g)
+      if (d.channel[g] == last.channel && d.state[g] == last.state)
+        for (std::uint32_t k = d.edge_range[g].first; k < d.edge_range[g].second; ++k)
+          b.requests.push_back(d.channel[d.edges[k].to]);
+    std::sort(b.requests.begin(), b.requests.end());
+    b.requests.erase(std::unique(b.requests.begin(), b.requests.end()), b.requests.end());
+    out.push_back(std::move(b));
+  }
+  return out;
+}
+
+// Step 4: the exact check of deadlock_exact.h.
+void exact_step(const Routing& routing, const FaultModel& model, const FaultSet& faults, const Exploration& x,
+                const DeadlockOptions& opt, DeadlockResult& r) {
+  (void)routing, (void)model, (void)faults;
+  SwitchingModel sw;
+  if (opt.switching) sw = *opt.switching;
+  else if (x.bubble_hops) sw = {Switching::CutThrough, 2};
+  ExactOptions eo{sw, opt.case_budget, opt.schedule_budget};
+  r.switching = sw;
+  ExactResult e = decide_deadlock(x, eo);
+  const std::string model_text = " (" + sw.text() + ")";
+  switch (e.status) {
+    case ExactResult::Status::Free:
+      r.status = DeadlockResult::Status::Free;
+      r.method = "the exact check" + model_text + ": " + e.reason;
+      break;
+    case ExactResult::Status::Deadlock:
+      r.status = DeadlockResult::Status::Deadlock;
+      r.method = "the exact check" + model_text + ": a reachable deadlocked configuration";
+      r.reason = e.reason;
+      r.deadlock = blocked_heads(x, e);
+      break;
+    case ExactResult::Status::Unknown:
+      r.status = DeadlockResult::Status::Unknown;
+      r.method = "the exact check" + model_text + " reached a bound";
+      r.reason = e.reason;
+      break;
+  }
+  r.exact = std::move(e);
+}
+
 }  // namespace
 
 DeadlockResult check_deadlock(const Routing& routing, const FaultModel& model, const DeadlockOptions& opt) {
@@ -239,49 +227,20 @@ DeadlockResult check_deadlock(const Routing& routing, const FaultModel& model, c
                          " contracted (Dally and Seitz; bubble flow control, 003 section 3)";
     return finish();
   }
-  std::vector<ChannelId> on_cycle;
-  for (const ChannelDependency& d : r.plain.cycle) on_cycle.push_back(d.from);
-  if (!r.plain.adaptive && filled_ring(r.plain.rings, on_cycle)) {
-    r.status = DeadlockResult::Status::Unknown;
-    r.method = "none applies";
-    r.reason = "the dependency cycle runs round a whole bubble ring, which bubble flow control keeps from "
-               "filling, so one packet per channel of the cycle is not a reachable configuration";
-    return finish();
-  }
-  if (!r.plain.adaptive) {
+  // A deterministic cycle round a whole bubble ring is no deadlock by itself
+  // (the ring never fills): step 4 decides it.
+  if (!r.plain.adaptive && !cycle_round_a_ring(r.plain)) {
     r.status = DeadlockResult::Status::Deadlock;
     r.method = "a cycle in the dependency graph of a deterministic routing (Dally and Seitz)";
     r.reason = "each packet of the cycle holds one channel and may only request the next";
     r.deadlock = deadlock_from_cycle(routing, model, faults, r.plain.cycle);
     return finish();
   }
-  if (try_duato(x, opt, r)) {
+  if (r.plain.adaptive && try_duato(x, opt, r)) {
     r.status = DeadlockResult::Status::Free;
     return finish();
   }
-  DependencyAnalysis stats;
-  const ConfigurationGraph g = configuration_graph(x, std::vector<bool>(routing.vcs(), false), true, false, stats);
-  const ChannelSpace space(model.network(), routing.vcs());
-  auto d = deadlocked_configuration(g, model.network(), space);
-  if (d) {
-    std::vector<ChannelId> held;
-    for (const BlockedPacket& p : *d) held.push_back(p.channel);
-    if (filled_ring(r.plain.rings, held)) d.reset();
-  }
-  if (d) {
-    r.status = DeadlockResult::Status::Deadlock;
-    r.method = "a deadlocked configuration of an adaptive routing";
-    r.reason = "each packet holds one channel and every hop it may take leads to a channel held by another";
-    r.deadlock = std::move(*d);
-  } else {
-    r.status = DeadlockResult::Status::Unknown;
-    r.method = "none applies";
-    r.reason = "the dependency graph has a cycle, no escape set satisfies Duato's condition, and no packets "
-               "holding one channel each can block each other" +
-               std::string(r.plain.rings.empty() ? "; a deadlock would need longer packets"
-                                                 : " without filling a bubble ring");
-  }
+  exact_step(routing, model, faults, x, opt, r);
   return finish();
 }
-
 }  // namespace menger

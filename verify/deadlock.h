@@ -13,13 +13,11 @@
 //     offers a usable escape hop) and whose extended dependency graph is
 //     acyclic (dependency_graph.h).  The user names the escape VCs, or every
 //     non-empty proper subset is tried, smallest first.
-//  4. Otherwise, a deadlocked configuration is searched for directly: a set of
-//     channels, each holding a packet that the routing can put there, such
-//     that every hop the packet may request leads to a channel of the set (a
-//     packet occupying one channel; the greatest such set is a fixpoint).
-//     Found: DEADLOCK with it.  Not found: UNKNOWN (a deadlock would need
-//     packets spanning several channels, which this search does not model,
-//     or an escape set that is not a union of virtual channels).
+//  4. Otherwise the exact check of deadlock_exact.h decides the question for
+//     the switching model (wormhole, or virtual cut-through with B packet
+//     buffers; bubble routings are cut-through): FREE with a case tree that a
+//     checker re-derives, DEADLOCK with a schedule that brings the packets in
+//     from an empty network, or UNKNOWN naming the bound it hit.
 #pragma once
 
 #include <chrono>
@@ -27,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "verify/deadlock_exact.h"
 #include "verify/dependency_graph.h"
 
 namespace menger {
@@ -44,6 +43,10 @@ struct DeadlockOptions {
   std::vector<bool> escape_vcs;  // per VC; empty: search (for adaptive routings)
   const FaultSet* faults = nullptr;
   std::uint32_t fault_budget = 0;
+  // Step 4's switching model; unset: cut-through with 2 buffers for a routing
+  // with bubble hops, wormhole otherwise.
+  std::optional<SwitchingModel> switching{};
+  std::uint64_t case_budget = 200'000, schedule_budget = 200'000;
 };
 
 struct DeadlockResult {
@@ -54,7 +57,9 @@ struct DeadlockResult {
   DependencyAnalysis plain;                 // every VC in the graph
   std::optional<DependencyAnalysis> escape; // the Duato analysis that proved FREE
   std::vector<std::string> escape_attempts; // each escape set tried and why it failed
-  std::vector<BlockedPacket> deadlock;      // the deadlocked configuration
+  std::vector<BlockedPacket> deadlock;      // the deadlocked configuration (the blocked heads)
+  std::optional<SwitchingModel> switching;  // step 4's model, when step 4 ran
+  std::optional<ExactResult> exact;         // step 4's result: its case tree or schedule
   std::vector<std::size_t> reads;           // healthy fault units read by every analysis
   double seconds = 0;
 };

@@ -27,6 +27,46 @@ ChannelRef ref_from_json(const nlohmann::json& j) {
           json_as<std::uint32_t>(j[2], "channel vc")};
 }
 
+DeadlockEvidence::Case case_evidence(const Network& net, const ChannelSpace& space, const CaseNode& n) {
+  DeadlockEvidence::Case c;
+  for (ChannelId x : n.split) c.split.push_back(channel_ref(net, space, x));
+  for (const auto& sub : n.cases) c.cases.push_back(case_evidence(net, space, *sub));
+  return c;
+}
+
+nlohmann::json case_json(const DeadlockEvidence::Case& c) {
+  nlohmann::json j = nlohmann::json::object();
+  if (c.split.empty()) return j;
+  j["split"] = nlohmann::json::array();
+  for (const auto& x : c.split) j["split"].push_back(ref_json(x));
+  j["cases"] = nlohmann::json::array();
+  for (const auto& sub : c.cases) j["cases"].push_back(case_json(sub));
+  return j;
+}
+
+DeadlockEvidence::Case case_from_json(const nlohmann::json& j, int depth) {
+  if (depth > 10'000) throw InputError("exact.cases nests too deep");
+  DeadlockEvidence::Case c;
+  if (!j.is_object()) throw InputError("a case is an object");
+  if (!j.contains("split")) return c;
+  for (const auto& x : j.at("split")) c.split.push_back(ref_from_json(x));
+  for (const auto& sub : j.at("cases")) c.cases.push_back(case_from_json(sub, depth + 1));
+  return c;
+}
+
+void exact_evidence(const Routing& routing, const Network& net, const ChannelSpace& space, const DeadlockResult& r,
+                    DeadlockEvidence& e) {
+  if (!r.exact || !r.switching) return;
+  e.switching = to_string(r.switching->switching);
+  e.buffers = r.switching->switching == Switching::Wormhole ? 1 : r.switching->buffers;
+  if (r.exact->tree) e.cases = case_evidence(net, space, *r.exact->tree);
+  for (const ScheduledPacket& p : r.exact->schedule) {
+    DeadlockEvidence::Arrival a{net.label(p.packet.src), net.label(p.packet.dst), {}};
+    for (const auto& h : p.hops) a.hops.push_back({channel_ref(net, space, h.channel), routing.describe_state(h.state)});
+    e.schedule.push_back(std::move(a));
+  }
+}
+
 }  // namespace
 
 DeadlockEvidence make_deadlock_evidence(const Routing& routing, const FaultModel& model, const FaultSet& faults,
@@ -39,6 +79,7 @@ DeadlockEvidence make_deadlock_evidence(const Routing& routing, const FaultModel
   e.routing = routing.spec();
   e.faults_model = to_string(model.spec().units);
   for (std::size_t u : faults.units()) e.fault_set.push_back(model.universe().label(u));
+  exact_evidence(routing, net, space, r, e);
   if (e.deadlock) {
     for (const BlockedPacket& p : r.deadlock) {
       DeadlockEvidence::Packet q{net.label(p.packet.src), net.label(p.packet.dst), routing.describe_state(p.state),
@@ -79,6 +120,20 @@ nlohmann::json to_json(const DeadlockEvidence& e) {
                    {"model", e.model},
                    {"routing", e.routing},
                    {"faults", {{"units", e.faults_model}, {"set", e.fault_set}}}};
+  if (!e.switching.empty()) {
+    nlohmann::json x{{"switching", e.switching}, {"buffers", e.buffers}};
+    if (e.deadlock) {
+      x["schedule"] = nlohmann::json::array();
+      for (const auto& a : e.schedule) {
+        nlohmann::json hops = nlohmann::json::array();
+        for (const auto& h : a.hops) hops.push_back({{"channel", ref_json(h.channel)}, {"state", h.state}});
+        x["schedule"].push_back({{"source", a.source}, {"destination", a.destination}, {"hops", hops}});
+      }
+    } else {
+      x["cases"] = case_json(e.cases);
+    }
+    j["exact"] = x;
+  }
   if (!e.deadlock) {
     std::vector<std::uint32_t> esc;
     for (std::uint32_t v = 0; v < e.escape_vcs.size(); ++v)
@@ -118,6 +173,25 @@ DeadlockEvidence deadlock_evidence_from_json(const nlohmann::json& j) {
     const auto& faults = j.at("faults");
     e.faults_model = json_at<std::string>(faults, "units");
     e.fault_set = json_at<std::vector<std::string>>(faults, "set");
+    if (j.contains("exact")) {
+      const auto& x = j.at("exact");
+      e.switching = json_at<std::string>(x, "switching");
+      if (e.switching != "wormhole" && e.switching != "cut-through")
+        throw InputError("exact.switching is wormhole or cut-through, not " + excerpt(e.switching));
+      e.buffers = json_at<std::uint32_t>(x, "buffers");
+      if (e.buffers == 0 || e.buffers > 64) throw InputError("exact.buffers must be 1..64");
+      if (e.deadlock) {
+        for (const auto& a : x.at("schedule")) {
+          DeadlockEvidence::Arrival arr{json_at<std::string>(a, "source"), json_at<std::string>(a, "destination"), {}};
+          for (const auto& h : a.at("hops"))
+            arr.hops.push_back({ref_from_json(h.at("channel")), json_at<std::string>(h, "state")});
+          if (arr.hops.empty()) throw InputError("exact.schedule: a packet without hops");
+          e.schedule.push_back(std::move(arr));
+        }
+      } else {
+        e.cases = case_from_json(x.at("cases"), 0);
+      }
+    }
     if (!e.deadlock) {
       const auto vcs = json_at<std::uint32_t>(j, "vcs");
       if (vcs > 64) throw InputError("field 'vcs' must be at most 64, not " + std::to_string(vcs));

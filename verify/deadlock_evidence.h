@@ -28,6 +28,16 @@
 //                       for a routing with bubble hops, also that the packets do
 //                       not fill a bubble ring (which cannot fill), finding the
 //                       rings itself.
+//   exact (either)      for verdicts of the exact check (deadlock_exact.h): its
+//                       switching model and B; a certificate's tree of cases,
+//                       each naming a set of channels that never fills, split
+//                       into "this channel of it is not full", whose every leaf
+//                       keeps no channel; a witness's schedule, the packets in
+//                       the order they arrive, each with its hops from its
+//                       source.  The checker re-derives each case's fixpoint
+//                       and each set's closure from its own walk of the
+//                       routing, and replays the schedule on a model of FIFO
+//                       channel buffers, then checks no head can move.
 // Channels are named by the node they leave, the port and the virtual channel.
 #pragma once
 
@@ -61,6 +71,23 @@ struct DeadlockEvidence {
     std::vector<ChannelRef> requests;
   };
   std::vector<Packet> packets;  // witness
+  // The exact check (deadlock_exact.h); empty `switching` when not used.
+  std::string switching;  // "wormhole" or "cut-through"
+  std::uint32_t buffers = 0;
+  struct Case {
+    std::vector<ChannelRef> split;  // empty: a leaf
+    std::vector<Case> cases;
+  };
+  Case cases;                        // certificate
+  struct Hop {
+    ChannelRef channel;
+    std::string state;
+  };
+  struct Arrival {
+    std::string source, destination;
+    std::vector<Hop> hops;
+  };
+  std::vector<Arrival> schedule;     // witness
 };
 
 // From an engine result (FREE with its analysis, or DEADLOCK with its packets).

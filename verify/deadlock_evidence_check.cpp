@@ -8,6 +8,7 @@
 
 #include "core/deadline.h"
 #include "core/error.h"
+#include "verify/deadlock_exact_check.h"
 #include "verify/route_run.h"
 
 namespace menger {
@@ -294,7 +295,11 @@ void check_deadlock_witness(const DeadlockEvidence& e, Checker& c) {
 
 EvidenceCheck check_deadlock_evidence(const DeadlockEvidence& e, const SpecResolver& specs) {
   Checker c(e, specs);
-  if (e.deadlock) check_deadlock_witness(e, c);
+  if (!e.switching.empty()) {
+    ExactCheck x = check_exact_evidence(e, c.setup, c.faults);
+    for (auto& p : x.problems) c.problem(std::move(p));
+    c.out.summary = x.summary;
+  } else if (e.deadlock) check_deadlock_witness(e, c);
   else check_order(e, c);
   c.out.valid = c.out.problems.empty();
   return c.out;

@@ -200,7 +200,12 @@ class DeadlockSearch {
   }
   DeadlockResult analyse(const Units& units) const {
     const FaultSet f = fault_set(units);
-    return check_deadlock(routing_, model_, DeadlockOptions{opt_.escape_vcs, &f, opt_.k});
+    DeadlockOptions o;
+    o.escape_vcs = opt_.escape_vcs;
+    o.faults = &f;
+    o.fault_budget = opt_.k;
+    o.switching = opt_.switching;
+    return check_deadlock(routing_, model_, o);
   }
   std::size_t chunks() const { return (frontier_.size() + opt_.chunk_sets - 1) / opt_.chunk_sets; }
   std::vector<Units> chunk(std::size_t c) const {
@@ -434,6 +439,7 @@ nlohmann::json DeadlockSearch::question() const {
           {"k", opt_.k},
           {"escape", opt_.escape_vcs.empty() ? std::string("searched") : vc_set_text(opt_.escape_vcs)},
           {"symmetry", out_.symmetry},
+          {"switching", opt_.switching ? opt_.switching->text() : std::string("default")},
           {"chunk_sets", opt_.chunk_sets},
           {"menger", kVersion}};
 }

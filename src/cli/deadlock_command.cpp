@@ -19,8 +19,9 @@ namespace menger {
 namespace {
 
 struct DeadlockArgs {
-  std::string spec, routing, faults = "nodes", escape, certificate, witness, export_graph, checkpoint;
+  std::string spec, routing, faults = "nodes", escape, certificate, witness, export_graph, checkpoint, switching;
   std::size_t chunk_sets = 64;
+  unsigned buffers = 0;
   unsigned vcs = 0, k = 0, budget = 0;
   bool json = false, no_symmetry = false;
 };
@@ -92,6 +93,20 @@ std::function<void(const Coverage&)> progress_printer() {
   };
 }
 
+// --switching and --buffers; unset: the engine's default (deadlock.h).
+std::optional<SwitchingModel> switching_model(const DeadlockArgs& a) {
+  if (a.switching.empty()) {
+    if (a.buffers) throw InputError("--buffers needs --switching cut-through");
+    return std::nullopt;
+  }
+  if (a.switching == "wormhole") {
+    if (a.buffers) throw InputError("--buffers counts whole packets: it goes with --switching cut-through");
+    return SwitchingModel{Switching::Wormhole, 1};
+  }
+  if (a.switching == "cut-through") return SwitchingModel{Switching::CutThrough, a.buffers ? a.buffers : 2};
+  throw InputError("--switching is wormhole or cut-through, not '" + a.switching + "'");
+}
+
 int run_deadlock(const DeadlockArgs& a, const ShardFarm* farm) {
   const DeadlineScope budget_scope(budget_deadline(a.budget));
   RouteSetup setup = make_route_setup(a.spec, a.routing, a.faults);
@@ -104,6 +119,7 @@ int run_deadlock(const DeadlockArgs& a, const ShardFarm* farm) {
   DeadlockSearchOptions opt;
   opt.k = a.k;
   opt.escape_vcs = escape;
+  opt.switching = switching_model(a);
   if (a.budget) opt.budget = std::chrono::seconds(a.budget);
   opt.symmetry = !a.no_symmetry;
   opt.chunk_sets = a.chunk_sets;
@@ -134,7 +150,10 @@ int run_deadlock(const DeadlockArgs& a, const ShardFarm* farm) {
                      {"graph_seconds", r.plain.seconds}, {"check_seconds", r.plain.check_seconds},
                      {"dependencies", r.plain.direct_dependencies}, {"acyclic", r.plain.acyclic},
                      {"bubble_rings", (r.escape ? r.escape->rings : r.plain.rings).size()},
-                     {"escape_attempts", r.escape_attempts}, {"seconds", s.seconds},
+                     {"escape_attempts", r.escape_attempts},
+                     {"switching", r.switching ? nlohmann::json(r.switching->text()) : nlohmann::json()},
+                     {"exact_cases", r.exact ? nlohmann::json(r.exact->cases) : nlohmann::json()},
+                     {"seconds", s.seconds},
                      {"menger", {{"version", kVersion}}}};
     j["evidence"] = ev ? to_json(*ev) : nlohmann::json(nullptr);
     std::cout << json_text(j, 2) << "\n";
@@ -171,6 +190,11 @@ void add_deadlock_command(CLI::App& app, CommandRegistry& commands, const ShardF
   sub->add_option("--k", a->k, "check under every set of <= K faults")->capture_default_str()->check(
       CLI::Range(0u, 16u));
   sub->add_option("--budget", a->budget, "seconds allowed for --k (default: no limit); UNKNOWN when it runs out");
+  sub->add_option("--switching", a->switching,
+                  "model for the exact check when Duato's condition does not settle it: wormhole | cut-through "
+                  "(default: cut-through for bubble routings, wormhole otherwise)");
+  sub->add_option("--buffers", a->buffers, "with --switching cut-through: packets per channel buffer (default 2)")
+      ->check(CLI::Range(1u, 64u));
   sub->add_option("--certificate", a->certificate, "write the FREE certificate (JSON) for `menger check-cert`");
   sub->add_option("--witness", a->witness, "write the DEADLOCK witness (JSON) for `menger replay`");
   sub->add_option("--export-graph", a->export_graph,

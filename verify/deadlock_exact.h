@@ -1,0 +1,113 @@
+// The exact deadlock check (verify/deadlock.h, step 4): for routings that
+// Dally and Seitz's and Duato's conditions leave open, decide "is there a
+// reachable configuration in which no packet can move?" for a stated
+// switching model, with evidence both ways.
+//
+// Switching models (decided exactly; UNKNOWN only when a bound below is hit):
+//
+//  virtual cut-through (`cut-through`, B buffers): every channel (link,
+//    direction, virtual channel) is a FIFO of B whole packets.  The packet at
+//    the head of a channel may take any hop the routing offers when the next
+//    channel has room for one packet, or for two when the routing marks the hop
+//    `bubble` (core/routing.h); a packet at its destination is consumed.
+//    Packets are injected at any time, for any destination, through a hop from
+//    their source under the same rule.  A deadlock: packets in the network, and
+//    none of them can move.  Bubble routings are analysed in this model (B = 2
+//    unless the user says more).
+//  wormhole (`wormhole`): a packet of any length holds a chain of channels (a
+//    channel's buffer holds flits of one packet at a time), its head requesting
+//    the next.  A deadlock: packets in the network, no head can advance.
+//
+// FREE.  In a deadlock every occupied cut-through channel has a blocked head:
+// each one-buffer hop it may take leads to a full channel, each bubble hop to a
+// channel with at most one free buffer (so a non-empty one, B >= 2).  A bubble
+// ring (dependency_graph.h) never fills: it is entered by bubble hops only, so
+// it keeps a free buffer (its load rises only by a bubble hop, which leaves one
+// free, and moving round it does not change its load).  So some channel of each
+// ring is not full.  The engine removes, as a fixpoint, every configuration that
+// cannot be a blocked head and every channel left without one; for rings whose
+// channels could all be full it splits the cases "channel i of the ring is not
+// full", i = 1..m (Davis-Putnam style), each case a fixpoint again.  When every
+// case ends with no channel left, no deadlock exists: the tree of cases is the
+// certificate, and its checker (deadlock_evidence_check.h) redoes each case's
+// fixpoint with its own walk of the routing.  For wormhole, an occupied channel
+// holds a blocked head or lies on a worm behind one: the fixpoint keeps the
+// channels of blocked heads and of configurations that reach a blocked head
+// through kept channels, and an empty result is FREE.
+//
+// DEADLOCK.  A case that keeps channels is a candidate, not yet a deadlock: the
+// packets must get there.  The engine picks one blocked head per channel of the
+// closure of one kept channel under requests, fills channels to B packets (B - 1
+// for a ring's not-full channel), and searches an order in which to bring the
+// packets in from their sources, one at a time along routes whose channels are
+// empty as it passes (a packet only leaves a channel from its head).  The
+// schedule found is the witness: `menger replay` re-runs it on a model of the
+// switches and confirms that no packet can move at the end.  For wormhole the
+// packets are one flit long (a packet length wormhole networks allow), so the
+// schedule is a cut-through schedule with B = 1.
+//
+// Bounds, each reported by name in an UNKNOWN: the number of cases split
+// (`case_budget`), the route searches spent on schedules (`schedule_budget`),
+// and, for wormhole, candidates that need worms longer than one channel.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "verify/dependency_graph.h"
+
+namespace menger {
+
+enum class Switching { Wormhole, CutThrough };
+std::string to_string(Switching s);
+
+struct SwitchingModel {
+  Switching switching = Switching::Wormhole;
+  std::uint32_t buffers = 2;  // packets per channel, cut-through only
+  std::string text() const;   // "wormhole" / "virtual cut-through, 2 packet buffers per channel"
+};
+
+struct ExactOptions {
+  SwitchingModel model;
+  std::uint64_t case_budget = 200'000;     // cases split for bubble rings
+  std::uint64_t schedule_budget = 200'000; // route searches spent on schedules
+};
+
+// One node of the FREE certificate's case tree: under the assumption that the
+// channels `not_full` (the path of cases from the root) are not full, either
+// the fixpoint keeps no channel (a leaf), or the ring `split` (every channel of
+// which could still be full) is split into one case per channel.
+struct CaseNode {
+  std::vector<ChannelId> split;                 // empty: a leaf
+  std::vector<std::shared_ptr<CaseNode>> cases; // cases[i]: split[i] not full
+};
+
+// A packet of the schedule: injected at its source, it takes `hops` (channel
+// and the state it carries there) and stays in the last channel.
+struct ScheduledPacket {
+  PacketRef packet;
+  struct Step {
+    ChannelId channel;
+    PacketState state;
+    bool bubble;
+  };
+  std::vector<Step> hops;
+};
+
+struct ExactResult {
+  enum class Status { Free, Deadlock, Unknown };
+  Status status = Status::Unknown;
+  std::string reason;  // UNKNOWN: the bound hit; otherwise how it was decided
+  std::shared_ptr<CaseNode> tree;              // FREE (cut-through): the cases
+  std::vector<ScheduledPacket> schedule;       // DEADLOCK: in order
+  std::vector<std::size_t> heads;              // DEADLOCK: indices into schedule of the blocked heads
+  std::uint64_t cases = 0, candidates = 0, route_searches = 0;
+};
+
+// Throws InputError for wormhole on a routing with bubble hops (bubble flow
+// control needs cut-through) or for cut-through with 0 buffers.
+ExactResult decide_deadlock(const Exploration& x, const ExactOptions& opt);
+
+}  // namespace menger

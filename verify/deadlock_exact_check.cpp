@@ -1,0 +1,338 @@
+#include "verify/deadlock_exact_check.h"
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "core/deadline.h"
+#include "core/error.h"
+#include "verify/route_run.h"
+
+namespace menger {
+namespace {
+
+using Key = std::tuple<NodeId, PortId, std::uint32_t>;  // channel: node it leaves, port, vc
+
+struct Offer {
+  Key channel;
+  NodeId peer;
+  PacketState state;
+  bool bubble;
+};
+
+class Walker {
+ public:
+  Walker(const RouteSetup& s, const FaultSet& f) : s_(s), f_(f), view_(*s.model, s.routing->knowledge()) {}
+  const Network& net() const { return *s_.net; }
+  const Routing& routing() const { return *s_.routing; }
+  bool failed(NodeId v) const {
+    auto u = s_.model->unit_of_node(v);
+    return u && f_.contains(*u);
+  }
+  PacketState start(NodeId src, NodeId dst) {
+    view_.reset(f_, 0);
+    view_.at(src);
+    return s_.routing->start(src, dst, view_);
+  }
+  // The hops the routing offers at (here, state) for dst over usable ports.
+  std::vector<Offer> offers(NodeId here, const PacketState& st, NodeId dst) {
+    view_.reset(f_, 0);
+    view_.at(here);
+    Hops h;
+    s_.routing->next(here, st, dst, view_, h);
+    std::vector<Offer> out;
+    for (const Hop& x : h) {
+      if (x.port >= net().num_ports(here)) continue;
+      const PortSlot& p = net().port(here, x.port);
+      auto lu = s_.model->unit_of_link(p.link);
+      if (!p.connected() || p.dir == PortDir::In || failed(p.peer) || (lu && f_.contains(*lu))) continue;
+      out.push_back({Key{here, x.port, x.vc}, p.peer, x.state, x.bubble});
+    }
+    return out;
+  }
+  std::vector<std::pair<NodeId, NodeId>> pairs() const {
+    std::vector<std::pair<NodeId, NodeId>> p;
+    for (NodeId a : s_.model->terminals())
+      for (NodeId b : s_.model->terminals())
+        if (a != b && s_.model->pair_required(a, b) && !failed(a) && !failed(b)) p.emplace_back(a, b);
+    return p;
+  }
+  Key key(const ChannelRef& c) const {
+    auto v = net().find_node(c.node);
+    if (!v || c.port >= net().num_ports(*v) || c.vc >= routing().vcs() || !net().port(*v, c.port).connected())
+      throw InputError("deadlock evidence: no channel " + c.node + " port " + std::to_string(c.port) + " vc " +
+                       std::to_string(c.vc));
+    return {*v, c.port, c.vc};
+  }
+  std::string name(const Key& k) const {
+    const auto& [v, p, vc] = k;
+    return net().label(v) + "->" + net().label(net().port(v, p).peer) + " vc" + std::to_string(vc);
+  }
+
+ private:
+  const RouteSetup& s_;
+  const FaultSet& f_;
+  RecordingFaultView view_;
+};
+
+// Every reachable configuration (channel, state, destination), found by its
+// own depth-first walk from every required pair.
+struct Space {
+  struct Config {
+    Key channel;
+    NodeId head, dst;
+    PacketState state;
+    std::vector<std::pair<std::size_t, bool>> out;  // (config, bubble)
+  };
+  std::vector<Config> configs;
+  std::vector<std::pair<std::size_t, bool>> injections;
+
+  explicit Space(Walker& w) {
+    std::map<std::tuple<Key, PacketState, NodeId>, std::size_t> id;
+    std::vector<std::size_t> stack;
+    auto enter = [&](const Offer& o, NodeId dst) {
+      auto [it, fresh] = id.try_emplace({o.channel, o.state, dst}, configs.size());
+      if (fresh) {
+        configs.push_back({o.channel, o.peer, dst, o.state, {}});
+        stack.push_back(it->second);
+      }
+      return it->second;
+    };
+    for (auto [s, d] : w.pairs()) {
+      check_deadline("checking exact deadlock evidence");
+      for (const Offer& o : w.offers(s, w.start(s, d), d)) injections.emplace_back(enter(o, d), o.bubble);
+      while (!stack.empty()) {
+        const std::size_t g = stack.back();
+        stack.pop_back();
+        if (configs[g].head == configs[g].dst) continue;
+        const NodeId here = configs[g].head;
+        const PacketState st = configs[g].state;
+        std::vector<std::pair<std::size_t, bool>> out;
+        for (const Offer& o : w.offers(here, st, configs[g].dst)) out.emplace_back(enter(o, d), o.bubble);
+        configs[g].out = std::move(out);
+      }
+    }
+  }
+};
+
+// The fixpoint of deadlock_exact.h by repeated passes: the channels that can
+// hold a blocked head when the channels `not_full` are not full.
+std::set<Key> cut_through_fixpoint(const Space& sp, const std::set<Key>& not_full, std::uint32_t buffers) {
+  std::vector<char> alive(sp.configs.size());
+  for (std::size_t g = 0; g < sp.configs.size(); ++g)
+    alive[g] = sp.configs[g].head != sp.configs[g].dst && !sp.configs[g].out.empty();
+  for (bool changed = true; changed;) {
+    changed = false;
+    std::set<Key> held;
+    for (std::size_t g = 0; g < sp.configs.size(); ++g)
+      if (alive[g]) held.insert(sp.configs[g].channel);
+    for (std::size_t g = 0; g < sp.configs.size(); ++g) {
+      if (!alive[g]) continue;
+      for (const auto& [t, bubble] : sp.configs[g].out) {
+        const Key& k = sp.configs[t].channel;
+        const bool can_block = bubble ? (buffers < 2 || held.count(k)) : (held.count(k) && !not_full.count(k));
+        if (!can_block) {
+          alive[g] = 0;
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  std::set<Key> kept;
+  for (std::size_t g = 0; g < sp.configs.size(); ++g)
+    if (alive[g]) kept.insert(sp.configs[g].channel);
+  return kept;
+}
+
+// Wormhole: blocked heads, and configurations behind them on kept channels.
+std::set<Key> wormhole_fixpoint(const Space& sp) {
+  std::set<Key> kept;
+  for (const auto& c : sp.configs) kept.insert(c.channel);
+  for (;;) {
+    std::vector<char> worm(sp.configs.size(), 0);
+    for (std::size_t g = 0; g < sp.configs.size(); ++g) {
+      const auto& c = sp.configs[g];
+      worm[g] = c.head != c.dst && !c.out.empty() && kept.count(c.channel) &&
+                std::all_of(c.out.begin(), c.out.end(),
+                            [&](const auto& o) { return kept.count(sp.configs[o.first].channel) > 0; });
+    }
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (std::size_t g = 0; g < sp.configs.size(); ++g)
+        if (!worm[g] && kept.count(sp.configs[g].channel))
+          for (const auto& o : sp.configs[g].out)
+            if (worm[o.first]) {
+              worm[g] = 1;
+              grew = true;
+              break;
+            }
+    }
+    std::set<Key> next;
+    for (std::size_t g = 0; g < sp.configs.size(); ++g)
+      if (worm[g]) next.insert(sp.configs[g].channel);
+    if (next == kept) return kept;
+    kept = std::move(next);
+  }
+}
+
+// A split set must be entered from outside by bubble hops only (never filled).
+void check_closed(const Space& sp, const std::set<Key>& r, Walker& w, std::vector<std::string>& problems) {
+  for (const auto& [t, bubble] : sp.injections)
+    if (!bubble && r.count(sp.configs[t].channel))
+      problems.push_back("a packet is injected into " + w.name(sp.configs[t].channel) +
+                         " by a one-buffer hop, so the split set through it can fill");
+  for (const auto& c : sp.configs)
+    for (const auto& [t, bubble] : c.out)
+      if (!bubble && r.count(sp.configs[t].channel) && !r.count(c.channel))
+        problems.push_back("a one-buffer hop from " + w.name(c.channel) + " enters the split set at " +
+                           w.name(sp.configs[t].channel) + ", so the set can fill");
+}
+
+void check_case(const Space& sp, const DeadlockEvidence::Case& node, std::set<Key>& not_full, std::uint32_t B,
+                Walker& w, std::vector<std::string>& problems, std::size_t& cases) {
+  if (problems.size() >= 10) return;
+  ++cases;
+  check_deadline("checking exact deadlock evidence");
+  const std::set<Key> kept = cut_through_fixpoint(sp, not_full, B);
+  if (kept.empty()) return;
+  if (node.split.empty()) {
+    problems.push_back("a leaf of the case tree keeps " + std::to_string(kept.size()) + " channels, e.g. " +
+                       w.name(*kept.begin()));
+    return;
+  }
+  if (node.cases.size() != node.split.size()) {
+    problems.push_back("a split of " + std::to_string(node.split.size()) + " channels has " +
+                       std::to_string(node.cases.size()) + " cases");
+    return;
+  }
+  std::set<Key> r;
+  for (const auto& c : node.split) r.insert(w.key(c));
+  check_closed(sp, r, w, problems);
+  for (std::size_t i = 0; i < node.split.size(); ++i) {
+    const Key k = w.key(node.split[i]);
+    const bool added = not_full.insert(k).second;
+    check_case(sp, node.cases[i], not_full, B, w, problems, cases);
+    if (added) not_full.erase(k);
+  }
+}
+
+// The schedule replayed on FIFO buffers of B packets.
+void replay(const DeadlockEvidence& e, Walker& w, std::vector<std::string>& problems) {
+  struct Packet {
+    NodeId src, dst;
+    PacketState state;
+  };
+  // The witness's list of blocked heads, to be confirmed against the replay.
+  std::map<Key, const DeadlockEvidence::Packet*> listed;
+  for (const auto& p : e.packets)
+    if (!listed.emplace(w.key(p.channel), &p).second) problems.push_back("two listed packets hold one channel");
+  std::vector<Packet> packets;
+  std::map<Key, std::deque<std::size_t>> queue;
+  const std::uint32_t B = e.buffers;
+  for (const auto& a : e.schedule) {
+    auto s = w.net().find_node(a.source), d = w.net().find_node(a.destination);
+    if (!s || !d) throw InputError("deadlock witness: unknown node in packet " + a.source + " -> " + a.destination);
+    const std::size_t id = packets.size();
+    packets.push_back({*s, *d, w.start(*s, *d)});
+    NodeId here = *s;
+    std::optional<Key> in;
+    for (const auto& h : a.hops) {
+      check_deadline("replaying a deadlock schedule");
+      const Key k = w.key(h.channel);
+      const std::string who = "packet " + std::to_string(id + 1) + " (" + a.source + " -> " + a.destination + ")";
+      if (here == *d) return problems.push_back(who + " is consumed at its destination before " + w.name(k));
+      const auto offers = w.offers(here, packets[id].state, *d);
+      const auto o = std::find_if(offers.begin(), offers.end(), [&](const Offer& x) {
+        return x.channel == k && w.routing().describe_state(x.state) == h.state;
+      });
+      if (o == offers.end())
+        return problems.push_back(who + ": the routing offers no hop to " + w.name(k) + " in state '" + h.state +
+                                  "' at " + w.net().label(here));
+      if (queue[k].size() + (o->bubble ? 2 : 1) > B)
+        return problems.push_back(who + ": no room in " + w.name(k) + (o->bubble ? " for a bubble hop" : ""));
+      if (in) {
+        if (queue[*in].empty() || queue[*in].front() != id)
+          return problems.push_back(who + " is not at the head of " + w.name(*in) + " when it leaves");
+        queue[*in].pop_front();
+      }
+      queue[k].push_back(id);
+      packets[id].state = o->state;
+      here = o->peer;
+      in = k;
+    }
+  }
+  std::size_t held = 0;
+  for (const auto& [k, q] : queue) {
+    if (q.empty()) continue;
+    held += q.size();
+    const Packet& p = packets[q.front()];
+    const NodeId head = w.net().port(std::get<0>(k), std::get<1>(k)).peer;
+    if (head == p.dst) {
+      problems.push_back("the packet at the head of " + w.name(k) + " is at its destination and can leave");
+      continue;
+    }
+    const auto offers = w.offers(head, p.state, p.dst);
+    const auto it_listed = listed.find(k);
+    std::set<Key> asked;
+    for (const Offer& o : offers) asked.insert(o.channel);
+    if (it_listed == listed.end()) {
+      problems.push_back("the head of " + w.name(k) + " is not among the witness's packets");
+    } else {
+      const auto& l = *it_listed->second;
+      std::set<Key> req;
+      for (const auto& r : l.requests) req.insert(w.key(r));
+      if (l.source != w.net().label(p.src) || l.destination != w.net().label(p.dst) || req != asked)
+        problems.push_back("the witness's packet in " + w.name(k) +
+                           " is not the replay's head or does not list exactly the channels it requests");
+      listed.erase(it_listed);
+    }
+    if (offers.empty()) problems.push_back("the packet at the head of " + w.name(k) + " is offered no hop");
+    for (const Offer& o : offers) {
+      const auto it = queue.find(o.channel);
+      const std::size_t n = it == queue.end() ? 0 : it->second.size();
+      if (n + (o.bubble ? 2 : 1) <= B)
+        problems.push_back("the packet at the head of " + w.name(k) + " can move to " + w.name(o.channel));
+    }
+  }
+  if (held == 0) problems.push_back("the schedule leaves no packet in the network");
+  if (!listed.empty()) problems.push_back("the witness lists a packet in " + w.name(listed.begin()->first) +
+                                          ", which the replay leaves empty");
+}
+
+}  // namespace
+
+ExactCheck check_exact_evidence(const DeadlockEvidence& e, const RouteSetup& setup, const FaultSet& faults) {
+  ExactCheck out;
+  Walker w(setup, faults);
+  const std::string model = e.switching == "wormhole" ? "wormhole"
+                                                      : "cut-through with " + std::to_string(e.buffers) + " buffers";
+  if (e.deadlock) {
+    if (e.switching == "wormhole" && e.buffers != 1)
+      out.problems.push_back("a wormhole schedule moves one-flit packets: buffers must be 1");
+    if (e.schedule.empty()) out.problems.push_back("the witness's schedule is empty");
+    else replay(e, w, out.problems);
+    out.summary = "deadlock (" + model + "): " + std::to_string(e.schedule.size()) +
+                  " packets brought in from an empty network, after which no packet can move";
+    return out;
+  }
+  const Space sp(w);
+  if (e.switching == "wormhole") {
+    const auto kept = wormhole_fixpoint(sp);
+    if (!kept.empty())
+      out.problems.push_back("the wormhole fixpoint keeps " + std::to_string(kept.size()) + " channels, e.g. " +
+                             w.name(*kept.begin()));
+    out.summary = "deadlock-free (wormhole): no channel can hold a blocked head or a worm behind one";
+    return out;
+  }
+  std::set<Key> not_full;
+  std::size_t cases = 0;
+  check_case(sp, e.cases, not_full, e.buffers, w, out.problems, cases);
+  out.summary = "deadlock-free (" + model + "): no channel can hold a blocked packet in any of " +
+                std::to_string(cases) + " case(s)";
+  return out;
+}
+
+}  // namespace menger
