@@ -2,7 +2,7 @@
 # have set `menger` (the binary) and `dir` (their work folder): skips the test
 # (exit 77) without mpirun, lets Open MPI run as root, makes a fresh work
 # folder, and defines `mpi R ARG...`, menger on R oversubscribed ranks of one
-# thread each.
+# thread each, and `refused`, below.
 command -v mpirun > /dev/null || { echo "mpirun not found: skipped"; exit 77; }
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 rm -rf "$dir" && mkdir -p "$dir"
@@ -16,4 +16,16 @@ mpi() {
   shift
   ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
     timeout 120 mpirun --oversubscribe -n "$r" "$menger" --threads 1 "$@"
+}
+
+# refused NAME PATTERN ARG...: `mpi 2 ARG...` is refused with exit 2 and one
+# error line, from rank 0 only, that matches "^menger: PATTERN" (grep regex).
+refused() {
+  local name=$1 pattern=$2 got
+  shift 2
+  set +e
+  mpi 2 "$@" > /dev/null 2> "$dir/$name.err"; got=$?
+  set -e
+  [ "$got" -eq 2 ] && [ "$(grep -c "^menger: $pattern" "$dir/$name.err")" -eq 1 ] ||
+    { echo "$name under mpirun -n 2: expected one error and exit 2, got $got"; cat "$dir/$name.err"; exit 1; }
 }

@@ -65,14 +65,6 @@ cmp "$dir/plain.jsonl" "$dir/half.jsonl" || { echo "a checkpoint resumed under m
 echo "checkpoints: identical under mpirun and without, resumed either way"
 
 # What MPI cannot honour: one sentence, from rank 0 only, exit 2.
-set +e
-mpi 2 route-check "${holds[@]}" --budget 60 > /dev/null 2> "$dir/budget.err"; got=$?
-set -e
-[ "$got" -eq 2 ] && [ "$(grep -c '^menger: --budget cannot be honoured under mpirun' "$dir/budget.err")" -eq 1 ] ||
-  { echo "--budget under mpirun: expected one error and exit 2, got $got"; cat "$dir/budget.err"; exit 1; }
-set +e
-mpi 2 info "torus(4,4)" > /dev/null 2> "$dir/info.err"; got=$?
-set -e
-[ "$got" -eq 2 ] && [ "$(grep -c '^menger: menger info does not spread over MPI ranks' "$dir/info.err")" -eq 1 ] ||
-  { echo "info under mpirun -n 2: expected one error and exit 2, got $got"; cat "$dir/info.err"; exit 1; }
+refused budget "--budget cannot be honoured under mpirun" route-check "${holds[@]}" --budget 60
+refused info "menger info does not spread over MPI ranks" info "torus(4,4)"
 echo "unsupported combinations: one clear error"

@@ -83,20 +83,11 @@ diff <(untimed "$dir/smt.plain") <(untimed "$dir/smt.1") || { echo "smt: -n 1 di
 echo "smt: identical under one rank"
 
 # What MPI cannot honour: one sentence, from rank 0 only, exit 2.
-refused() {
-  local name=$1 expect=$2 got
-  shift 2
-  set +e
-  mpi 2 tolerance "$@" > /dev/null 2> "$dir/$name.err"; got=$?
-  set -e
-  [ "$got" -eq 2 ] && [ "$(grep -c "^menger: $expect" "$dir/$name.err")" -eq 1 ] ||
-    { echo "$name under mpirun -n 2: expected one error and exit 2, got $got"; cat "$dir/$name.err"; exit 1; }
-}
-refused budget "--budget cannot be honoured under mpirun" "torus(6,6)" --budget 60
-refused smt "the SMT engine" "min(stages=2, radix=2, wiring=deterministic)" --faults components
+refused budget "--budget cannot be honoured under mpirun" tolerance "torus(6,6)" --budget 60
+refused smt "the SMT engine" tolerance "min(stages=2, radix=2, wiring=deterministic)" --faults components
 head -n 4 "$dir/plain.jsonl" > "$dir/damaged.jsonl"
 echo '{"shard": 3, "bound": 4}' >> "$dir/damaged.jsonl"
-refused damaged "checkpoint $dir/damaged.jsonl: line 5" "${cp_args[@]}" --checkpoint "$dir/damaged.jsonl"
-refused another-question "checkpoint $dir/plain.jsonl is for another question (chunk_pairs 3 here, 2 there)" \
+refused damaged "checkpoint $dir/damaged.jsonl: line 5" tolerance "${cp_args[@]}" --checkpoint "$dir/damaged.jsonl"
+refused another-question "checkpoint $dir/plain.jsonl is for another question (chunk_pairs 3 here, 2 there)" tolerance \
   "torus(6,6)" --weights "$dir/weights.txt" --no-symmetry --chunk-pairs 3 --json --checkpoint "$dir/plain.jsonl"
 echo "unsupported combinations, damaged checkpoints, another question: one clear error"

@@ -169,9 +169,7 @@ std::vector<BlockedPacket> blocked_heads(const Exploration& x, const ExactResult
 }
 
 // Step 4: the exact check of deadlock_exact.h.
-void exact_step(const Routing& routing, const FaultModel& model, const FaultSet& faults, const Exploration& x,
-                const DeadlockOptions& opt, DeadlockResult& r) {
-  (void)routing, (void)model, (void)faults;
+void exact_step(const Exploration& x, const DeadlockOptions& opt, DeadlockResult& r) {
   SwitchingModel sw;
   if (opt.switching) sw = *opt.switching;
   else if (x.bubble_hops) sw = {Switching::CutThrough, 2};
@@ -240,7 +238,7 @@ DeadlockResult check_deadlock(const Routing& routing, const FaultModel& model, c
     r.status = DeadlockResult::Status::Free;
     return finish();
   }
-  exact_step(routing, model, faults, x, opt, r);
+  exact_step(x, opt, r);
   return finish();
 }
 }  // namespace menger

@@ -92,17 +92,21 @@ std::vector<std::vector<ChannelId>> never_full_sets(const Configs& cfg) {
       if (h.kind & kOneBuffer) one_buffer_preds[cfg.chan[h.to]].push_back(cfg.chan[g]);
   for (const auto& h : cfg.injections)
     if (h.kind & kOneBuffer) injected[cfg.chan[h.to]] = 1;
+  for (auto& p : one_buffer_preds) {
+    std::sort(p.begin(), p.end());
+    p.erase(std::unique(p.begin(), p.end()), p.end());
+  }
   std::vector<std::vector<ChannelId>> sets;
+  std::vector<ChannelId> seen_from(C, C);  // seen_from[p] == c: p is in R(c) (no clearing per c)
   for (ChannelId c = 0; c < C; ++c) {
     if (cfg.at_channel[c].empty()) continue;
-    std::vector<char> in(C, 0);
     std::vector<ChannelId> r{c};
-    in[c] = 1;
+    seen_from[c] = c;
     bool closed = !injected[c];
     for (std::size_t i = 0; i < r.size() && closed; ++i)
       for (ChannelId p : one_buffer_preds[r[i]])
-        if (!in[p]) {
-          in[p] = 1;
+        if (seen_from[p] != c) {
+          seen_from[p] = c;
           r.push_back(p);
           closed &= !injected[p];
         }
@@ -362,20 +366,20 @@ class Decider {
     }
     check_deadline("the exact deadlock check (cases)");
     if (!fix_.run(not_full)) return node;
-    const std::vector<ChannelId>* ring = nullptr;
-    for (const auto& rg : sets_)
-      if (std::all_of(rg.begin(), rg.end(), [&](ChannelId c) { return fix_.holders[c] > 0 && !not_full[c]; })) {
-        ring = &rg;
+    const std::vector<ChannelId>* set = nullptr;
+    for (const auto& r : sets_)
+      if (std::all_of(r.begin(), r.end(), [&](ChannelId c) { return fix_.holders[c] > 0 && !not_full[c]; })) {
+        set = &r;
         break;
       }
-    if (!ring) {
+    if (!set) {
       try_candidate(not_full);
       // Not a FREE leaf: the node keeps no split and FREE is never claimed
       // (unresolved_ or found_ is set).
       return node;
     }
-    node->split = *ring;
-    for (ChannelId c : *ring) {
+    node->split = *set;
+    for (ChannelId c : *set) {
       not_full[c] = 1;
       node->cases.push_back(split(not_full));
       not_full[c] = 0;
@@ -387,7 +391,7 @@ class Decider {
   // Kept channels start closures; the closures are tried smallest first.
   void try_candidate(const std::vector<char>& not_full) {
     ++r_.candidates;
-    const std::vector<char> alive = fix_.alive_cfg;
+    const std::vector<char>& alive = fix_.alive_cfg;  // not rerun until this candidate is done
     std::vector<std::vector<ChannelId>> closures;
     // Closures from the first 64 kept channels: enough to find a small one,
     // without a closure per channel of a large network.
@@ -398,7 +402,7 @@ class Decider {
     closures.erase(std::unique(closures.begin(), closures.end()), closures.end());
     for (const auto& cl : closures) {
       if (found_ || schedule_budget_ == 0) break;
-      attempt(cl, alive, not_full);
+      attempt(cl, not_full);
     }
     if (!found_)
       unresolved_.push_back("a candidate deadlock of " + std::to_string(closures.front().size()) +
@@ -434,10 +438,8 @@ class Decider {
   }
 
   // The closure's channels filled as the header says, and a schedule for them.
-  void attempt(const std::vector<ChannelId>& channels, const std::vector<char>& alive,
-               const std::vector<char>& not_full) {
+  void attempt(const std::vector<ChannelId>& channels, const std::vector<char>& not_full) {
     const std::uint32_t B = buffers();
-    (void)alive;
     std::vector<std::uint32_t> target(x_.space.size(), 0);
     for (ChannelId c : channels) target[c] = not_full[c] ? B - 1 : B;
     // Heads: every configuration blocked by exactly these occupancies.

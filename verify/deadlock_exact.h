@@ -20,25 +20,28 @@
 //
 // FREE.  In a deadlock every occupied cut-through channel has a blocked head:
 // each one-buffer hop it may take leads to a full channel, each bubble hop to a
-// channel with at most one free buffer (so a non-empty one, B >= 2).  A bubble
-// ring (dependency_graph.h) never fills: it is entered by bubble hops only, so
-// it keeps a free buffer (its load rises only by a bubble hop, which leaves one
-// free, and moving round it does not change its load).  So some channel of each
-// ring is not full.  The engine removes, as a fixpoint, every configuration that
-// cannot be a blocked head and every channel left without one; for rings whose
-// channels could all be full it splits the cases "channel i of the ring is not
-// full", i = 1..m (Davis-Putnam style), each case a fixpoint again.  When every
-// case ends with no channel left, no deadlock exists: the tree of cases is the
-// certificate, and its checker (deadlock_evidence_check.h) redoes each case's
-// fixpoint with its own walk of the routing.  For wormhole, an occupied channel
-// holds a blocked head or lies on a worm behind one: the fixpoint keeps the
-// channels of blocked heads and of configurations that reach a blocked head
-// through kept channels, and an empty result is FREE.
+// channel with at most one free buffer (so a non-empty one, B >= 2).  A set R
+// of channels that packets enter from outside by bubble hops only (no
+// one-buffer injection into R; every one-buffer hop into R comes from R) never
+// fills: its load rises only by a bubble hop, which leaves a free buffer, and
+// moves inside R do not change it.  A bubble ring (dependency_graph.h) is such a
+// set, and so is a channel entered only by bubble hops.  So some channel of each
+// such set is not full.  The engine removes, as a fixpoint, every
+// configuration that cannot be a blocked head and every channel left without
+// one; for a set whose channels could all still be full it splits the cases
+// "channel i of the set is not full", i = 1..|R| (Davis-Putnam style), each
+// case a fixpoint again.  When every case ends with no channel left, no
+// deadlock exists: the tree of cases is the certificate, and its checker
+// (deadlock_exact_check.h) redoes each case's fixpoint with its own walk of
+// the routing.  For wormhole, an occupied channel holds a blocked head or lies
+// on a worm behind one: the fixpoint keeps the channels of blocked heads and of
+// configurations that reach a blocked head through kept channels, and an empty
+// result is FREE.
 //
 // DEADLOCK.  A case that keeps channels is a candidate, not yet a deadlock: the
 // packets must get there.  The engine picks one blocked head per channel of the
 // closure of one kept channel under requests, fills channels to B packets (B - 1
-// for a ring's not-full channel), and searches an order in which to bring the
+// for a set's not-full channel), and searches an order in which to bring the
 // packets in from their sources, one at a time along routes whose channels are
 // empty as it passes (a packet only leaves a channel from its head).  The
 // schedule found is the witness: `menger replay` re-runs it on a model of the
@@ -71,13 +74,13 @@ struct SwitchingModel {
 
 struct ExactOptions {
   SwitchingModel model;
-  std::uint64_t case_budget = 200'000;     // cases split for bubble rings
+  std::uint64_t case_budget = 200'000;     // cases split over sets that never fill
   std::uint64_t schedule_budget = 200'000; // route searches spent on schedules
 };
 
 // One node of the FREE certificate's case tree: under the assumption that the
 // channels `not_full` (the path of cases from the root) are not full, either
-// the fixpoint keeps no channel (a leaf), or the ring `split` (every channel of
+// the fixpoint keeps no channel (a leaf), or the set `split` (every channel of
 // which could still be full) is split into one case per channel.
 struct CaseNode {
   std::vector<ChannelId> split;                 // empty: a leaf

@@ -8,73 +8,35 @@
 
 #include "core/deadline.h"
 #include "core/error.h"
+#include "verify/deadlock_checker.h"
 #include "verify/route_run.h"
 
 namespace menger {
 namespace {
 
-using Key = std::tuple<NodeId, PortId, std::uint32_t>;  // channel: node it leaves, port, vc
+using Key = DeadlockChecker::Key;
+using Offer = DeadlockChecker::Step;
 
-struct Offer {
-  Key channel;
-  NodeId peer;
-  PacketState state;
-  bool bubble;
-};
-
-class Walker {
- public:
-  Walker(const RouteSetup& s, const FaultSet& f) : s_(s), f_(f), view_(*s.model, s.routing->knowledge()) {}
-  const Network& net() const { return *s_.net; }
-  const Routing& routing() const { return *s_.routing; }
-  bool failed(NodeId v) const {
-    auto u = s_.model->unit_of_node(v);
-    return u && f_.contains(*u);
-  }
+// The checker with a fault view of its own for starting and moving packets.
+struct Walker {
+  DeadlockChecker& c;
+  RecordingFaultView view;
+  explicit Walker(DeadlockChecker& checker)
+      : c(checker), view(*checker.setup.model, checker.setup.routing->knowledge()) {}
+  const Network& net() const { return c.net(); }
+  const Routing& routing() const { return *c.setup.routing; }
   PacketState start(NodeId src, NodeId dst) {
-    view_.reset(f_, 0);
-    view_.at(src);
-    return s_.routing->start(src, dst, view_);
+    view.reset(c.faults, 0);
+    view.at(src);
+    return routing().start(src, dst, view);
   }
-  // The hops the routing offers at (here, state) for dst over usable ports.
   std::vector<Offer> offers(NodeId here, const PacketState& st, NodeId dst) {
-    view_.reset(f_, 0);
-    view_.at(here);
-    Hops h;
-    s_.routing->next(here, st, dst, view_, h);
-    std::vector<Offer> out;
-    for (const Hop& x : h) {
-      if (x.port >= net().num_ports(here)) continue;
-      const PortSlot& p = net().port(here, x.port);
-      auto lu = s_.model->unit_of_link(p.link);
-      if (!p.connected() || p.dir == PortDir::In || failed(p.peer) || (lu && f_.contains(*lu))) continue;
-      out.push_back({Key{here, x.port, x.vc}, p.peer, x.state, x.bubble});
-    }
-    return out;
+    view.reset(c.faults, 0);
+    return c.hops(here, st, dst, view);
   }
-  std::vector<std::pair<NodeId, NodeId>> pairs() const {
-    std::vector<std::pair<NodeId, NodeId>> p;
-    for (NodeId a : s_.model->terminals())
-      for (NodeId b : s_.model->terminals())
-        if (a != b && s_.model->pair_required(a, b) && !failed(a) && !failed(b)) p.emplace_back(a, b);
-    return p;
-  }
-  Key key(const ChannelRef& c) const {
-    auto v = net().find_node(c.node);
-    if (!v || c.port >= net().num_ports(*v) || c.vc >= routing().vcs() || !net().port(*v, c.port).connected())
-      throw InputError("deadlock evidence: no channel " + c.node + " port " + std::to_string(c.port) + " vc " +
-                       std::to_string(c.vc));
-    return {*v, c.port, c.vc};
-  }
-  std::string name(const Key& k) const {
-    const auto& [v, p, vc] = k;
-    return net().label(v) + "->" + net().label(net().port(v, p).peer) + " vc" + std::to_string(vc);
-  }
-
- private:
-  const RouteSetup& s_;
-  const FaultSet& f_;
-  RecordingFaultView view_;
+  std::vector<std::pair<NodeId, NodeId>> pairs() const { return c.pairs(); }
+  Key key(const ChannelRef& r) { return c.key(r); }
+  std::string name(const Key& k) const { return c.name(k); }
 };
 
 // Every reachable configuration (channel, state, destination), found by its
@@ -304,35 +266,36 @@ void replay(const DeadlockEvidence& e, Walker& w, std::vector<std::string>& prob
 
 }  // namespace
 
-ExactCheck check_exact_evidence(const DeadlockEvidence& e, const RouteSetup& setup, const FaultSet& faults) {
-  ExactCheck out;
-  Walker w(setup, faults);
+void check_exact_evidence(const DeadlockEvidence& e, DeadlockChecker& c) {
+  Walker w(c);
+  std::vector<std::string> problems;
   const std::string model = e.switching == "wormhole" ? "wormhole"
                                                       : "cut-through with " + std::to_string(e.buffers) + " buffers";
+  auto report = [&](std::string summary) {
+    for (auto& p : problems) c.problem(std::move(p));
+    c.out.summary = std::move(summary);
+  };
   if (e.deadlock) {
     if (e.switching == "wormhole" && e.buffers != 1)
-      out.problems.push_back("a wormhole schedule moves one-flit packets: buffers must be 1");
-    if (e.schedule.empty()) out.problems.push_back("the witness's schedule is empty");
-    else replay(e, w, out.problems);
-    out.summary = "deadlock (" + model + "): " + std::to_string(e.schedule.size()) +
-                  " packets brought in from an empty network, after which no packet can move";
-    return out;
+      problems.push_back("a wormhole schedule moves one-flit packets: buffers must be 1");
+    if (e.schedule.empty()) problems.push_back("the witness's schedule is empty");
+    else replay(e, w, problems);
+    return report("deadlock (" + model + "): " + std::to_string(e.schedule.size()) +
+                  " packets brought in from an empty network, after which no packet can move");
   }
   const Space sp(w);
   if (e.switching == "wormhole") {
     const auto kept = wormhole_fixpoint(sp);
     if (!kept.empty())
-      out.problems.push_back("the wormhole fixpoint keeps " + std::to_string(kept.size()) + " channels, e.g. " +
-                             w.name(*kept.begin()));
-    out.summary = "deadlock-free (wormhole): no channel can hold a blocked head or a worm behind one";
-    return out;
+      problems.push_back("the wormhole fixpoint keeps " + std::to_string(kept.size()) + " channels, e.g. " +
+                         w.name(*kept.begin()));
+    return report("deadlock-free (wormhole): no channel can hold a blocked head or a worm behind one");
   }
   std::set<Key> not_full;
   std::size_t cases = 0;
-  check_case(sp, e.cases, not_full, e.buffers, w, out.problems, cases);
-  out.summary = "deadlock-free (" + model + "): no channel can hold a blocked packet in any of " +
-                std::to_string(cases) + " case(s)";
-  return out;
+  check_case(sp, e.cases, not_full, e.buffers, w, problems, cases);
+  report("deadlock-free (" + model + "): no channel can hold a blocked packet in any of " + std::to_string(cases) +
+         " case(s)");
 }
 
 }  // namespace menger

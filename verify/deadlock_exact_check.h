@@ -6,19 +6,11 @@
 // channel buffers of the stated size and checks that no head can move.
 #pragma once
 
-#include <string>
-#include <vector>
-
-#include "core/fault.h"
-#include "verify/deadlock_evidence.h"
-#include "verify/spec_resolver.h"
-
 namespace menger {
 
-struct ExactCheck {
-  std::vector<std::string> problems;
-  std::string summary;
-};
-ExactCheck check_exact_evidence(const DeadlockEvidence& e, const RouteSetup& setup, const FaultSet& faults);
+struct DeadlockChecker;
+struct DeadlockEvidence;
+// Adds its problems to `c` and sets its summary.
+void check_exact_evidence(const DeadlockEvidence& e, DeadlockChecker& c);
 
 }  // namespace menger
