@@ -19,6 +19,15 @@
 // dependency graph is cyclic on any mesh with a 2x2 square (the deadlock-prone
 // reference the three others are compared with).
 //
+// north-last-split (Duato, Yalamanchili and Ni, "Interconnection Networks: An
+// Engineering Approach", section 3.1, Example 3.5) splits each north channel
+// into N1 (VC 0) and N2 (VC 1): every minimal path is allowed, a north hop
+// taking N2 while an east or west hop is still to come and N1 once only north
+// is left (no turn after N1).  Its escape subfunction on {N1, E, S, W} is
+// north-last; the book proves the routing deadlock-free under virtual
+// cut-through and store-and-forward (its Theorem 3.2) and, in an exercise,
+// asks for a deadlocked configuration under wormhole switching on a 3x3 mesh.
+//
 // They read no faults: a hop over a failed unit is the engine's Blocked.  Hops
 // are listed by dimension (X before Y); a mesh has at most one productive
 // direction per dimension.
@@ -31,7 +40,7 @@
 namespace menger {
 namespace {
 
-enum class TurnRule { WestFirst, NorthLast, NegativeFirst, MinimalAdaptive };
+enum class TurnRule { WestFirst, NorthLast, NegativeFirst, MinimalAdaptive, NorthLastSplit };
 
 // Productive direction in X and Y (+1, -1, or 0 when the coordinate is reached).
 using Productive = std::array<int, 2>;
@@ -46,6 +55,7 @@ bool allowed(TurnRule rule, const Productive& p, std::size_t d) {
     case TurnRule::NegativeFirst:  // any negative pending: negatives only
       return p[0] < 0 || p[1] < 0 ? p[d] < 0 : true;
     case TurnRule::MinimalAdaptive:
+    case TurnRule::NorthLastSplit:
       return true;
   }
   return false;
@@ -58,6 +68,7 @@ class TurnModelRouting final : public Routing {
   std::string spec() const override { return name_; }
   // It reads nothing, so the local model (the stricter one) fits.
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
+  std::uint32_t vcs() const override { return rule_ == TurnRule::NorthLastSplit ? 2 : 1; }
 
   void next(NodeId here, const PacketState& state, NodeId dst, FaultView&, Hops& out) const override {
     Productive p{};
@@ -66,7 +77,12 @@ class TurnModelRouting final : public Routing {
       p[d] = (o > 0) - (o < 0);
     }
     for (std::size_t d = 0; d < 2; ++d)
-      if (p[d] != 0 && allowed(rule_, p, d)) out.push_back(Hop{lattice_.port(d, p[d]), 0, state});
+      if (p[d] != 0 && allowed(rule_, p, d)) out.push_back(Hop{lattice_.port(d, p[d]), vc(p, d), state});
+  }
+
+  // N2 (VC 1) for a north hop with an east or west hop still to come.
+  std::uint32_t vc(const Productive& p, std::size_t d) const {
+    return rule_ == TurnRule::NorthLastSplit && d == 1 && p[1] > 0 && p[0] != 0 ? 1 : 0;
   }
 
  private:
@@ -109,6 +125,11 @@ void register_turn_model_routings(RoutingRegistry& reg) {
   reg.add(turn_family("minimal-adaptive", TurnRule::MinimalAdaptive,
                       "2D mesh, every productive direction (all turns allowed; cyclic dependencies); 1 VC",
                       glass_ni + ", the unrestricted case (every turn allowed)"));
+  reg.add(turn_family("north-last-split", TurnRule::NorthLastSplit,
+                      "2D mesh, every minimal path; north hops on N2 (VC 1) while east or west is left, on N1 (VC 0) "
+                      "after; 2 VCs",
+                      "Duato, Yalamanchili and Ni, Interconnection Networks: An Engineering Approach, section 3.1, "
+                      "Example 3.5"));
 }
 
 }  // namespace menger

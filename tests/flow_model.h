@@ -5,7 +5,9 @@
 
 #include <deque>
 #include <functional>
-#include <set>
+#include <map>
+#include <string>
+#include <unordered_set>
 #include <stdexcept>
 #include <vector>
 
@@ -44,13 +46,43 @@ struct FlowModel {
     return u && f.contains(*u);
   }
 
+  // States are kept as strings (per channel: its packet count, then two bytes
+  // per packet naming an interned (destination, state)): a 3x3 torus with 3
+  // VCs has 108 channels, and millions of states as vectors would not fit.
+  std::map<Packet, std::uint16_t> ids{};
+  std::vector<Packet> packets{};
+  std::string encode(const State& s) {
+    std::string e;
+    for (const auto& ch : s) {
+      e.push_back(static_cast<char>(ch.size()));
+      for (const Packet& p : ch) {
+        auto [it, fresh] = ids.try_emplace(p, static_cast<std::uint16_t>(packets.size()));
+        if (fresh) packets.push_back(p);
+        if (packets.size() > 65535) throw std::runtime_error("flow model: too many kinds of packet");
+        e.push_back(static_cast<char>(it->second & 0xff));
+        e.push_back(static_cast<char>(it->second >> 8));
+      }
+    }
+    return e;
+  }
+  State decode(const std::string& e, std::size_t channels) const {
+    State s(channels);
+    std::size_t i = 0;
+    for (auto& ch : s) {
+      const auto n = static_cast<unsigned char>(e[i++]);
+      for (unsigned k = 0; k < n; ++k, i += 2)
+        ch.push_back(packets[static_cast<unsigned char>(e[i]) | static_cast<unsigned char>(e[i + 1]) << 8]);
+    }
+    return s;
+  }
+
   bool deadlock_reachable() {
     const ChannelSpace space(net, routing.vcs());
     RecordingFaultView view(model, routing.knowledge());
     const FaultSet none(model.universe().size());
     const FaultSet& f = faults ? *faults : none;
-    std::set<State> seen;
-    std::deque<State> queue{State(space.size())};
+    std::unordered_set<std::string> seen;
+    std::vector<std::string> queue{encode(State(space.size()))};
     seen.insert(queue.front());
     auto moves = [&](NodeId here, const PacketState& st, NodeId dst, const State& s, auto&& take) {
       view.reset(f, 0);
@@ -65,11 +97,13 @@ struct FlowModel {
       }
     };
     while (!queue.empty()) {
-      const State s = std::move(queue.back());  // depth first: full networks come soon
+      const State s = decode(queue.back(), space.size());  // depth first: full networks come soon
       queue.pop_back();
-      if (++states_seen > max_states) throw std::runtime_error("flow model: too many states");
-      auto push = [&](State n) {
-        if (seen.insert(n).second) queue.push_back(std::move(n));
+      auto push = [&](const State& n) {
+        std::string e = encode(n);
+        if (!seen.insert(e).second) return;
+        if (++states_seen > max_states) throw std::runtime_error("flow model: too many states");
+        queue.push_back(std::move(e));
       };
       bool occupied = false, progress = false;
       for (ChannelId c = 0; c < space.size(); ++c) {

@@ -61,7 +61,7 @@ void exact_evidence(const Routing& routing, const Network& net, const ChannelSpa
   e.buffers = r.switching->switching == Switching::Wormhole ? 1 : r.switching->buffers;
   if (r.exact->tree) e.cases = case_evidence(net, space, *r.exact->tree);
   for (const ScheduledPacket& p : r.exact->schedule) {
-    DeadlockEvidence::Arrival a{net.label(p.packet.src), net.label(p.packet.dst), {}};
+    DeadlockEvidence::Arrival a{net.label(p.packet.src), net.label(p.packet.dst), {}, p.holds};
     for (const auto& h : p.hops) a.hops.push_back({channel_ref(net, space, h.channel), routing.describe_state(h.state)});
     e.schedule.push_back(std::move(a));
   }
@@ -127,7 +127,9 @@ nlohmann::json to_json(const DeadlockEvidence& e) {
       for (const auto& a : e.schedule) {
         nlohmann::json hops = nlohmann::json::array();
         for (const auto& h : a.hops) hops.push_back({{"channel", ref_json(h.channel)}, {"state", h.state}});
-        x["schedule"].push_back({{"source", a.source}, {"destination", a.destination}, {"hops", hops}});
+        nlohmann::json arrival{{"source", a.source}, {"destination", a.destination}, {"hops", hops}};
+        if (a.holds != 1) arrival["holds"] = a.holds;
+        x["schedule"].push_back(std::move(arrival));
       }
     } else {
       x["cases"] = case_json(e.cases);
@@ -186,6 +188,10 @@ DeadlockEvidence deadlock_evidence_from_json(const nlohmann::json& j) {
           for (const auto& h : a.at("hops"))
             arr.hops.push_back({ref_from_json(h.at("channel")), json_at<std::string>(h, "state")});
           if (arr.hops.empty()) throw InputError("exact.schedule: a packet without hops");
+          if (a.contains("holds")) arr.holds = json_at<std::uint32_t>(a, "holds");
+          if (arr.holds == 0 || arr.holds > arr.hops.size())
+            throw InputError("exact.schedule: a packet holds 1 to its number of hops channels, not " +
+                             std::to_string(arr.holds));
           e.schedule.push_back(std::move(arr));
         }
       } else {

@@ -86,6 +86,7 @@ struct DeadlockEvidence {
   struct Arrival {
     std::string source, destination;
     std::vector<Hop> hops;
+    std::uint32_t holds = 1;  // channels held at the end (wormhole worms), the last hops'
   };
   std::vector<Arrival> schedule;     // witness
 };

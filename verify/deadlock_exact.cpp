@@ -9,41 +9,10 @@
 
 #include "core/deadline.h"
 #include "core/error.h"
+#include "verify/deadlock_configs.h"
+#include "verify/deadlock_worms.h"
 
 namespace menger {
-
-std::string to_string(Switching s) { return s == Switching::Wormhole ? "wormhole" : "cut-through"; }
-
-std::string SwitchingModel::text() const {
-  if (switching == Switching::Wormhole) return "wormhole (packets of any length)";
-  return "virtual cut-through, " + std::to_string(buffers) + " packet buffer" + (buffers == 1 ? "" : "s") +
-         " per channel";
-}
-
-namespace {
-
-constexpr std::uint8_t kOneBuffer = ConfigurationGraph::kOneBuffer;
-
-// Every reachable configuration (channel held, state, destination) of the
-// exploration, numbered across destinations, with its hops.
-struct Configs {
-  struct Hop {
-    std::uint32_t to;
-    std::uint8_t kind;
-  };
-  std::vector<ChannelId> chan;
-  std::vector<NodeId> dst;
-  std::vector<PacketState> state;
-  std::vector<char> at_dest;                     // its channel ends at its destination: consumed
-  std::vector<std::uint32_t> first;              // hops of config g: hops[first[g], first[g + 1])
-  std::vector<Hop> hops;
-  std::vector<Hop> injections;                   // from the source, the tail of the channel entered
-  std::vector<std::vector<std::uint32_t>> at_channel;  // configs per channel
-  std::vector<std::vector<std::uint32_t>> requesters;  // configs with a hop into the channel
-
-  std::uint32_t size() const { return static_cast<std::uint32_t>(chan.size()); }
-  std::span<const Hop> out(std::uint32_t g) const { return {hops.data() + first[g], hops.data() + first[g + 1]}; }
-};
 
 Configs flatten(const Exploration& x) {
   Configs c;
@@ -78,6 +47,30 @@ Configs flatten(const Exploration& x) {
   for (auto& r : c.requesters) r.erase(std::unique(r.begin(), r.end()), r.end());
   return c;
 }
+
+std::string to_string(Switching s) { return s == Switching::Wormhole ? "wormhole" : "cut-through"; }
+
+std::string SwitchingModel::text() const {
+  if (switching == Switching::Wormhole) return "wormhole (packets of any length)";
+  return "virtual cut-through, " + std::to_string(buffers) + " packet buffer" + (buffers == 1 ? "" : "s") +
+         " per channel";
+}
+
+std::optional<SwitchingModel> parse_switching(const std::string& switching, std::uint32_t buffers,
+                                              const std::string& switching_name, const std::string& buffers_name) {
+  if (switching.empty()) {
+    if (buffers) throw InputError(buffers_name + " needs " + switching_name + " cut-through");
+    return std::nullopt;
+  }
+  if (switching == "wormhole") {
+    if (buffers) throw InputError(buffers_name + " counts whole packets: it goes with " + switching_name + " cut-through");
+    return SwitchingModel{Switching::Wormhole, 1};
+  }
+  if (switching == "cut-through") return SwitchingModel{Switching::CutThrough, buffers ? buffers : 2};
+  throw InputError(switching_name + " is wormhole or cut-through, not '" + switching + "'");
+}
+
+namespace {
 
 // The channel sets that never fill (header): R(c) is c with every channel from
 // which a one-buffer hop leads into R(c); when no packet is injected into R(c)
@@ -173,8 +166,8 @@ struct HeadFixpoint {
 };
 
 // The wormhole fixpoint of the header: channels that hold a blocked head or lie
-// on a worm behind one.  Returns whether some channel is kept.
-bool wormhole_candidates(const Configs& cfg) {
+// on a worm behind one.  Returns the kept channels (none: FREE).
+std::vector<char> wormhole_candidates(const Configs& cfg) {
   const ChannelId C = static_cast<ChannelId>(cfg.at_channel.size());
   std::vector<std::vector<std::uint32_t>> preds(cfg.size());
   for (std::uint32_t g = 0; g < cfg.size(); ++g)
@@ -203,7 +196,7 @@ bool wormhole_candidates(const Configs& cfg) {
     if (next == kept) break;
     kept = std::move(next);
   }
-  return std::any_of(kept.begin(), kept.end(), [](char k) { return k != 0; });
+  return kept;
 }
 
 // Brings the packets of one candidate in from an empty network (header,
@@ -488,7 +481,8 @@ class Decider {
 
   ExactResult wormhole() {
     r_.cases = 1;
-    if (!wormhole_candidates(cfg_)) {
+    const std::vector<char> kept = wormhole_candidates(cfg_);
+    if (std::none_of(kept.begin(), kept.end(), [](char k) { return k != 0; })) {
       r_.status = ExactResult::Status::Free;
       r_.reason = "no channel can hold a blocked head or a worm behind one";
       return std::move(r_);
@@ -499,12 +493,23 @@ class Decider {
       r_.reason += " (one-flit packets)";
       return std::move(r_);
     }
+    const std::uint64_t before = schedule_budget_;
+    WormSearch w = find_worm_deadlock(cfg_, x_.space, kept, schedule_budget_);
+    r_.route_searches += before - schedule_budget_;
+    r_.candidates += w.proposals;
+    if (w.schedule) {
+      r_.status = ExactResult::Status::Deadlock;
+      r_.schedule = std::move(*w.schedule);
+      r_.heads.clear();
+      std::size_t held = 0;
+      for (std::size_t i = 0; i < r_.schedule.size(); ++i) r_.heads.push_back(i), held += r_.schedule[i].holds;
+      r_.reason = std::to_string(r_.schedule.size()) + " worms brought in one at a time from an empty network hold " +
+                  std::to_string(held) + " channels, and no head can advance";
+      return std::move(r_);
+    }
     r_.status = ExactResult::Status::Unknown;
-    r_.reason = unresolved_.empty()
-                    ? "blocked heads with worms behind them may exist, but none with one-flit packets; worms of two "
-                      "or more channels are not searched"
-                    : unresolved_.front() + " of one-flit packets exists, but no schedule reached it within " +
-                          std::to_string(opt_.schedule_budget) + " route searches";
+    r_.reason = "blocked heads with worms behind them may exist (the wormhole fixpoint keeps channels), and no "
+                "deadlock was found: " + w.stopped;
     return std::move(r_);
   }
 };

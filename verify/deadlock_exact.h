@@ -47,15 +47,21 @@
 // schedule found is the witness: `menger replay` re-runs it on a model of the
 // switches and confirms that no packet can move at the end.  For wormhole the
 // packets are one flit long (a packet length wormhole networks allow), so the
-// schedule is a cut-through schedule with B = 1.
+// schedule is a cut-through schedule with B = 1.  When none is found that way,
+// worms of several channels are searched (deadlock_worms.h): Z3 proposes
+// deadlocked configurations of worms, smallest first, and each is brought in
+// worm by worm; the schedule then says how many channels each worm holds.
 //
 // Bounds, each reported by name in an UNKNOWN: the number of cases split
-// (`case_budget`), the route searches spent on schedules (`schedule_budget`),
-// and, for wormhole, candidates that need worms longer than one channel.
+// (`case_budget`) and the route searches spent on schedules
+// (`schedule_budget`).  For wormhole, FREE needs the fixpoint above to keep
+// nothing; where Z3 finds no deadlocked configuration of worms at all (an
+// unchecked proof) the verdict stays UNKNOWN and says so.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -71,6 +77,13 @@ struct SwitchingModel {
   std::uint32_t buffers = 2;  // packets per channel, cut-through only
   std::string text() const;   // "wormhole" / "virtual cut-through, 2 packet buffers per channel"
 };
+
+// A switching model as users name it: `switching` "wormhole" or "cut-through"
+// (with `buffers` packets per channel, 0: 2), both unset: the engine's
+// default (deadlock.h).  Throws InputError naming the settings as
+// `switching_name` and `buffers_name` (e.g. "--switching", "--buffers").
+std::optional<SwitchingModel> parse_switching(const std::string& switching, std::uint32_t buffers,
+                                              const std::string& switching_name, const std::string& buffers_name);
 
 struct ExactOptions {
   SwitchingModel model;
@@ -88,7 +101,8 @@ struct CaseNode {
 };
 
 // A packet of the schedule: injected at its source, it takes `hops` (channel
-// and the state it carries there) and stays in the last channel.
+// and the state it carries there) and stays in the last channel, or, a
+// wormhole worm, in the last `holds` channels (its head in the last).
 struct ScheduledPacket {
   PacketRef packet;
   struct Step {
@@ -97,6 +111,7 @@ struct ScheduledPacket {
     bool bubble;
   };
   std::vector<Step> hops;
+  std::uint32_t holds = 1;
 };
 
 struct ExactResult {

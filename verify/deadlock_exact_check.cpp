@@ -181,11 +181,13 @@ void check_case(const Space& sp, const DeadlockEvidence::Case& node, std::set<Ke
   }
 }
 
-// The schedule replayed on FIFO buffers of B packets.
+// The schedule replayed on FIFO buffers of B packets; a wormhole worm that
+// holds k channels releases the channel k hops behind its head as it goes.
 void replay(const DeadlockEvidence& e, Walker& w, std::vector<std::string>& problems) {
   struct Packet {
     NodeId src, dst;
     PacketState state;
+    Key head;
   };
   // The witness's list of blocked heads, to be confirmed against the replay.
   std::map<Key, const DeadlockEvidence::Packet*> listed;
@@ -198,9 +200,9 @@ void replay(const DeadlockEvidence& e, Walker& w, std::vector<std::string>& prob
     auto s = w.net().find_node(a.source), d = w.net().find_node(a.destination);
     if (!s || !d) throw InputError("deadlock witness: unknown node in packet " + a.source + " -> " + a.destination);
     const std::size_t id = packets.size();
-    packets.push_back({*s, *d, w.start(*s, *d)});
+    packets.push_back({*s, *d, w.start(*s, *d), {}});
     NodeId here = *s;
-    std::optional<Key> in;
+    std::deque<Key> held;
     for (const auto& h : a.hops) {
       check_deadline("replaying a deadlock schedule");
       const Key k = w.key(h.channel);
@@ -215,15 +217,18 @@ void replay(const DeadlockEvidence& e, Walker& w, std::vector<std::string>& prob
                                   "' at " + w.net().label(here));
       if (queue[k].size() + (o->bubble ? 2 : 1) > B)
         return problems.push_back(who + ": no room in " + w.name(k) + (o->bubble ? " for a bubble hop" : ""));
-      if (in) {
-        if (queue[*in].empty() || queue[*in].front() != id)
-          return problems.push_back(who + " is not at the head of " + w.name(*in) + " when it leaves");
-        queue[*in].pop_front();
-      }
       queue[k].push_back(id);
+      held.push_back(k);
+      if (held.size() > a.holds) {
+        const Key tail = held.front();
+        held.pop_front();
+        if (queue[tail].empty() || queue[tail].front() != id)
+          return problems.push_back(who + " is not at the head of " + w.name(tail) + " when it leaves");
+        queue[tail].pop_front();
+      }
       packets[id].state = o->state;
+      packets[id].head = k;
       here = o->peer;
-      in = k;
     }
   }
   std::size_t held = 0;
@@ -231,6 +236,7 @@ void replay(const DeadlockEvidence& e, Walker& w, std::vector<std::string>& prob
     if (q.empty()) continue;
     held += q.size();
     const Packet& p = packets[q.front()];
+    if (p.head != k) continue;  // a worm's body: its head, elsewhere, is checked there
     const NodeId head = w.net().port(std::get<0>(k), std::get<1>(k)).peer;
     if (head == p.dst) {
       problems.push_back("the packet at the head of " + w.name(k) + " is at its destination and can leave");
@@ -277,7 +283,10 @@ void check_exact_evidence(const DeadlockEvidence& e, DeadlockChecker& c) {
   };
   if (e.deadlock) {
     if (e.switching == "wormhole" && e.buffers != 1)
-      problems.push_back("a wormhole schedule moves one-flit packets: buffers must be 1");
+      problems.push_back("a wormhole schedule moves worms through one-flit buffers: buffers must be 1");
+    for (const auto& a : e.schedule)
+      if (a.holds != 1 && e.switching != "wormhole")
+        problems.push_back("a cut-through packet holds one channel, not " + std::to_string(a.holds));
     if (e.schedule.empty()) problems.push_back("the witness's schedule is empty");
     else replay(e, w, problems);
     return report("deadlock (" + model + "): " + std::to_string(e.schedule.size()) +

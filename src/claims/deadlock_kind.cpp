@@ -7,6 +7,8 @@
 //                               #   (default: searched when the routing is adaptive)
 //   faults = "links"            # optional, with k: under every set of <= k faults
 //   k = 1
+//   switching = "wormhole"      # optional model of the exact check (verify/deadlock_exact.h):
+//   buffers = 1                 #   wormhole, or cut-through with `buffers` packets per channel
 //
 // HOLDS carries the certificate (an order of the escape channels), FAILS the
 // deadlocked configuration; both are re-checked here by the independent
@@ -30,6 +32,7 @@ constexpr std::uint64_t kRecheckConfigurations = 200'000;
 struct DeadlockClaim {
   std::string routing, escape, faults = "nodes";
   std::uint32_t k = 0;
+  std::optional<SwitchingModel> switching{};
 };
 
 const PropertyKeys& deadlock_keys() {
@@ -43,6 +46,9 @@ const PropertyKeys& deadlock_keys() {
                    "searched when the routing is adaptive"),
           fault_units_key("fault units for k", false, "nodes"),
           count_key("k", "every set of at most k faults is checked", 0, 16, "0"),
+          text_key("switching", "the exact check's model: wormhole | cut-through", false,
+                   "cut-through with 2 buffers for bubble routings, wormhole otherwise"),
+          count_key("buffers", "packets per channel (cut-through)", 1, 64, "2"),
       });
   return keys;
 }
@@ -51,6 +57,8 @@ DeadlockClaim read(const PropertyValues& v, const std::string&) {
   DeadlockClaim c{*v.text("routing"), v.text("escape").value_or(""), v.text("faults").value_or("nodes"),
                   static_cast<std::uint32_t>(v.count("k").value_or(0))};
   parse_unit_choice(c.faults);
+  c.switching = parse_switching(v.text("switching").value_or(""), static_cast<std::uint32_t>(v.count("buffers").value_or(0)),
+                                "switching", "buffers");
   return c;
 }
 
@@ -66,10 +74,16 @@ CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>&
   const auto escape = parse_vc_set(c.escape, routing.vcs(), "escape");
   std::optional<std::chrono::steady_clock::duration> budget;
   if (ctx.budget()) budget = *ctx.budget();
-  const DeadlockSearchResult s = search_deadlock_faults(routing, *setup.model, c.k, escape, budget);
+  DeadlockSearchOptions opt;
+  opt.k = c.k;
+  opt.escape_vcs = escape;
+  opt.switching = c.switching;
+  opt.budget = budget;
+  const DeadlockSearchResult s = search_deadlock_faults(routing, *setup.model, opt);
   CheckResult out{Holds{}, {}, nlohmann::json::object()};
   out.explanation.push_back(routing.spec() + " (" + std::to_string(routing.vcs()) + " VC) is deadlock-free" +
-                            (c.k ? " under every set of <= " + std::to_string(c.k) + " " + c.faults : ""));
+                            (c.k ? " under every set of <= " + std::to_string(c.k) + " " + c.faults : "") +
+                            (c.switching ? " (" + c.switching->text() + ")" : ""));
   if (!s.complete) {
     out.verdict = Unknown{"the budget ran out; " + s.coverage.text(), 0};
     return out;

@@ -95,16 +95,7 @@ std::function<void(const Coverage&)> progress_printer() {
 
 // --switching and --buffers; unset: the engine's default (deadlock.h).
 std::optional<SwitchingModel> switching_model(const DeadlockArgs& a) {
-  if (a.switching.empty()) {
-    if (a.buffers) throw InputError("--buffers needs --switching cut-through");
-    return std::nullopt;
-  }
-  if (a.switching == "wormhole") {
-    if (a.buffers) throw InputError("--buffers counts whole packets: it goes with --switching cut-through");
-    return SwitchingModel{Switching::Wormhole, 1};
-  }
-  if (a.switching == "cut-through") return SwitchingModel{Switching::CutThrough, a.buffers ? a.buffers : 2};
-  throw InputError("--switching is wormhole or cut-through, not '" + a.switching + "'");
+  return parse_switching(a.switching, a.buffers, "--switching", "--buffers");
 }
 
 int run_deadlock(const DeadlockArgs& a, const ShardFarm* farm) {

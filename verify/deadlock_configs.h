@@ -1,0 +1,39 @@
+// The reachable configurations of an exploration (verify/dependency_graph.h)
+// as the exact deadlock check (deadlock_exact.h) and its wormhole search
+// (deadlock_worms.h) read them: one array across destinations.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "verify/dependency_graph.h"
+
+namespace menger {
+
+constexpr std::uint8_t kOneBuffer = ConfigurationGraph::kOneBuffer;
+
+// Every reachable configuration (channel held, state, destination) of the
+// exploration, numbered across destinations, with its hops.
+struct Configs {
+  struct Hop {
+    std::uint32_t to;
+    std::uint8_t kind;
+  };
+  std::vector<ChannelId> chan;
+  std::vector<NodeId> dst;
+  std::vector<PacketState> state;
+  std::vector<char> at_dest;                     // its channel ends at its destination: consumed
+  std::vector<std::uint32_t> first;              // hops of config g: hops[first[g], first[g + 1])
+  std::vector<Hop> hops;
+  std::vector<Hop> injections;                   // from the source, the tail of the channel entered
+  std::vector<std::vector<std::uint32_t>> at_channel;  // configs per channel
+  std::vector<std::vector<std::uint32_t>> requesters;  // configs with a hop into the channel
+
+  std::uint32_t size() const { return static_cast<std::uint32_t>(chan.size()); }
+  std::span<const Hop> out(std::uint32_t g) const { return {hops.data() + first[g], hops.data() + first[g + 1]}; }
+};
+
+Configs flatten(const Exploration& x);
+
+}  // namespace menger

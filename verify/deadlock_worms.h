@@ -1,0 +1,43 @@
+// Wormhole deadlocks whose worms hold more than one channel (deadlock_exact.h,
+// DEADLOCK for wormhole).
+//
+// A deadlocked configuration of worms: each worm holds a chain of channels
+// along its route (consecutive configurations of the exploration, tail to
+// head), no channel is held twice, and each head is not at its destination and
+// finds every channel the routing offers it held (by any worm, itself
+// included).  Z3 proposes such configurations among the configurations on
+// channels the wormhole fixpoint keeps, under a bound on the channels held
+// (8, then doubled: small witnesses, without proving tight bounds
+// unsatisfiable, which is slow).  Each proposal is then brought in from an empty network worm
+// by worm, in an order found by a depth-first search: a worm comes in along a
+// route whose channels are empty as it passes and ends holding the last
+// channels of that route; the worms placed before it stand still (switches may
+// be slow).  Holding k channels is what a packet of k flits does with one-flit
+// buffers, or of k*b flits with b-flit buffers; the model allows any length.
+// A proposal no order reaches is excluded and the next one sought, within the
+// route-search budget.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "verify/deadlock_configs.h"
+#include "verify/deadlock_exact.h"
+
+namespace menger {
+
+struct WormSearch {
+  std::optional<std::vector<ScheduledPacket>> schedule;  // DEADLOCK: every packet a blocked worm
+  std::uint64_t proposals = 0;                            // configurations Z3 proposed
+  bool none_exists = false;  // Z3: no deadlocked configuration of worms at all (unsat, unchecked)
+  std::string stopped;       // why the search stopped without a schedule
+};
+
+// `kept[c]`: channel c survives the wormhole fixpoint.  Spends `budget` route
+// searches.
+WormSearch find_worm_deadlock(const Configs& cfg, const ChannelSpace& space, const std::vector<char>& kept,
+                              std::uint64_t& budget);
+
+}  // namespace menger
