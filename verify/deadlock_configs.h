@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -35,5 +37,17 @@ struct Configs {
 };
 
 Configs flatten(const Exploration& x);
+
+// A shortest route of configurations from a source: the first hop an
+// injection, each configuration entered by a hop that `enter(hop)` allows,
+// ending at the first one `target(hop)` accepts.  The configurations in order,
+// each with the kind of hop into it; nullopt if there is none.
+struct RouteStep {
+  std::uint32_t config;
+  std::uint8_t kind;
+};
+std::optional<std::vector<RouteStep>> shortest_route(const Configs& cfg,
+                                                     const std::function<bool(const Configs::Hop&)>& target,
+                                                     const std::function<bool(const Configs::Hop&)>& enter);
 
 }  // namespace menger

@@ -48,6 +48,36 @@ Configs flatten(const Exploration& x) {
   return c;
 }
 
+std::optional<std::vector<RouteStep>> shortest_route(const Configs& cfg,
+                                                     const std::function<bool(const Configs::Hop&)>& target,
+                                                     const std::function<bool(const Configs::Hop&)>& enter) {
+  constexpr std::uint32_t kSource = ~std::uint32_t{0}, kUnseen = kSource - 1;
+  std::vector<std::uint32_t> parent(cfg.size(), kUnseen);
+  std::vector<std::uint8_t> kind_in(cfg.size(), 0);
+  std::deque<std::uint32_t> queue;
+  std::optional<std::uint32_t> found;
+  auto offer = [&](std::uint32_t from, const Configs::Hop& h) {
+    if (found || parent[h.to] != kUnseen) return;
+    const bool last = target(h);
+    if (!last && !enter(h)) return;
+    parent[h.to] = from;
+    kind_in[h.to] = h.kind;
+    if (last) found = h.to;
+    else queue.push_back(h.to);
+  };
+  for (const auto& h : cfg.injections) offer(kSource, h);
+  while (!queue.empty() && !found) {
+    const std::uint32_t g = queue.front();
+    queue.pop_front();
+    for (const auto& h : cfg.out(g)) offer(g, h);
+  }
+  if (!found) return std::nullopt;
+  std::vector<RouteStep> route;
+  for (std::uint32_t g = *found; g != kSource; g = parent[g]) route.push_back({g, kind_in[g]});
+  std::reverse(route.begin(), route.end());
+  return route;
+}
+
 std::string to_string(Switching s) { return s == Switching::Wormhole ? "wormhole" : "cut-through"; }
 
 std::string SwitchingModel::text() const {
@@ -278,37 +308,16 @@ class Scheduler {
       for (std::uint32_t g : heads_[c]) is_target[g] = 1;
     else
       for (std::uint32_t g : cfg_.at_channel[c]) is_target[g] = 1;
-    constexpr std::uint32_t kSource = ~std::uint32_t{0};
-    std::vector<std::uint32_t> parent(cfg_.size(), kSource - 1);  // kSource - 1: unseen
-    std::vector<std::uint8_t> kind_in(cfg_.size(), 0);
-    std::deque<std::uint32_t> queue;
-    std::optional<std::uint32_t> found;
-    auto offer = [&](std::uint32_t from, const Configs::Hop& h) {
-      if (found || parent[h.to] != kSource - 1) return;
-      const ChannelId t = cfg_.chan[h.to];
-      if (is_target[h.to] && t == c && occ_[c] + need(h.kind) <= buffers_) {
-        parent[h.to] = from;
-        kind_in[h.to] = h.kind;
-        found = h.to;
-        return;
-      }
-      if (occ_[t] != 0 || need(h.kind) > buffers_ || cfg_.at_dest[h.to]) return;
-      parent[h.to] = from;
-      kind_in[h.to] = h.kind;
-      queue.push_back(h.to);
-    };
-    for (const auto& h : cfg_.injections) offer(kSource, h);
-    while (!queue.empty() && !found) {
-      const std::uint32_t g = queue.front();
-      queue.pop_front();
-      for (const auto& h : cfg_.out(g)) offer(g, h);
-    }
-    if (!found) return std::nullopt;
+    const auto route = shortest_route(
+        cfg_, [&](const Configs::Hop& h) { return is_target[h.to] && occ_[c] + need(h.kind) <= buffers_; },
+        [&](const Configs::Hop& h) {
+          return occ_[cfg_.chan[h.to]] == 0 && need(h.kind) <= buffers_ && !cfg_.at_dest[h.to];
+        });
+    if (!route) return std::nullopt;
     ScheduledPacket p;
-    for (std::uint32_t g = *found; g != kSource; g = parent[g])
-      p.hops.push_back({cfg_.chan[g], cfg_.state[g], (kind_in[g] & kOneBuffer) == 0});
-    std::reverse(p.hops.begin(), p.hops.end());
-    p.packet = {space_.info(p.hops.front().channel).tail, cfg_.dst[*found]};
+    for (const RouteStep& r : *route)
+      p.hops.push_back({cfg_.chan[r.config], cfg_.state[r.config], (r.kind & kOneBuffer) == 0});
+    p.packet = {space_.info(p.hops.front().channel).tail, cfg_.dst[route->back().config]};
     return p;
   }
 };

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <deque>
 #include <unordered_set>
 
 #include "core/deadline.h"
@@ -198,33 +197,15 @@ class WormScheduler {
     check_deadline("the exact deadlock check (wormhole schedules)");
     std::vector<char> own(space_.size(), 0);
     for (std::uint32_t g : worm) own[cfg_.chan[g]] = 1;
-    constexpr std::uint32_t kSource = ~std::uint32_t{0}, kUnseen = kSource - 1;
-    std::vector<std::uint32_t> parent(cfg_.size(), kUnseen);
-    std::deque<std::uint32_t> queue;
-    bool found = false;
-    auto offer = [&](std::uint32_t from, const Configs::Hop& h) {
-      if (found || parent[h.to] != kUnseen) return;
-      if (h.to == worm.front()) {
-        parent[h.to] = from;
-        found = true;
-        return;
-      }
-      const ChannelId t = cfg_.chan[h.to];
-      if (held_[t] || own[t] || cfg_.at_dest[h.to]) return;
-      parent[h.to] = from;
-      queue.push_back(h.to);
-    };
-    for (const auto& h : cfg_.injections) offer(kSource, h);
-    while (!queue.empty() && !found) {
-      const std::uint32_t g = queue.front();
-      queue.pop_front();
-      for (const auto& h : cfg_.out(g)) offer(g, h);
-    }
-    if (!found) return std::nullopt;
+    const auto r = shortest_route(
+        cfg_, [&](const Configs::Hop& h) { return h.to == worm.front(); },
+        [&](const Configs::Hop& h) {
+          const ChannelId t = cfg_.chan[h.to];
+          return !held_[t] && !own[t] && !cfg_.at_dest[h.to];
+        });
+    if (!r) return std::nullopt;
     ScheduledPacket p;
-    for (std::uint32_t g = worm.front(); g != kSource; g = parent[g])
-      p.hops.push_back({cfg_.chan[g], cfg_.state[g], false});
-    std::reverse(p.hops.begin(), p.hops.end());
+    for (const RouteStep& s : *r) p.hops.push_back({cfg_.chan[s.config], cfg_.state[s.config], false});
     for (std::size_t k = 1; k < worm.size(); ++k) p.hops.push_back({cfg_.chan[worm[k]], cfg_.state[worm[k]], false});
     p.packet = {space_.info(p.hops.front().channel).tail, cfg_.dst[worm.front()]};
     p.holds = static_cast<std::uint32_t>(worm.size());
