@@ -41,8 +41,8 @@ struct Instance {
 // states: rings of 4 and 6 nodes, 2x2 and 3x3 meshes and tori, 1 or 2 VCs, with
 // and without bubble flow control.  (Larger ones, e.g. torus(3,3) with
 // dor(flow=bubble), torus(6) with it, or duato-torus on torus(4), exceed a
-// million states in this model and are not compared.)  Both verdicts are
-// computed; neither is written here.
+// million states with all traffic; they are compared on chosen traffic
+// below.)  Both verdicts are computed; neither is written here.
 const std::vector<Instance> kCompared = {
     {"torus(4)", "dor", {}, 1},
     {"torus(4)", "dor", {}, 2},

@@ -79,6 +79,14 @@ struct Space {
   }
 };
 
+// The channels of the configurations `flag` marks.
+std::set<Key> channels_of(const Space& sp, const std::vector<char>& flag) {
+  std::set<Key> out;
+  for (std::size_t g = 0; g < sp.configs.size(); ++g)
+    if (flag[g]) out.insert(sp.configs[g].channel);
+  return out;
+}
+
 // The fixpoint of deadlock_exact.h by repeated passes: the channels that can
 // hold a blocked head when the channels `not_full` are not full.
 std::set<Key> cut_through_fixpoint(const Space& sp, const std::set<Key>& not_full, std::uint32_t buffers) {
@@ -87,9 +95,7 @@ std::set<Key> cut_through_fixpoint(const Space& sp, const std::set<Key>& not_ful
     alive[g] = sp.configs[g].head != sp.configs[g].dst && !sp.configs[g].out.empty();
   for (bool changed = true; changed;) {
     changed = false;
-    std::set<Key> held;
-    for (std::size_t g = 0; g < sp.configs.size(); ++g)
-      if (alive[g]) held.insert(sp.configs[g].channel);
+    const std::set<Key> held = channels_of(sp, alive);
     for (std::size_t g = 0; g < sp.configs.size(); ++g) {
       if (!alive[g]) continue;
       for (const auto& [t, bubble] : sp.configs[g].out) {
@@ -103,10 +109,7 @@ std::set<Key> cut_through_fixpoint(const Space& sp, const std::set<Key>& not_ful
       }
     }
   }
-  std::set<Key> kept;
-  for (std::size_t g = 0; g < sp.configs.size(); ++g)
-    if (alive[g]) kept.insert(sp.configs[g].channel);
-  return kept;
+  return channels_of(sp, alive);
 }
 
 // Wormhole: blocked heads, and configurations behind them on kept channels.
@@ -132,9 +135,7 @@ std::set<Key> wormhole_fixpoint(const Space& sp) {
               break;
             }
     }
-    std::set<Key> next;
-    for (std::size_t g = 0; g < sp.configs.size(); ++g)
-      if (worm[g]) next.insert(sp.configs[g].channel);
+    std::set<Key> next = channels_of(sp, worm);
     if (next == kept) return kept;
     kept = std::move(next);
   }

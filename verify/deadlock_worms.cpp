@@ -18,8 +18,8 @@ class WormEncoding {
       : cfg_(cfg), head_(ctx_), body_(ctx_), used_(ctx_), solver_(ctx_) {
     for (std::uint32_t g = 0; g < cfg.size(); ++g)
       if (kept[cfg.chan[g]] && !cfg.at_dest[g]) index_.push_back(g);
-    std::vector<int> var(cfg.size(), -1);
-    for (std::size_t i = 0; i < index_.size(); ++i) var[index_[i]] = static_cast<int>(i);
+    var_.assign(cfg.size(), -1);
+    for (std::size_t i = 0; i < index_.size(); ++i) var_[index_[i]] = static_cast<int>(i);
     for (std::size_t i = 0; i < index_.size(); ++i) {
       head_.push_back(ctx_.bool_const(("h" + std::to_string(i)).c_str()));
       body_.push_back(ctx_.bool_const(("b" + std::to_string(i)).c_str()));
@@ -29,7 +29,7 @@ class WormEncoding {
       solver_.add(depth_[i] >= 0);
     }
     occupied(kept);
-    worms(var);
+    worms();
     solver_.add(z3::mk_or(head_));
   }
 
@@ -65,6 +65,7 @@ class WormEncoding {
   const Configs& cfg_;
   z3::context ctx_;
   std::vector<std::uint32_t> index_;  // variable -> configuration
+  std::vector<int> var_;              // configuration -> variable, -1: none
   z3::expr_vector head_, body_, used_;
   std::vector<z3::expr> depth_;       // worm configurations to the head
   struct Next {
@@ -78,9 +79,7 @@ class WormEncoding {
   z3::expr body(std::size_t i) const { return body_[static_cast<int>(i)]; }
   z3::expr used(std::size_t i) const { return used_[static_cast<int>(i)]; }
 
-  std::size_t at(std::uint32_t g) const {
-    return static_cast<std::size_t>(std::lower_bound(index_.begin(), index_.end(), g) - index_.begin());
-  }
+  std::size_t at(std::uint32_t g) const { return static_cast<std::size_t>(var_[g]); }
 
   // A channel is held by at most one configuration; a head finds every
   // channel offered to it held.
@@ -103,13 +102,13 @@ class WormEncoding {
   // A body configuration goes on to exactly one used configuration, each
   // entered from at most one, and depth falls by one to 0 at a head (no
   // worm without a head).
-  void worms(const std::vector<int>& var) {
+  void worms() {
     std::vector<z3::expr_vector> in, out;
     for (std::size_t i = 0; i < index_.size(); ++i) in.emplace_back(ctx_), out.emplace_back(ctx_);
     for (std::size_t i = 0; i < index_.size(); ++i)
       for (const auto& h : cfg_.out(index_[i])) {
-        if (var[h.to] < 0) continue;
-        const auto j = static_cast<std::size_t>(var[h.to]);
+        if (var_[h.to] < 0) continue;
+        const auto j = static_cast<std::size_t>(var_[h.to]);
         z3::expr on = ctx_.bool_const(("n" + std::to_string(next_.size())).c_str());
         solver_.add(z3::implies(on, body(i) && used(j) && depth_[i] == depth_[j] + 1));
         in[j].push_back(on);
@@ -249,8 +248,7 @@ WormSearch find_worm_deadlock(const Configs& cfg, const ChannelSpace& space, con
     }
     if (bound >= all) break;
   }
-  out.none_exists = out.proposals == 0;
-  out.stopped = out.none_exists ? "Z3 finds no deadlocked configuration of worms (an unsat answer, not checked)"
+  out.stopped = out.proposals == 0 ? "Z3 finds no deadlocked configuration of worms (an unsat answer, not checked)"
                                 : "none of the " + std::to_string(out.proposals) +
                                       " deadlocked configurations of worms was brought in from an empty network";
   return out;

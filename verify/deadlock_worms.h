@@ -31,7 +31,6 @@ namespace menger {
 struct WormSearch {
   std::optional<std::vector<ScheduledPacket>> schedule;  // DEADLOCK: every packet a blocked worm
   std::uint64_t proposals = 0;                            // configurations Z3 proposed
-  bool none_exists = false;  // Z3: no deadlocked configuration of worms at all (unsat, unchecked)
   std::string stopped;       // why the search stopped without a schedule
 };
 
