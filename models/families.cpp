@@ -9,6 +9,7 @@ void register_builtin_families(Registry& r) {
   r.add(torus_family());
   r.add(mesh_family());
   r.add(kary_ntree_family());
+  r.add(dragonfly_family());
   r.add(mikant_family());
   r.add(min_family());
   r.add(rdn_family());

@@ -10,6 +10,7 @@ Family hypercube_family();
 Family torus_family();
 Family mesh_family();
 Family kary_ntree_family();
+Family dragonfly_family();
 Family mikant_family();
 Family min_family();
 Family rdn_family();

@@ -41,6 +41,7 @@ const RoutingRegistry& RoutingRegistry::builtin() {
     register_turn_model_routings(reg);
     register_dateline_routings(reg);
     register_duato_bubble_routing(reg);
+    register_dragonfly_routings(reg);
     register_fir_routing(reg);
     register_infiniband_routings(reg);
     return reg;
