@@ -94,6 +94,9 @@ INSTANCES = [
     "min(stages=3, radix=2, dilation=3, wiring=random, seed=3, packaging=shifted)",
     "min(stages=3, radix=2, dilation=4, wiring=deterministic, last_dilation=2)",
     "min(stages=2, radix=3, dilation=3, wiring=replicated)",
+    "dragonfly(p=2, a=4, h=2)",
+    "dragonfly(p=2, a=4, h=2, arrangement=relative)",
+    "dragonfly(p=1, a=4, h=2, g=6, arrangement=circulant)",
 ]
 
 def random_network(seed, directed):
