@@ -14,6 +14,8 @@ void register_builtin_families(Registry& r) {
   r.add(min_family());
   r.add(rdn_family());
   r.add(hdn_family());
+  r.add(hyperx_family());
+  r.add(slimfly_family());
   r.add(file_family());
   r.add(opensm_family());
 }

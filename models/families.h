@@ -15,6 +15,8 @@ Family mikant_family();
 Family min_family();
 Family rdn_family();
 Family hdn_family();
+Family hyperx_family();
+Family slimfly_family();
 Family file_family();
 
 void register_builtin_families(Registry& r);

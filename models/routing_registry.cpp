@@ -44,6 +44,8 @@ const RoutingRegistry& RoutingRegistry::builtin() {
     register_dragonfly_routings(reg);
     register_fir_routing(reg);
     register_infiniband_routings(reg);
+    register_hyperx_routings(reg);
+    register_slimfly_routings(reg);
     return reg;
   }();
   return r;

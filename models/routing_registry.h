@@ -53,5 +53,7 @@ void register_infiniband_routings(RoutingRegistry& reg); // routing_infiniband.c
 void register_fir_routing(RoutingRegistry& reg);          // routing_fir.cpp (003 FIR registers)
 void register_duato_bubble_routing(RoutingRegistry& reg); // routing_duato_bubble.cpp (adaptive bubble router)
 void register_dragonfly_routings(RoutingRegistry& reg);   // routing_dragonfly.cpp (Kim, Dally, Scott, Abts)
+void register_hyperx_routings(RoutingRegistry& reg);      // routing_hyperx.cpp (Ahn et al., HyperX)
+void register_slimfly_routings(RoutingRegistry& reg);     // routing_slimfly.cpp (Besta & Hoefler, Slim Fly)
 
 }  // namespace menger

@@ -97,6 +97,15 @@ INSTANCES = [
     "dragonfly(p=2, a=4, h=2)",
     "dragonfly(p=2, a=4, h=2, arrangement=relative)",
     "dragonfly(p=1, a=4, h=2, g=6, arrangement=circulant)",
+    # HyperX (terminals; parallel links with K > 1; the switch graph alone with T = 0)
+    # and Slim Fly (the paper's default endpoints; a power of 2; routers alone).
+    "hyperx(S=[3,3], K=1, T=1)",
+    "hyperx(S=[2,3,4], K=2, T=2)",
+    "hyperx(S=[4,3], K=1, T=0)",
+    "slimfly(q=5, p=1)",
+    "slimfly(q=4, p=2)",
+    "slimfly(q=5)",
+    "slimfly(q=7, p=0)",
 ]
 
 def random_network(seed, directed):
@@ -409,6 +418,31 @@ def witness_labels(info):
     return (m.group(1), m.group(2)) if m else None
 
 
+def definition_problems(spec, G):
+    """Checks against a construction or theorem independent of Menger's code:
+    a HyperX switch graph (T = 0, K = 1) is the Cartesian product of complete
+    graphs K_{S_1} x ... x K_{S_L}; a Slim Fly router graph (p = 0) is regular of
+    degree (3q - delta)/2 with diameter 2 (McKay, Miller and Siran)."""
+    m = re.fullmatch(r"hyperx\(S=\[([0-9,]+)\], K=1, T=0\)", spec)
+    if m:
+        H = None
+        for size in (int(x) for x in m.group(1).split(",")):
+            K = nx.complete_graph(size)
+            H = K if H is None else nx.cartesian_product(H, K)
+        if not nx.is_isomorphic(nx.Graph(G), H):
+            return ["not isomorphic to the product of complete graphs %s" % m.group(1)]
+    m = re.fullmatch(r"slimfly\(q=([0-9]+), p=0\)", spec)
+    if m:
+        q = int(m.group(1))
+        delta = {0: 0, 1: 1, 3: -1}[q % 4]
+        U = nx.Graph(G)
+        degrees = {d for _, d in U.degree()}
+        if degrees != {(3 * q - delta) // 2} or nx.diameter(U) != 2 or U.number_of_nodes() != 2 * q * q:
+            return ["slimfly router graph: degrees %s, diameter %s, %d nodes"
+                    % (sorted(degrees), nx.diameter(U), U.number_of_nodes())]
+    return []
+
+
 # --------------------------------------------------------------------------- main
 
 def check_instance(menger, spec, path, index, extra_variants):
@@ -416,6 +450,7 @@ def check_instance(menger, spec, path, index, extra_variants):
     run([menger, "export", spec, "--format", "json", "-o", json_path])
     data, G = load_graph(json_path)
     problems = ["export: " + p for p in port_problems(data)]
+    problems += ["definition: " + p for p in definition_problems(data.get("spec", spec), G)]
 
     t0 = time.perf_counter()
     nxv = structure(G)
