@@ -97,6 +97,15 @@ std::optional<std::uint32_t> Dragonfly::first_global_to(std::uint32_t from, std:
   return std::nullopt;
 }
 
+std::vector<std::vector<NodeId>> Dragonfly::translations() const {
+  if (arr_ == Arrangement::Absolute || g_ < 2) return {};
+  std::vector<NodeId> next(static_cast<std::size_t>(node_count()));
+  const std::uint32_t shift = a_;  // routers of one group
+  for (NodeId v = 0; v < routers(); ++v) next[v] = (v + shift) % routers();
+  for (NodeId t = routers(); t < next.size(); ++t) next[t] = routers() + next[router_of(t)] * p_ + terminal_port(t);
+  return {next};
+}
+
 void Dragonfly::add_formula_vars(FormulaVars& vars) const {
   vars.set("p", static_cast<long long>(p_), "terminals per router");
   vars.set("a", static_cast<long long>(a_), "routers per group");

@@ -50,12 +50,18 @@ class Dragonfly : public Topology {
   std::string label(NodeId v) const override;
   std::optional<PortPeer> peer(NodeId v, PortId port) const override;
   void add_formula_vars(FormulaVars& vars) const override;
+  // Relative and circulant arrangements depend only on the difference of the
+  // group numbers, so moving every router and terminal one group on (group i
+  // to i + 1 mod g, same router and terminal numbers) keeps every port: a
+  // translation.  The absolute arrangement has none.
+  std::vector<std::vector<NodeId>> translations() const override;
 
   // Geometry for the routings (models/routing_dragonfly.cpp).
   std::uint32_t p() const { return p_; }
   std::uint32_t a() const { return a_; }
   std::uint32_t h() const { return h_; }
   std::uint32_t groups() const { return g_; }
+  Arrangement arrangement() const { return arr_; }
   std::uint32_t routers() const { return g_ * a_; }
   std::uint32_t group_of(NodeId router) const { return router / a_; }
   // The router a node is (a router) or hangs from (a terminal).

@@ -48,6 +48,12 @@ class DragonflyRouting final : public Routing {
   std::string spec() const override { return spec_; }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
   std::uint32_t vcs() const override { return vcs_; }
+  // Minimal routing reads only differences of group numbers where the
+  // arrangement does (models/dragonfly.h); Valiant's state names its
+  // intermediate group by number, so it does not commute.
+  bool translation_invariant() const override {
+    return mode_ == Mode::Minimal && df_.arrangement() != Dragonfly::Arrangement::Absolute;
+  }
 
   PacketState start(NodeId, NodeId, FaultView&) const override {
     PacketState s;

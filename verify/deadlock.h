@@ -47,6 +47,10 @@ struct DeadlockOptions {
   // with bubble hops, wormhole otherwise.
   std::optional<SwitchingModel> switching{};
   std::uint64_t case_budget = 200'000, schedule_budget = 200'000;
+  // Try Dally and Seitz's check on one destination per translation orbit
+  // first (verify/dependency_quotient.h).  Fault-free only, and it records no
+  // fault reads, so a fault-set search must not ask for it beyond k = 0.
+  bool up_to_translation = false;
 };
 
 struct DeadlockResult {

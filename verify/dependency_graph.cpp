@@ -492,6 +492,14 @@ Exploration explore(const Routing& routing, const FaultModel& model, const Fault
   return x;
 }
 
+ExploredDestination explore_destination(const Routing& routing, const FaultModel& model, const ChannelSpace& space,
+                                        NodeId d) {
+  Explorer ex(routing, model, nullptr, 0, space);
+  ExploredDestination b;
+  ex.explore(d, b);
+  return b;
+}
+
 ConfigurationGraph configuration_graph(const Exploration& x, const std::vector<bool>& escape_vcs, bool keep,
                                        bool stop_at_escape_gap, DependencyAnalysis& a) {
   a.vcs = x.routing().vcs();

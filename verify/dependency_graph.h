@@ -158,6 +158,10 @@ struct DependencyAnalysis {
   std::optional<RoutingGap> gap;         // a packet dropped or sent over a fault
   std::vector<std::size_t> reads;        // healthy fault units the routing read (sorted)
   bool stopped_early = false;            // stop_at_escape_gap hit: no graph was built
+  // > 0: checked on this many destinations, one per translation orbit, standing
+  // for `terminals_represented`; the dependency and vertex counts are then of
+  // the quotient graph (verify/dependency_quotient.h).
+  std::uint64_t destinations_explored = 0, terminals_represented = 0;
   double seconds = 0;                    // building and checking
   double check_seconds = 0;              // of which checking (components, cycle or order)
 };
@@ -208,6 +212,10 @@ class Exploration {
 // (a port that does not exist, a virtual channel beyond vcs()).
 Exploration explore(const Routing& routing, const FaultModel& model, const FaultSet* faults = nullptr,
                     std::uint32_t fault_budget = 0);
+// One destination's packets alone, fault-free, for analyses that do not keep
+// every destination's configurations (verify/dependency_quotient.h).
+ExploredDestination explore_destination(const Routing& routing, const FaultModel& model, const ChannelSpace& space,
+                                        NodeId d);
 // The analysis for `escape_vcs` (empty: every VC) from a shared exploration;
 // with stop_at_escape_gap, no graph is built once Duato's connectedness fails.
 DependencyAnalysis analyse_dependencies(const Exploration& x, const std::vector<bool>& escape_vcs,

@@ -97,6 +97,7 @@ CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>&
                  {"fault_sets_analysed", s.analyses}};
   out.explanation.push_back(r.method + "; " + std::to_string(r.plain.packets) + " packets, " +
                             std::to_string(r.plain.direct_dependencies) + " dependencies" +
+                            (r.plain.destinations_explored ? " up to translation" : "") +
                             (c.k ? ", " + std::to_string(s.analyses) + " fault sets analysed" : ""));
   if (s.failing) out.explanation.push_back("least fault set: " + faults.to_string(setup.model->universe()));
   if (r.status == DeadlockResult::Status::Unknown) {

@@ -45,7 +45,8 @@ void print_human(const DeadlockResult& r, const DeadlockEvidence& e, const Netwo
   if (!r.reason.empty()) std::cout << "             " << r.reason << "\n";
   const DependencyAnalysis& a = r.plain;
   std::cout << "graph        " << a.packets << " packets, " << a.configurations << " reachable configurations, "
-            << a.direct_dependencies << " channel dependencies over " << a.escape_channels_used.size()
+            << a.direct_dependencies << " channel dependencies"
+            << (a.destinations_explored ? " up to translation" : "") << " over " << a.escape_channels_used.size()
             << " channels" << (a.adaptive ? " (adaptive)" : " (deterministic)") << ", " << a.seconds << " s\n";
   if (!a.acyclic) {
     const ChannelSpace space(net, a.vcs);
@@ -140,6 +141,7 @@ int run_deadlock(const DeadlockArgs& a, const ShardFarm* farm) {
                      {"packets", r.plain.packets}, {"configurations", r.plain.configurations},
                      {"graph_seconds", r.plain.seconds}, {"check_seconds", r.plain.check_seconds},
                      {"dependencies", r.plain.direct_dependencies}, {"acyclic", r.plain.acyclic},
+                     {"destinations_explored", r.plain.destinations_explored},
                      {"bubble_rings", (r.escape ? r.escape->rings : r.plain.rings).size()},
                      {"escape_attempts", r.escape_attempts},
                      {"switching", r.switching ? nlohmann::json(r.switching->text()) : nlohmann::json()},

@@ -1,0 +1,132 @@
+// Dally and Seitz's check on one destination per translation orbit
+// (verify/dependency_quotient.h) against the whole channel dependency graph.
+//
+// Where the expected values come from: the engine's full exploration of every
+// destination (verify/dependency_graph.h), which the quotient check must agree
+// with on acyclicity, packets, configurations and channels used; the quotient's
+// order is checked here against every edge of the full graph.  A routing that
+// declares a symmetry it does not have must be caught.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "core/error.h"
+#include "models/registry.h"
+#include "models/routing_registry.h"
+#include "verify/deadlock.h"
+#include "verify/dependency_quotient.h"
+#include "verify/fault_model.h"
+
+namespace menger {
+namespace {
+
+struct Case {
+  Network net;
+  FaultModel model;
+  std::unique_ptr<Routing> routing;
+  Case(const std::string& topo, const std::string& r)
+      : net(Registry::builtin().build(topo)), model(net, FaultModelSpec{}),
+        routing(RoutingRegistry::builtin().build(r, net)) {}
+};
+
+// Quotient and full analyses agree; when acyclic, the quotient's order is one
+// every dependency of the full graph goes forward in.
+void expect_agreement(const std::string& topo, const std::string& routing, bool applies) {
+  SCOPED_TRACE(topo + " " + routing);
+  Case c(topo, routing);
+  const auto q = acyclic_up_to_translation(*c.routing, c.model);
+  DependencyAnalysis full_stats;
+  const ConfigurationGraph g = configuration_graph(*c.routing, c.model, {}, full_stats);
+  const DependencyAnalysis full = analyse_dependencies(*c.routing, c.model, {});
+  if (!applies || !full.acyclic) {
+    EXPECT_FALSE(q.has_value());
+    return;
+  }
+  ASSERT_TRUE(q.has_value());
+  const DependencyAnalysis& a = q->analysis;
+  EXPECT_TRUE(a.acyclic);
+  EXPECT_EQ(a.packets, full.packets);
+  EXPECT_EQ(a.configurations, full.configurations);
+  EXPECT_EQ(a.escape_channels_used, full.escape_channels_used);
+  EXPECT_EQ(q->terminals, c.model.terminals().size());
+  EXPECT_LT(q->destinations, q->terminals);
+  std::map<ChannelId, std::size_t> position;
+  for (std::size_t i = 0; i < a.order.size(); ++i) position[a.order[i]] = i;
+  ASSERT_EQ(position.size(), a.order.size());
+  for (const auto& e : g.edges) {
+    ASSERT_TRUE(position.count(e.from) && position.count(e.to)) << e.from << " -> " << e.to;
+    EXPECT_LT(position[e.from], position[e.to]) << e.from << " -> " << e.to;
+  }
+}
+
+TEST(DependencyQuotient, AgreesWithTheWholeGraph) {
+  expect_agreement("hypercube(5)", "dor", true);
+  expect_agreement("hypercube(4)", "shortest(choice=first)", true);
+  expect_agreement("dragonfly(p=2, a=4, h=2, arrangement=relative)", "dragonfly-min", true);
+  expect_agreement("dragonfly(p=2, a=3, h=2, arrangement=circulant)", "dragonfly-min", true);
+  expect_agreement("dragonfly(p=1, a=4, h=2, g=6, arrangement=relative)", "dragonfly-min", true);
+  expect_agreement("dragonfly(p=2, a=4, h=2, g=8, arrangement=circulant)", "dragonfly-min", true);
+}
+
+TEST(DependencyQuotient, CyclicGraphsAreLeftToTheWholeAnalysis) {
+  // Cyclic: the quotient is cyclic too (the header's lifting argument), and the
+  // caller analyses the whole graph for its cycle and packets.
+  expect_agreement("torus(4,4)", "dor", true);
+  expect_agreement("torus(5,3)", "dor", true);
+  expect_agreement("dragonfly(p=2, a=4, h=2, arrangement=relative)", "dragonfly-min(vcs=1)", true);
+  expect_agreement("torus(4,4)", "shortest", true);
+}
+
+TEST(DependencyQuotient, AppliesOnlyWhereTheSymmetryIsDeclaredAndExists) {
+  expect_agreement("dragonfly(p=2, a=4, h=2)", "dragonfly-min", false);                        // absolute: no translations
+  expect_agreement("dragonfly(p=2, a=4, h=2, arrangement=relative)", "dragonfly-valiant", false);  // not declared
+  expect_agreement("torus(4,4)", "dor-dateline", false);                                        // the dateline breaks it
+  expect_agreement("mesh(4,4)", "dor", false);                                                  // no translations
+}
+
+// Dimension order whose first dimension depends on the destination's id: it
+// delivers, but does not commute with the translations it claims to.
+class BrokenDeclaration final : public Routing {
+ public:
+  explicit BrokenDeclaration(const Network& net)
+      : x_(RoutingRegistry::builtin().build("dor(order=[0,1])", net)),
+        y_(RoutingRegistry::builtin().build("dor(order=[1,0])", net)) {}
+  std::string spec() const override { return "broken"; }
+  FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
+  bool translation_invariant() const override { return true; }
+  void next(NodeId here, const PacketState& s, NodeId dst, FaultView& f, Hops& out) const override {
+    (dst % 3 == 0 ? x_ : y_)->next(here, s, dst, f, out);
+  }
+
+ private:
+  std::unique_ptr<Routing> x_, y_;
+};
+
+TEST(DependencyQuotient, ADeclarationTheRoutingBreaksIsCaught) {
+  Case c("torus(6,6)", "dor");
+  BrokenDeclaration broken(c.net);
+  EXPECT_THROW(acyclic_up_to_translation(broken, c.model), InternalError);
+}
+
+TEST(DependencyQuotient, CheckDeadlockUsesItOnlyWhenAsked) {
+  Case c("dragonfly(p=2, a=4, h=2, arrangement=circulant)", "dragonfly-min");
+  DeadlockOptions opt;
+  const DeadlockResult whole = check_deadlock(*c.routing, c.model, opt);
+  opt.up_to_translation = true;
+  const DeadlockResult quotient = check_deadlock(*c.routing, c.model, opt);
+  EXPECT_EQ(whole.status, DeadlockResult::Status::Free);
+  EXPECT_EQ(quotient.status, DeadlockResult::Status::Free);
+  EXPECT_EQ(whole.plain.destinations_explored, 0u);
+  EXPECT_EQ(quotient.plain.destinations_explored, 8u);  // one orbit of 9 groups per terminal position
+  EXPECT_NE(quotient.method.find("one destination per translation orbit"), std::string::npos);
+  // With faults the whole analysis runs, since the faults break the symmetry.
+  FaultSet one(c.model.universe().size());
+  one.insert(0);
+  opt.faults = &one;
+  EXPECT_EQ(check_deadlock(*c.routing, c.model, opt).plain.destinations_explored, 0u);
+}
+
+}  // namespace
+}  // namespace menger
