@@ -43,6 +43,8 @@ const RoutingRegistry& RoutingRegistry::builtin() {
     register_duato_bubble_routing(reg);
     register_fir_routing(reg);
     register_infiniband_routings(reg);
+    register_updown_routings(reg);
+    register_clos_routings(reg);
     return reg;
   }();
   return r;

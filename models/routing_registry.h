@@ -52,5 +52,7 @@ void register_dateline_routings(RoutingRegistry& reg);   // routing_torus_dateli
 void register_infiniband_routings(RoutingRegistry& reg); // routing_infiniband.cpp (OpenSM tables)
 void register_fir_routing(RoutingRegistry& reg);          // routing_fir.cpp (003 FIR registers)
 void register_duato_bubble_routing(RoutingRegistry& reg); // routing_duato_bubble.cpp (adaptive bubble router)
+void register_updown_routings(RoutingRegistry& reg);      // routing_updown.cpp (Autonet up*/down*)
+void register_clos_routings(RoutingRegistry& reg);        // routing_clos.cpp (fat tree ECMP, D-mod-k, bouncing)
 
 }  // namespace menger

@@ -1,0 +1,156 @@
+// Up-down routings of folded Clos networks (fattree, leafspine; models/clos.h).
+//
+// Both are minimal: a packet climbs until its destination host is below the
+// current switch, then descends along the unique subtree (the parallel links
+// of a leaf-spine are several ports into one subtree).  No down hop is ever
+// followed by an up hop, so the channel dependency graph is acyclic with one
+// virtual channel (the up*/down* argument of Autonet, Schroeder et al., IEEE
+// JSAC 1991, with the levels of the tree as ranks).
+//
+//   clos-ecmp     ECMP (equal-cost multi-path, as data centre switches hash
+//                 flows over equal next hops, the multipath baseline
+//                 Al-Fares et al., SIGCOMM 2008, discuss): every usable up port is offered (adaptive:
+//                 engines explore every choice), and every usable down port
+//                 towards the destination.  Local fault knowledge: a switch
+//                 sees its own links and neighbours (link-down detection).
+//                 With no usable port the packet is dropped.
+//   clos-dmodk    D-mod-k (destination mod k), deterministic: at a switch of
+//                 level l with U up ports, up port index
+//                 floor(d / (U_1 ... U_{l-1})) mod U, d the destination host's
+//                 index (E. Zahavi, "D-Mod-K routing providing non-blocking
+//                 traffic for shift permutations on real life fat trees",
+//                 CCIT report 776, Technion, 2010; C. Gomez, F. Gilabert,
+//                 M. E. Gomez, P. Lopez and J. Duato, "Deterministic versus
+//                 adaptive routing in fat-trees", IPDPS 2007 (CAC workshop)); of
+//                 parallel down links the one of index d mod (their number).
+//                 A static table: it reads no faults, so a hop over a failed
+//                 unit is the engine's Blocked.
+//
+// Bouncing (clos-ecmp(bounce=yes)).  S. Hu, Y. Zhu, P. Cheng, C. Guo, K. Tan,
+// J. Padhye and K. Chen, "Tagger: practical PFC deadlock prevention in data
+// center networks", CoNEXT 2017, section 2: after a link failure, and before
+// routing converges, a switch whose down link towards the destination has
+// failed sends the packet down to another child, which sends it up again
+// ("bounced" paths, up-down-up-down), and such paths create cyclic buffer
+// dependencies.  Our model: at a switch of level >= 2 none of whose down ports
+// towards the destination is usable, every usable down port leading to
+// another switch is offered (the bounce); the switch below climbs again by
+// ECMP over its usable up ports except the one back to the bouncing switch,
+// and the packet then descends minimally.  One bounce per packet: a second
+// dead end drops it.  State: word 0 = bouncing switch + 1 while the packet is
+// at the bounce target, word 1 = 1 once it has bounced.
+#include <algorithm>
+
+#include "core/error.h"
+#include "models/clos.h"
+#include "models/routing_registry.h"
+
+namespace menger {
+namespace {
+
+enum class ClosMode { Ecmp, DModK };
+
+class ClosRouting final : public Routing {
+ public:
+  ClosRouting(const Network& net, const ClosTopology& clos, ClosMode mode, bool bounce, std::string spec)
+      : net_(net), clos_(clos), mode_(mode), bounce_(bounce), spec_(std::move(spec)) {}
+
+  std::string spec() const override { return spec_; }
+  FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
+  std::string describe_state(const PacketState& s) const override {
+    if (s.w[0]) return "bounced by " + net_.label(static_cast<NodeId>(s.w[0] - 1));
+    return s.w[1] ? "after a bounce" : "";
+  }
+
+  void next(NodeId here, const PacketState& state, NodeId dst, FaultView& faults, Hops& out) const override {
+    if (clos_.level(here) == 0) {  // a host injects through its only port
+      out.push_back(Hop{0, 0, state});
+      return;
+    }
+    std::vector<PortId> towards;
+    clos_.down_ports_towards(here, dst, towards);
+    if (towards.empty()) go_up(here, state, dst, faults, out);
+    else if (mode_ == ClosMode::DModK) out.push_back(Hop{towards[index(dst) % towards.size()], 0, state});
+    else go_down(here, state, towards, faults, out);
+  }
+
+ private:
+  const Network& net_;
+  const ClosTopology& clos_;
+  ClosMode mode_;
+  bool bounce_;
+  std::string spec_;
+
+  std::uint64_t index(NodeId dst) const { return clos_.host_index(dst); }
+
+  void go_up(NodeId here, const PacketState& state, NodeId dst, FaultView& faults, Hops& out) const {
+    const PortId first = clos_.first_up_port(here), ports = net_.num_ports(here);
+    if (first == ports) return;  // a top switch with the destination nowhere below: cannot happen
+    if (mode_ == ClosMode::DModK) {
+      out.push_back(Hop{static_cast<PortId>(first + dmodk_up_index(here, dst)), 0, state});
+      return;
+    }
+    PacketState after = state;
+    after.w[0] = 0;
+    const NodeId bouncer = state.w[0] ? static_cast<NodeId>(state.w[0] - 1) : kNoNode;
+    for (PortId p = first; p < ports; ++p)
+      if (net_.port(here, p).peer != bouncer && faults.port_usable(here, p)) out.push_back(Hop{p, 0, after});
+  }
+
+  // D-mod-k's up port index at `here`: floor(d / (U_1 ... U_{l-1})) mod U_l.
+  std::uint64_t dmodk_up_index(NodeId here, NodeId dst) const {
+    const std::uint32_t l = clos_.level(here);
+    std::uint64_t d = index(dst);
+    for (std::uint32_t below = 1; below < l; ++below) d /= clos_.up_ports_at(below);
+    return d % clos_.up_ports_at(l);
+  }
+
+  void go_down(NodeId here, const PacketState& state, const std::vector<PortId>& towards, FaultView& faults,
+               Hops& out) const {
+    for (PortId p : towards)
+      if (faults.port_usable(here, p)) out.push_back(Hop{p, 0, state});
+    if (!out.empty() || !bounce_ || state.w[1] || clos_.level(here) < 2) return;
+    PacketState bounced = state;
+    bounced.w[0] = static_cast<std::int32_t>(here + 1);
+    bounced.w[1] = 1;
+    for (PortId p = 0; p < clos_.first_up_port(here); ++p)
+      if (std::find(towards.begin(), towards.end(), p) == towards.end() && faults.port_usable(here, p))
+        out.push_back(Hop{p, 0, bounced});
+  }
+};
+
+const ClosTopology& clos_of(const Network& net, const std::string& routing) {
+  const auto* clos = dynamic_cast<const ClosTopology*>(&net.topology());
+  if (!clos) throw InputError(routing + " is defined on Clos networks (fattree, leafspine) only, not on " + net.spec());
+  return *clos;
+}
+
+}  // namespace
+
+void register_clos_routings(RoutingRegistry& reg) {
+  RoutingFamily ecmp{
+      "clos-ecmp",
+      "Clos up-down, ECMP over every usable up port (adaptive), minimal; bounce=yes bounces off a failed down link; 1 VC",
+      "Al-Fares et al., SIGCOMM 2008 (ECMP); bouncing: Hu et al., Tagger, CoNEXT 2017, section 2",
+      {ParamSpec::choice("bounce", "yes: a switch whose down link towards the destination failed bounces the packet "
+                                   "down to another child, which sends it up again",
+                         {"no", "yes"})
+           .defaults_to(SpecValue::make_word("no"))},
+      {}};
+  ecmp.build = [ecmp](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
+    return std::make_unique<ClosRouting>(net, clos_of(net, "clos-ecmp"), ClosMode::Ecmp, p.word("bounce") == "yes",
+                                         canonical_routing_spec(ecmp, p));
+  };
+  reg.add(std::move(ecmp));
+  reg.add(RoutingFamily{
+      "clos-dmodk",
+      "Clos up-down, deterministic D-mod-k: up port floor(d / (U_1..U_{l-1})) mod U_l for destination host d; 1 VC",
+      "Zahavi, D-Mod-K routing, Technion CCIT 776, 2010; Gomez et al., Deterministic versus adaptive routing in "
+      "fat-trees, IPDPS 2007",
+      {},
+      [](const Network& net, const BoundParams&) -> std::unique_ptr<Routing> {
+        return std::make_unique<ClosRouting>(net, clos_of(net, "clos-dmodk"), ClosMode::DModK, false, "clos-dmodk");
+      }});
+}
+
+}  // namespace menger
