@@ -19,16 +19,18 @@
 //   * the swap takes a uniform link (x, y) among those with x and y not
 //     already neighbours of the switch (nor the switch itself), so no parallel
 //     link or self-loop is made; it is repeated while the switch has >= 2 free
-//     ports, the open switches taken in id order;
+//     ports, the open switch of lowest id first;
 //   * two switches left with one free port each (necessarily neighbours) take
 //     a link (x, y) with x not a neighbour of the first and y not one of the
 //     second, and link first-x and second-y (the same step, split over two
 //     switches);
 //   * when no such link exists, the construction restarts with the next
 //     random stream; after 100 attempts the parameters are refused.
-// Randomness: core/rng.h (SplitMix64 keyed by (seed, attempt), Fisher-Yates
-// free, rejection sampling for uniform integers), so a seed gives the same
-// graph with any compiler and standard library.
+// Randomness: core/rng.h (SplitMix64 keyed by (seed, attempt); uniform
+// integers by rejection sampling, Rng::below), so a seed gives the same graph
+// with any compiler and standard library.
+// Cost: O(N r) draws and adjacency tests of O(r) in phase 1 while pairs are
+// plentiful; each swap scans the links, O(N r), and is rare.
 //
 // Ports: switch v's ports 0..r-1 lead to its neighbours in increasing id
 // order; ports r..r+hosts-1 lead to host(v, port - r).  A host's port 0 leads
@@ -51,14 +53,14 @@ using Adjacency = std::vector<std::vector<NodeId>>;
 // One attempt of the construction above; nullopt when it gets stuck.
 class JellyfishBuilder {
  public:
-  JellyfishBuilder(std::uint64_t n, std::uint64_t r, Rng rng) : adj_(n), free_(n, r), rng_(rng) {
-    for (NodeId v = 0; v < n; ++v) open_.push_back(v);
+  JellyfishBuilder(std::uint64_t n, std::uint64_t r, Rng rng) : adj_(n), free_(n, r), slot_(n), rng_(rng) {
+    for (NodeId v = 0; v < n; ++v) open_.push_back(v), slot_[v] = v;
   }
 
   std::optional<Adjacency> run() {
     join_random_pairs();
     while (!open_.empty())
-      if (!swap_in(open_.front())) return std::nullopt;
+      if (!swap_in(*std::min_element(open_.begin(), open_.end()))) return std::nullopt;
     for (auto& nbrs : adj_) std::sort(nbrs.begin(), nbrs.end());
     return std::move(adj_);
   }
@@ -66,7 +68,8 @@ class JellyfishBuilder {
  private:
   Adjacency adj_;
   std::vector<std::uint64_t> free_;
-  std::vector<NodeId> open_;  // switches with free ports, in id order
+  std::vector<NodeId> open_;  // switches with free ports (order: as removals and returns left it)
+  std::vector<std::size_t> slot_;  // position of each open switch in open_
   std::vector<std::pair<NodeId, NodeId>> links_;
   Rng rng_;
 
@@ -80,7 +83,15 @@ class JellyfishBuilder {
     adj_[b].push_back(a);
     links_.emplace_back(a, b);
     for (NodeId v : {a, b})
-      if (--free_[v] == 0) open_.erase(std::find(open_.begin(), open_.end(), v));
+      if (--free_[v] == 0) close(v);
+  }
+
+  // Removes v from open_ in O(1): the last open switch takes its place.
+  void close(NodeId v) {
+    const NodeId last = open_.back();
+    open_[slot_[v]] = last;
+    slot_[last] = slot_[v];
+    open_.pop_back();
   }
 
   void unlink(std::size_t i) {
@@ -90,7 +101,7 @@ class JellyfishBuilder {
     links_[i] = links_.back();
     links_.pop_back();
     for (NodeId v : {x, y})
-      if (free_[v]++ == 0) open_.insert(std::lower_bound(open_.begin(), open_.end(), v), v);
+      if (free_[v]++ == 0) slot_[v] = open_.size(), open_.push_back(v);
   }
 
   bool some_pair_joinable() const {
@@ -119,7 +130,9 @@ class JellyfishBuilder {
   // (x, y), linking x to v and y to v (or to the other open switch w when v
   // has one free port).  False when no link fits.
   bool swap_in(NodeId v) {
-    const NodeId w = free_[v] >= 2 ? v : (open_.size() >= 2 ? open_[1] : v);
+    NodeId w = v;  // the other open switch, the lowest id, when v has one free port
+    for (NodeId u : open_)
+      if (free_[v] < 2 && u != v && (w == v || u < w)) w = u;
     if (w == v && free_[v] < 2) return false;  // an odd number of free ports: cannot happen when N*r is even
     std::vector<std::pair<std::size_t, bool>> fits;  // link index, swapped ends
     for (std::size_t i = 0; i < links_.size(); ++i)
