@@ -1,15 +1,17 @@
 // fattree(k): the three-level fat tree of data centres (M. Al-Fares,
 // A. Loukissas and A. Vahdat, "A scalable, commodity data center network
-// architecture", SIGCOMM 2008, section 3.3 "Topology" and 3.1 "Addressing").
+// architecture", SIGCOMM 2008: its k-ary fat tree and its addressing scheme;
+// section numbers not checked against the paper, which is not in the library).
 //
 // k even.  k pods, each with k/2 edge and k/2 aggregation switches; (k/2)^2
 // core switches; k/2 hosts per edge switch, k^3/4 hosts; every switch has k
 // ports.  Each edge switch links every aggregation switch of its pod; core
-// switch (j, i) links aggregation switch j of every pod (the paper: "the i-th
-// port of any core switch is connected to pod i", and consecutive up ports of
-// one aggregation switch reach consecutive core switches, on k/2 strides).
+// switch (j, i) links aggregation switch j of every pod (as we recall the
+// paper's wiring: port i of every core switch leads to pod i, and consecutive
+// up ports of one aggregation switch reach consecutive core switches, on k/2
+// strides; the paper was not at hand to quote).
 //
-// Labels keep the paper's address fields (section 3.1: pod switches
+// Labels keep the paper's address fields (pod switches
 // 10.pod.switch.1 with switch in [0, k-1], edge switches first, "left to right,
 // bottom to top"; core switches 10.k.j.i with j, i in [1, k/2]; hosts
 // 10.pod.switch.ID with ID in [2, k/2+1]):
@@ -114,8 +116,8 @@ Family fattree_family() {
   Family f;
   f.name = "fattree";
   f.summary = "three-level data-centre fat tree of k-port switches: k pods, (k/2)^2 cores, k^3/4 hosts";
-  f.source = "Al-Fares, Loukissas and Vahdat, A scalable, commodity data center network architecture, SIGCOMM 2008, "
-             "section 3.3";
+  f.source = "Al-Fares, Loukissas and Vahdat, A scalable, commodity data center network architecture, SIGCOMM 2008 "
+             "(the k-ary fat tree)";
   f.params = {ParamSpec::integer("k", "ports per switch (even)").range(2, 1024)};
   f.build = [](const BoundParams& p, const BuildContext&) -> std::shared_ptr<const Topology> {
     const std::int64_t k = p.integer("k");

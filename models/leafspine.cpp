@@ -2,7 +2,7 @@
 // fabric of data centres (a folded Clos of two switch levels: every leaf links
 // every spine; hosts attach to leaves only).  M. Alizadeh and T. Edsall, "On
 // the data path performance of leaf-spine datacenter fabrics", IEEE Hot
-// Interconnects 2013, section II (the leaf-spine fabric and its
+// Interconnects 2013 (the leaf-spine fabric and its
 // oversubscription: host-facing bandwidth of a leaf against its uplink
 // bandwidth).
 //
@@ -100,7 +100,7 @@ Family leafspine_family() {
   Family f;
   f.name = "leafspine";
   f.summary = "two-level leaf-spine fabric: every leaf links every spine `uplinks` times; hosts on leaves";
-  f.source = "Alizadeh and Edsall, On the data path performance of leaf-spine datacenter fabrics, HotI 2013, section II";
+  f.source = "Alizadeh and Edsall, On the data path performance of leaf-spine datacenter fabrics, HotI 2013";
   f.params = {ParamSpec::integer("leaves", "leaf switches").range(1, 1 << 16),
               ParamSpec::integer("spines", "spine switches").range(1, 1 << 16),
               ParamSpec::integer("hosts", "hosts per leaf").range(1, 1 << 16),

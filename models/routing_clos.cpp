@@ -28,7 +28,7 @@
 //
 // Bouncing (clos-ecmp(bounce=yes)).  S. Hu, Y. Zhu, P. Cheng, C. Guo, K. Tan,
 // J. Padhye and K. Chen, "Tagger: practical PFC deadlock prevention in data
-// center networks", CoNEXT 2017, section 2: after a link failure, and before
+// center networks", CoNEXT 2017, on bounced paths: after a link failure, and before
 // routing converges, a switch whose down link towards the destination has
 // failed sends the packet down to another child, which sends it up again
 // ("bounced" paths, up-down-up-down), and such paths create cyclic buffer
@@ -131,7 +131,7 @@ void register_clos_routings(RoutingRegistry& reg) {
   RoutingFamily ecmp{
       "clos-ecmp",
       "Clos up-down, ECMP over every usable up port (adaptive), minimal; bounce=yes bounces off a failed down link; 1 VC",
-      "Al-Fares et al., SIGCOMM 2008 (ECMP); bouncing: Hu et al., Tagger, CoNEXT 2017, section 2",
+      "Al-Fares et al., SIGCOMM 2008 (ECMP); bouncing: Hu et al., Tagger, CoNEXT 2017",
       {ParamSpec::choice("bounce", "yes: a switch whose down link towards the destination failed bounces the packet "
                                    "down to another child, which sends it up again",
                          {"no", "yes"})

@@ -1,5 +1,5 @@
 // Data-centre families: fattree (Al-Fares, Loukissas and Vahdat, SIGCOMM
-// 2008, section 3.3), leafspine (Alizadeh and Edsall, HotI 2013) and
+// 2008), leafspine (Alizadeh and Edsall, HotI 2013) and
 // jellyfish (Singla, Hong, Popa and Godfrey, NSDI 2012, section 3).
 //
 // Where the expected values come from:
@@ -125,7 +125,7 @@ TEST(FatTree, CountsMatchThePaper) {
 }
 
 TEST(FatTree, K32IsThePapersSize) {
-  // Section 3.3: k = 48 gives 27,648 hosts; the brief's k = 32: 1,280 switches, 8,192 hosts.
+  // Al-Fares et al.: 48-port switches give 27,648 hosts; k = 32: 1,280 switches, 8,192 hosts.
   auto t = Registry::builtin().build("fattree(32)");
   std::uint64_t switches = 0, hosts = 0;
   for (NodeId v = 0; v < t->node_count(); ++v) (t->kind(v) == NodeKind::Switch ? switches : hosts)++;

@@ -10,7 +10,7 @@
 //   * ECMP on a fat tree: every shortest host-to-host path is an up-down path,
 //     so the routing's paths must be all shortest paths, counted by brute
 //     force here; the paper's count, (k/2)^2 paths between pods (Al-Fares et
-//     al., section 2.2 / 3.3), is checked for k = 4;
+//     al., SIGCOMM 2008), is checked for k = 4;
 //   * D-mod-k and the bounce are worked by hand on fattree(4);
 //   * deadlock: a channel dependency graph over the reachable (channel, packet
 //     state) configurations, built here from the routing's answers and tested
