@@ -26,18 +26,23 @@
 //                 A static table: it reads no faults, so a hop over a failed
 //                 unit is the engine's Blocked.
 //
-// Bouncing (clos-ecmp(bounce=yes)).  S. Hu, Y. Zhu, P. Cheng, C. Guo, K. Tan,
+// Bouncing (clos-ecmp(bounce=yes), clos-dmodk(bounce=yes)).  S. Hu, Y. Zhu, P. Cheng, C. Guo, K. Tan,
 // J. Padhye and K. Chen, "Tagger: practical PFC deadlock prevention in data
 // center networks", CoNEXT 2017, on bounced paths: after a link failure, and before
 // routing converges, a switch whose down link towards the destination has
 // failed sends the packet down to another child, which sends it up again
 // ("bounced" paths, up-down-up-down), and such paths create cyclic buffer
 // dependencies.  Our model: at a switch of level >= 2 none of whose down ports
-// towards the destination is usable, every usable down port leading to
-// another switch is offered (the bounce); the switch below climbs again by
-// ECMP over its usable up ports except the one back to the bouncing switch,
-// and the packet then descends minimally.  One bounce per packet: a second
-// dead end drops it.  State: word 0 = bouncing switch + 1 while the packet is
+// towards the destination is usable, the packet goes down to another child
+// (ECMP: every usable one; D-mod-k: the first usable one after the table's
+// port, cyclically); that switch climbs again (ECMP: every usable up port but
+// the one back to the bouncing switch; D-mod-k: the table's up port, or the
+// next one cyclically if the table's leads back), and the packet then descends
+// minimally.  One bounce per packet: a second dead end drops it.  D-mod-k
+// with bouncing reads the one link its table names going down (a switch
+// knows its own link is down); without bouncing it reads nothing.  The
+// deterministic variant stands for hashed ECMP, where every flow is pinned to
+// one path: a cycle of its dependency graph is then a deadlock.  State: word 0 = bouncing switch + 1 while the packet is
 // at the bounce target, word 1 = 1 once it has bounced.
 #include <algorithm>
 
@@ -69,9 +74,9 @@ class ClosRouting final : public Routing {
     }
     std::vector<PortId> towards;
     clos_.down_ports_towards(here, dst, towards);
-    if (towards.empty()) go_up(here, state, dst, faults, out);
-    else if (mode_ == ClosMode::DModK) out.push_back(Hop{towards[index(dst) % towards.size()], 0, state});
-    else go_down(here, state, towards, faults, out);
+    if (!towards.empty()) go_down(here, state, dst, towards, faults, out);
+    else if (mode_ == ClosMode::DModK) dmodk_up(here, state, dst, out);
+    else ecmp_up(here, state, faults, out);
   }
 
  private:
@@ -82,19 +87,26 @@ class ClosRouting final : public Routing {
   std::string spec_;
 
   std::uint64_t index(NodeId dst) const { return clos_.host_index(dst); }
+  static NodeId bouncer(const PacketState& s) { return s.w[0] ? static_cast<NodeId>(s.w[0] - 1) : kNoNode; }
+  // The state after a hop: the bounce target's mark is dropped (it matters there only).
+  static PacketState moved_on(PacketState s) {
+    s.w[0] = 0;
+    return s;
+  }
 
-  void go_up(NodeId here, const PacketState& state, NodeId dst, FaultView& faults, Hops& out) const {
-    const PortId first = clos_.first_up_port(here), ports = net_.num_ports(here);
-    if (first == ports) return;  // a top switch with the destination nowhere below: cannot happen
-    if (mode_ == ClosMode::DModK) {
-      out.push_back(Hop{static_cast<PortId>(first + dmodk_up_index(here, dst)), 0, state});
-      return;
-    }
-    PacketState after = state;
-    after.w[0] = 0;
-    const NodeId bouncer = state.w[0] ? static_cast<NodeId>(state.w[0] - 1) : kNoNode;
-    for (PortId p = first; p < ports; ++p)
-      if (net_.port(here, p).peer != bouncer && faults.port_usable(here, p)) out.push_back(Hop{p, 0, after});
+  void ecmp_up(NodeId here, const PacketState& state, FaultView& faults, Hops& out) const {
+    for (PortId p = clos_.first_up_port(here); p < net_.num_ports(here); ++p)
+      if (net_.port(here, p).peer != bouncer(state) && faults.port_usable(here, p))
+        out.push_back(Hop{p, 0, moved_on(state)});
+  }
+
+  // D-mod-k's up port, read blindly from the table; at a bounce target, the
+  // next up port (cyclically) if the table's leads back to the bouncing switch.
+  void dmodk_up(NodeId here, const PacketState& state, NodeId dst, Hops& out) const {
+    const PortId first = clos_.first_up_port(here), count = static_cast<PortId>(net_.num_ports(here) - first);
+    auto port = static_cast<PortId>(first + dmodk_up_index(here, dst));
+    if (net_.port(here, port).peer == bouncer(state)) port = static_cast<PortId>(first + (port - first + 1) % count);
+    out.push_back(Hop{port, 0, moved_on(state)});
   }
 
   // D-mod-k's up port index at `here`: floor(d / (U_1 ... U_{l-1})) mod U_l.
@@ -105,17 +117,34 @@ class ClosRouting final : public Routing {
     return d % clos_.up_ports_at(l);
   }
 
-  void go_down(NodeId here, const PacketState& state, const std::vector<PortId>& towards, FaultView& faults,
-               Hops& out) const {
-    for (PortId p : towards)
-      if (faults.port_usable(here, p)) out.push_back(Hop{p, 0, state});
-    if (!out.empty() || !bounce_ || state.w[1] || clos_.level(here) < 2) return;
+  // ECMP: every usable port towards dst.  D-mod-k: the table's port, blindly
+  // without bouncing, checked with it.  Then the bounce, if none was usable.
+  void go_down(NodeId here, const PacketState& state, NodeId dst, const std::vector<PortId>& towards,
+               FaultView& faults, Hops& out) const {
+    if (mode_ == ClosMode::DModK) {
+      const PortId p = towards[index(dst) % towards.size()];
+      if (!bounce_ || faults.port_usable(here, p)) out.push_back(Hop{p, 0, state});
+    } else {
+      for (PortId p : towards)
+        if (faults.port_usable(here, p)) out.push_back(Hop{p, 0, state});
+    }
+    if (out.empty() && bounce_ && !state.w[1] && clos_.level(here) >= 2) bounce(here, state, towards, faults, out);
+  }
+
+  // Down to another child: ECMP offers every usable one; D-mod-k takes the
+  // first usable one after the port towards dst, cyclically.
+  void bounce(NodeId here, const PacketState& state, const std::vector<PortId>& towards, FaultView& faults,
+              Hops& out) const {
     PacketState bounced = state;
     bounced.w[0] = static_cast<std::int32_t>(here + 1);
     bounced.w[1] = 1;
-    for (PortId p = 0; p < clos_.first_up_port(here); ++p)
-      if (std::find(towards.begin(), towards.end(), p) == towards.end() && faults.port_usable(here, p))
-        out.push_back(Hop{p, 0, bounced});
+    const PortId down = clos_.first_up_port(here);
+    for (PortId i = 1; i < down; ++i) {
+      const auto p = static_cast<PortId>((towards.back() + i) % down);
+      if (std::find(towards.begin(), towards.end(), p) != towards.end() || !faults.port_usable(here, p)) continue;
+      out.push_back(Hop{p, 0, bounced});
+      if (mode_ == ClosMode::DModK) return;
+    }
   }
 };
 
@@ -142,15 +171,21 @@ void register_clos_routings(RoutingRegistry& reg) {
                                          canonical_routing_spec(ecmp, p));
   };
   reg.add(std::move(ecmp));
-  reg.add(RoutingFamily{
+  RoutingFamily dmodk{
       "clos-dmodk",
       "Clos up-down, deterministic D-mod-k: up port floor(d / (U_1..U_{l-1})) mod U_l for destination host d; 1 VC",
       "Zahavi, D-Mod-K routing, Technion CCIT 776, 2010; Gomez et al., Deterministic versus adaptive routing in "
-      "fat-trees, IPDPS 2007",
-      {},
-      [](const Network& net, const BoundParams&) -> std::unique_ptr<Routing> {
-        return std::make_unique<ClosRouting>(net, clos_of(net, "clos-dmodk"), ClosMode::DModK, false, "clos-dmodk");
-      }});
+      "fat-trees, IPDPS 2007; bouncing: Hu et al., Tagger, CoNEXT 2017",
+      {ParamSpec::choice("bounce", "yes: a switch whose table's down link failed bounces the packet to the next "
+                                   "usable child, which climbs by its table (avoiding the bouncing switch)",
+                         {"no", "yes"})
+           .defaults_to(SpecValue::make_word("no"))},
+      {}};
+  dmodk.build = [dmodk](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
+    return std::make_unique<ClosRouting>(net, clos_of(net, "clos-dmodk"), ClosMode::DModK, p.word("bounce") == "yes",
+                                         canonical_routing_spec(dmodk, p));
+  };
+  reg.add(std::move(dmodk));
 }
 
 }  // namespace menger

@@ -11,7 +11,7 @@
 //     so the routing's paths must be all shortest paths, counted by brute
 //     force here; the paper's count, (k/2)^2 paths between pods (Al-Fares et
 //     al., SIGCOMM 2008), is checked for k = 4;
-//   * D-mod-k and the bounce are worked by hand on fattree(4);
+//   * D-mod-k and the bounces (ECMP and D-mod-k) are worked by hand on fattree(4);
 //   * deadlock: a channel dependency graph over the reachable (channel, packet
 //     state) configurations, built here from the routing's answers and tested
 //     for cycles by Kahn's algorithm, independent of verify/.
@@ -316,6 +316,18 @@ TEST(ClosBounce, HandWorkedDetour) {
                                             "host(0,1,2) edge(0,1) agg(0,3) edge(0,0) host(0,0,2)"}));
 }
 
+TEST(ClosBounce, DModKHandWorkedDetour) {
+  // The same failure; destination host(0,0,2) has index 0.  edge(0,1): up
+  // index 0 mod 2 = 0 -> agg(0,2); its port 0 to edge(0,0) failed, so it
+  // bounces to the next usable child after port 0: edge(0,1) (port 1); there
+  // the table's up port leads back to agg(0,2), so the next one: agg(0,3).
+  Rig r("fattree(4)", "clos-dmodk(bounce=yes)");
+  r.fail_link("agg(0,2)", "edge(0,0)");
+  const auto paths = r.paths(r.node("host(0,1,2)"), r.node("host(0,0,2)"));
+  ASSERT_EQ(paths.size(), 1u);
+  EXPECT_EQ(r.text(paths[0]), "host(0,1,2) edge(0,1) agg(0,2) edge(0,1) agg(0,3) edge(0,0) host(0,0,2)");
+}
+
 TEST(ClosRoutings, RefuseOtherNetworks) {
   const Network torus(Registry::builtin().build("torus(4,4)"));
   EXPECT_THROW(RoutingRegistry::builtin().build("clos-ecmp", torus), InputError);
@@ -391,7 +403,7 @@ TEST(ClosDeadlock, ShortestPathRoutingOnATorusIsNotTheCheckPassingEverything) {
 }
 
 TEST(ClosDeadlock, ClosRoutingsAcyclicWithoutFaults) {
-  for (const char* routing : {"clos-ecmp", "clos-dmodk", "clos-ecmp(bounce=yes)"}) {
+  for (const char* routing : {"clos-ecmp", "clos-dmodk", "clos-ecmp(bounce=yes)", "clos-dmodk(bounce=yes)"}) {
     Rig r("fattree(4)", routing);
     EXPECT_TRUE(dependency_graph_acyclic(r)) << routing;
   }
@@ -401,13 +413,14 @@ TEST(ClosDeadlock, OneBounceIsAcyclicTwoMakeACycle) {
   // Any single failed switch-to-switch link: the bounced packets move from one
   // plane of the tree to another and never back (acyclic).
   const Network net(Registry::builtin().build("fattree(4)"));
-  for (LinkId l = 0; l < net.num_links(); ++l) {
-    const Link& k = net.link(l);
-    if (!net.forwards(k.a) || !net.forwards(k.b)) continue;
-    Rig r("fattree(4)", "clos-ecmp(bounce=yes)");
-    r.fail_link(net.label(k.a), net.label(k.b));
-    EXPECT_TRUE(dependency_graph_acyclic(r)) << net.link_label(l);
-  }
+  for (const char* routing : {"clos-ecmp(bounce=yes)", "clos-dmodk(bounce=yes)"})
+    for (LinkId l = 0; l < net.num_links(); ++l) {
+      const Link& k = net.link(l);
+      if (!net.forwards(k.a) || !net.forwards(k.b)) continue;
+      Rig r("fattree(4)", routing);
+      r.fail_link(net.label(k.a), net.label(k.b));
+      EXPECT_TRUE(dependency_graph_acyclic(r)) << routing << " " << net.link_label(l);
+    }
   // Both up links of agg(0,2) failed (core(1,1) and core(1,2) lose pod 0).
   // A packet from pod 1 for pod 0 climbs agg(1,2) -> core(1,1) and bounces
   // back down to agg(1,2), which sends it up to core(1,2); a packet climbing
@@ -415,10 +428,12 @@ TEST(ClosDeadlock, OneBounceIsAcyclicTwoMakeACycle) {
   // core(1,1)->agg(1,2) => agg(1,2)->core(1,2) => core(1,2)->agg(1,2) =>
   // agg(1,2)->core(1,1) => core(1,1)->agg(1,2), a cycle (the least failing
   // set `menger deadlock --faults switch-links --k 2` reports).
-  Rig r("fattree(4)", "clos-ecmp(bounce=yes)");
-  r.fail_link("core(1,1)", "agg(0,2)");
-  r.fail_link("core(1,2)", "agg(0,2)");
-  EXPECT_FALSE(dependency_graph_acyclic(r));
+  for (const char* routing : {"clos-ecmp(bounce=yes)", "clos-dmodk(bounce=yes)"}) {
+    Rig r("fattree(4)", routing);
+    r.fail_link("core(1,1)", "agg(0,2)");
+    r.fail_link("core(1,2)", "agg(0,2)");
+    EXPECT_FALSE(dependency_graph_acyclic(r)) << routing;
+  }
 }
 
 TEST(ClosDeadlock, ThreeSpinesStillHaveTheCycle) {
