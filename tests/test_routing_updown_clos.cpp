@@ -217,6 +217,13 @@ TEST(UpDown, RefusesWhatItCannotRoute) {
   EXPECT_THROW(RoutingRegistry::builtin().build("updown(root=" + std::to_string(host) + ")", fat), InputError);
   const Network min(Registry::builtin().build("min(stages=2, radix=2)"));
   EXPECT_THROW(RoutingRegistry::builtin().build("updown", min), InputError);  // directed links
+  const Network matching(Registry::builtin().build("jellyfish(6,1,0)"));  // 3 disjoint links
+  try {
+    RoutingRegistry::builtin().build("updown", matching);
+    ADD_FAILURE() << "updown accepted a disconnected network";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("needs a connected network"), std::string::npos) << e.what();
+  }
 }
 
 // ---------------------------------------------------------------------------
