@@ -29,8 +29,9 @@
 // Randomness: core/rng.h (SplitMix64 keyed by (seed, attempt); uniform
 // integers by rejection sampling, Rng::below), so a seed gives the same graph
 // with any compiler and standard library.
-// Cost: O(N r) draws and adjacency tests of O(r) in phase 1 while pairs are
-// plentiful; each swap scans the links, O(N r), and is rare.
+// Cost: O(N r) draws in phase 1 while pairs are plentiful, each with an
+// adjacency test that is O(1) (a bit matrix, up to 16384 switches) or O(r);
+// each swap scans the links, O(N r), and is rare.
 //
 // Ports: switch v's ports 0..r-1 lead to its neighbours in increasing id
 // order; ports r..r+hosts-1 lead to host(v, port - r).  A host's port 0 leads
@@ -55,6 +56,7 @@ class JellyfishBuilder {
  public:
   JellyfishBuilder(std::uint64_t n, std::uint64_t r, Rng rng) : adj_(n), free_(n, r), slot_(n), rng_(rng) {
     for (NodeId v = 0; v < n; ++v) open_.push_back(v), slot_[v] = v;
+    if (n <= kMatrixMax) matrix_.assign((n * n + 63) / 64, 0);
   }
 
   std::optional<Adjacency> run() {
@@ -72,15 +74,31 @@ class JellyfishBuilder {
   std::vector<std::size_t> slot_;  // position of each open switch in open_
   std::vector<std::pair<NodeId, NodeId>> links_;
   Rng rng_;
+  // Adjacency matrix bits for up to kMatrixMax switches (32 MiB), so that a
+  // dense graph's adjacency test is O(1); larger graphs scan the O(r) list.
+  static constexpr std::uint64_t kMatrixMax = 16384;
+  std::vector<std::uint64_t> matrix_;
 
   bool adjacent(NodeId a, NodeId b) const {
+    if (!matrix_.empty()) {
+      const std::uint64_t bit = std::uint64_t{a} * adj_.size() + b;
+      return (matrix_[bit / 64] >> (bit % 64)) & 1;
+    }
     return std::find(adj_[a].begin(), adj_[a].end(), b) != adj_[a].end();
+  }
+  void mark(NodeId a, NodeId b, bool on) {
+    if (matrix_.empty()) return;
+    for (const std::uint64_t bit : {std::uint64_t{a} * adj_.size() + b, std::uint64_t{b} * adj_.size() + a}) {
+      if (on) matrix_[bit / 64] |= std::uint64_t{1} << (bit % 64);
+      else matrix_[bit / 64] &= ~(std::uint64_t{1} << (bit % 64));
+    }
   }
   bool joinable(NodeId a, NodeId b) const { return a != b && !adjacent(a, b); }
 
   void link(NodeId a, NodeId b) {
     adj_[a].push_back(b);
     adj_[b].push_back(a);
+    mark(a, b, true);
     links_.emplace_back(a, b);
     for (NodeId v : {a, b})
       if (--free_[v] == 0) close(v);
@@ -98,6 +116,7 @@ class JellyfishBuilder {
     const auto [x, y] = links_[i];
     adj_[x].erase(std::find(adj_[x].begin(), adj_[x].end(), y));
     adj_[y].erase(std::find(adj_[y].begin(), adj_[y].end(), x));
+    mark(x, y, false);
     links_[i] = links_.back();
     links_.pop_back();
     for (NodeId v : {x, y})
@@ -212,7 +231,10 @@ Family jellyfish_family() {
                hosts = static_cast<std::uint64_t>(p.integer("hosts")), seed = static_cast<std::uint64_t>(p.integer("seed"));
     if (r >= n) p.fail("degree r = " + std::to_string(r) + " needs at least r+1 = " + std::to_string(r + 1) + " switches, not " + std::to_string(n));
     if (n * r % 2 != 0) p.fail("switches*degree = " + std::to_string(n * r) + " is odd: no r-regular graph exists (each link uses two ports)");
-    if (n * (1 + hosts) > (std::uint64_t{1} << 28)) p.fail("switches*(1+hosts) is too large to build");
+    // The switch graph is built and stored here, so refuse before allocating it.
+    if (n * (1 + hosts) > (std::uint64_t{1} << 28) || n * r > (std::uint64_t{1} << 27))
+      p.fail("jellyfish(" + std::to_string(n) + ", " + std::to_string(r) + ", " + std::to_string(hosts) +
+             ") is too large to build (at most 2^28 nodes and 2^27 switch ports)");
     return std::make_shared<Jellyfish>(n, r, hosts, seed, build_jellyfish(n, r, seed, p));
   };
   return f;

@@ -284,6 +284,7 @@ TEST(Jellyfish, RefusesImpossibleParameters) {
   EXPECT_NE(error_of("jellyfish(4,4,1)").find("needs at least r+1 = 5 switches"), std::string::npos);
   EXPECT_NE(error_of("jellyfish(4,9,1)").find("needs at least"), std::string::npos);
   EXPECT_NE(error_of("jellyfish(4,0,1)").find("must be in 1.."), std::string::npos);
+  EXPECT_NE(error_of("jellyfish(1000000,60000,0)").find("too large to build"), std::string::npos);
 }
 
 TEST(Jellyfish, SwitchesAreRoutersWithoutHosts) {
