@@ -42,7 +42,14 @@
 // with bouncing reads the one link its table names going down (a switch
 // knows its own link is down); without bouncing it reads nothing.  The
 // deterministic variant stands for hashed ECMP, where every flow is pinned to
-// one path: a cycle of its dependency graph is then a deadlock.  State: word 0 = bouncing switch + 1 while the packet is
+// one path: a cycle of its dependency graph is then a deadlock.
+//
+// bounce=stateless: what tables without memory of the bounce do (no packet
+// state): every switch with no usable down port towards the destination
+// bounces, any number of times, and the switch below climbs by its normal
+// rule, back to the bouncing switch included.  Packets may then loop (a
+// routing loop, which in a lossless network fills buffers: a deadlock, as
+// Hu et al. discuss), and one failed link suffices for a cycle.  State: word 0 = bouncing switch + 1 while the packet is
 // at the bounce target, word 1 = 1 once it has bounced.
 #include <algorithm>
 
@@ -54,10 +61,16 @@ namespace menger {
 namespace {
 
 enum class ClosMode { Ecmp, DModK };
+// no: never; yes (Once): one bounce, remembered in the packet; stateless: tables without memory.
+enum class Bounce { No, Once, Stateless };
+
+Bounce parse_bounce(const std::string& word) {
+  return word == "yes" ? Bounce::Once : word == "stateless" ? Bounce::Stateless : Bounce::No;
+}
 
 class ClosRouting final : public Routing {
  public:
-  ClosRouting(const Network& net, const ClosTopology& clos, ClosMode mode, bool bounce, std::string spec)
+  ClosRouting(const Network& net, const ClosTopology& clos, ClosMode mode, Bounce bounce, std::string spec)
       : net_(net), clos_(clos), mode_(mode), bounce_(bounce), spec_(std::move(spec)) {}
 
   std::string spec() const override { return spec_; }
@@ -83,7 +96,7 @@ class ClosRouting final : public Routing {
   const Network& net_;
   const ClosTopology& clos_;
   ClosMode mode_;
-  bool bounce_;
+  Bounce bounce_;
   std::string spec_;
 
   std::uint64_t index(NodeId dst) const { return clos_.host_index(dst); }
@@ -123,12 +136,13 @@ class ClosRouting final : public Routing {
                FaultView& faults, Hops& out) const {
     if (mode_ == ClosMode::DModK) {
       const PortId p = towards[index(dst) % towards.size()];
-      if (!bounce_ || faults.port_usable(here, p)) out.push_back(Hop{p, 0, state});
+      if (bounce_ == Bounce::No || faults.port_usable(here, p)) out.push_back(Hop{p, 0, state});
     } else {
       for (PortId p : towards)
         if (faults.port_usable(here, p)) out.push_back(Hop{p, 0, state});
     }
-    if (out.empty() && bounce_ && !state.w[1] && clos_.level(here) >= 2) bounce(here, state, towards, faults, out);
+    const bool may_bounce = bounce_ == Bounce::Stateless || (bounce_ == Bounce::Once && !state.w[1]);
+    if (out.empty() && may_bounce && clos_.level(here) >= 2) bounce(here, state, towards, faults, out);
   }
 
   // Down to another child: ECMP offers every usable one; D-mod-k takes the
@@ -136,8 +150,10 @@ class ClosRouting final : public Routing {
   void bounce(NodeId here, const PacketState& state, const std::vector<PortId>& towards, FaultView& faults,
               Hops& out) const {
     PacketState bounced = state;
-    bounced.w[0] = static_cast<std::int32_t>(here + 1);
-    bounced.w[1] = 1;
+    if (bounce_ == Bounce::Once) {
+      bounced.w[0] = static_cast<std::int32_t>(here + 1);
+      bounced.w[1] = 1;
+    }
     const PortId down = clos_.first_up_port(here);
     for (PortId i = 1; i < down; ++i) {
       const auto p = static_cast<PortId>((towards.back() + i) % down);
@@ -162,12 +178,13 @@ void register_clos_routings(RoutingRegistry& reg) {
       "Clos up-down, ECMP over every usable up port (adaptive), minimal; bounce=yes bounces off a failed down link; 1 VC",
       "Al-Fares et al., SIGCOMM 2008 (ECMP); bouncing: Hu et al., Tagger, CoNEXT 2017",
       {ParamSpec::choice("bounce", "yes: a switch whose down link towards the destination failed bounces the packet "
-                                   "down to another child, which sends it up again",
-                         {"no", "yes"})
+                                   "down to another child, which sends it up again (once per packet, not back to the bouncing switch); "
+                                   "stateless: tables without memory (any number of bounces, any way up)",
+                         {"no", "yes", "stateless"})
            .defaults_to(SpecValue::make_word("no"))},
       {}};
   ecmp.build = [ecmp](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
-    return std::make_unique<ClosRouting>(net, clos_of(net, "clos-ecmp"), ClosMode::Ecmp, p.word("bounce") == "yes",
+    return std::make_unique<ClosRouting>(net, clos_of(net, "clos-ecmp"), ClosMode::Ecmp, parse_bounce(p.word("bounce")),
                                          canonical_routing_spec(ecmp, p));
   };
   reg.add(std::move(ecmp));
@@ -177,12 +194,13 @@ void register_clos_routings(RoutingRegistry& reg) {
       "Zahavi, D-Mod-K routing, Technion CCIT 776, 2010; Gomez et al., Deterministic versus adaptive routing in "
       "fat-trees, IPDPS 2007; bouncing: Hu et al., Tagger, CoNEXT 2017",
       {ParamSpec::choice("bounce", "yes: a switch whose table's down link failed bounces the packet to the next "
-                                   "usable child, which climbs by its table (avoiding the bouncing switch)",
-                         {"no", "yes"})
+                                   "usable child, which climbs by its table (once per packet, avoiding the bouncing switch); "
+                                   "stateless: tables without memory",
+                         {"no", "yes", "stateless"})
            .defaults_to(SpecValue::make_word("no"))},
       {}};
   dmodk.build = [dmodk](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
-    return std::make_unique<ClosRouting>(net, clos_of(net, "clos-dmodk"), ClosMode::DModK, p.word("bounce") == "yes",
+    return std::make_unique<ClosRouting>(net, clos_of(net, "clos-dmodk"), ClosMode::DModK, parse_bounce(p.word("bounce")),
                                          canonical_routing_spec(dmodk, p));
   };
   reg.add(std::move(dmodk));

@@ -443,6 +443,18 @@ TEST(ClosDeadlock, OneBounceIsAcyclicTwoMakeACycle) {
   }
 }
 
+TEST(ClosDeadlock, StatelessBouncingLoopsWithOneFailure) {
+  // Tables without memory: spine(0) lost leaf(0), so a packet for host(0,0)
+  // (index 0) at spine(0) bounces to leaf(1), whose D-mod-k table sends it
+  // up port 0 mod 2 = 0, to spine(0) again: spine(0)->leaf(1) =>
+  // leaf(1)->spine(0) => spine(0)->leaf(1).  Remembering the bounce breaks it.
+  for (const char* routing : {"clos-dmodk(bounce=stateless)", "clos-dmodk(bounce=yes)"}) {
+    Rig r("leafspine(3,2,1)", routing);
+    r.fail_link("spine(0)", "leaf(0)");
+    EXPECT_EQ(dependency_graph_acyclic(r), std::string(routing) == "clos-dmodk(bounce=yes)") << routing;
+  }
+}
+
 TEST(ClosDeadlock, ThreeSpinesStillHaveTheCycle) {
   // deadlock-clos.toml: on leafspine(4,3,1) with spine(0) and spine(1) cut
   // from leaf(0) the engine finds no deadlock (the third spine is an escape);
