@@ -1,19 +1,21 @@
 // Up-down routings of folded Clos networks (fattree, leafspine; models/clos.h).
 //
-// Both are minimal: a packet climbs until its destination host is below the
-// current switch, then descends along the unique subtree (the parallel links
-// of a leaf-spine are several ports into one subtree).  No down hop is ever
+// Without bouncing (below) both are minimal: a packet climbs until its
+// destination host is below the current switch, then descends along the
+// unique subtree (the parallel links of a leaf-spine are several ports into
+// one subtree).  No down hop is ever
 // followed by an up hop, so the channel dependency graph is acyclic with one
 // virtual channel (the up*/down* argument of Autonet, Schroeder et al., IEEE
 // JSAC 1991, with the levels of the tree as ranks).
 //
-//   clos-ecmp     ECMP (equal-cost multi-path, as data centre switches hash
-//                 flows over equal next hops, the multipath baseline
-//                 Al-Fares et al., SIGCOMM 2008, discuss): every usable up port is offered (adaptive:
-//                 engines explore every choice), and every usable down port
-//                 towards the destination.  Local fault knowledge: a switch
-//                 sees its own links and neighbours (link-down detection).
-//                 With no usable port the packet is dropped.
+//   clos-ecmp     ECMP (equal-cost multi-path: data centre switches hash
+//                 flows over equal next hops; the multipath baseline that
+//                 Al-Fares et al., SIGCOMM 2008, discuss): every usable up
+//                 port is offered (adaptive: engines explore every choice),
+//                 and every usable down port towards the destination.  Local
+//                 fault knowledge: a switch sees its own links and neighbours
+//                 (link-down detection).  With no usable port the packet is
+//                 dropped.
 //   clos-dmodk    D-mod-k (destination mod k), deterministic: at a switch of
 //                 level l with U up ports, up port index
 //                 floor(d / (U_1 ... U_{l-1})) mod U, d the destination host's
@@ -21,36 +23,36 @@
 //                 traffic for shift permutations on real life fat trees",
 //                 CCIT report 776, Technion, 2010; C. Gomez, F. Gilabert,
 //                 M. E. Gomez, P. Lopez and J. Duato, "Deterministic versus
-//                 adaptive routing in fat-trees", IPDPS 2007 (CAC workshop)); of
-//                 parallel down links the one of index d mod (their number).
-//                 A static table: it reads no faults, so a hop over a failed
-//                 unit is the engine's Blocked.
+//                 adaptive routing in fat-trees", IPDPS 2007 (CAC workshop));
+//                 of parallel down links the one of index d mod (their
+//                 number).  A static table: without bouncing it reads no
+//                 faults, so a hop over a failed unit is the engine's Blocked.
 //
-// Bouncing (clos-ecmp(bounce=yes), clos-dmodk(bounce=yes)).  S. Hu, Y. Zhu, P. Cheng, C. Guo, K. Tan,
+// Bouncing, parameter bounce=yes.  S. Hu, Y. Zhu, P. Cheng, C. Guo, K. Tan,
 // J. Padhye and K. Chen, "Tagger: practical PFC deadlock prevention in data
-// center networks", CoNEXT 2017, on bounced paths: after a link failure, and before
-// routing converges, a switch whose down link towards the destination has
-// failed sends the packet down to another child, which sends it up again
-// ("bounced" paths, up-down-up-down), and such paths create cyclic buffer
-// dependencies.  Our model: at a switch of level >= 2 none of whose down ports
-// towards the destination is usable, the packet goes down to another child
-// (ECMP: every usable one; D-mod-k: the first usable one after the table's
-// port, cyclically); that switch climbs again (ECMP: every usable up port but
-// the one back to the bouncing switch; D-mod-k: the table's up port, or the
-// next one cyclically if the table's leads back), and the packet then descends
+// center networks", CoNEXT 2017, on bounced paths: after a link failure, and
+// before routing converges, a switch whose down link towards the destination
+// has failed sends the packet down to another child, which sends it up again
+// (up-down-up-down paths), and such paths create cyclic buffer dependencies.
+// Our model: at a switch of level >= 2 none of whose down ports towards the
+// destination is usable, the packet goes down to another child (ECMP: every
+// usable one; D-mod-k: the first usable one after the table's port,
+// cyclically); that switch climbs again (ECMP: every usable up port but the
+// one back to the bouncing switch; D-mod-k: the table's up port, or the next
+// one cyclically if the table's leads back), and the packet then descends
 // minimally.  One bounce per packet: a second dead end drops it.  D-mod-k
-// with bouncing reads the one link its table names going down (a switch
-// knows its own link is down); without bouncing it reads nothing.  The
-// deterministic variant stands for hashed ECMP, where every flow is pinned to
-// one path: a cycle of its dependency graph is then a deadlock.
+// with bouncing reads the one down link its table names (a switch knows its
+// own link is down).  The deterministic variant stands for hashed ECMP, where
+// every flow is pinned to one path: a cycle of its dependency graph is then a
+// deadlock.  State: word 0 = bouncing switch + 1 while the packet is at the
+// bounce target, word 1 = 1 once it has bounced.
 //
 // bounce=stateless: what tables without memory of the bounce do (no packet
 // state): every switch with no usable down port towards the destination
 // bounces, any number of times, and the switch below climbs by its normal
 // rule, back to the bouncing switch included.  Packets may then loop (a
-// routing loop, which in a lossless network fills buffers: a deadlock, as
-// Hu et al. discuss), and one failed link suffices for a cycle.  State: word 0 = bouncing switch + 1 while the packet is
-// at the bounce target, word 1 = 1 once it has bounced.
+// routing loop: in a lossless network its packets fill the loop's buffers and
+// wait on each other), and one failed link suffices for a cycle.
 #include <algorithm>
 
 #include "core/error.h"
