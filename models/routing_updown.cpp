@@ -8,9 +8,10 @@
 // closer to the root, and of two ends at the same level the one with the lower
 // id (Autonet breaks ties by switch UID; we use node ids).  A legal route takes
 // zero or more up links, then zero or more down links, never an up link after
-// a down link.  Every cycle of links has a highest-ranked end reached by a
-// down link and left by an up link, so no cycle of channel dependencies forms
-// with one virtual channel (Autonet's argument).
+// a down link.  Hence no dependency leads from a down channel to an up one,
+// and a cycle of dependencies would use only up channels or only down
+// channels, along which the ends' (level, id) ranks strictly decrease or
+// increase: impossible.  So one virtual channel suffices (Autonet's argument).
 //
 // The routing offers every next hop that lies on a shortest legal route
 // (choice=all, adaptive: every choice must deliver) or the lowest such port
