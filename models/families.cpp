@@ -16,6 +16,9 @@ void register_builtin_families(Registry& r) {
   r.add(hdn_family());
   r.add(hyperx_family());
   r.add(slimfly_family());
+  r.add(fattree_family());
+  r.add(leafspine_family());
+  r.add(jellyfish_family());
   r.add(file_family());
   r.add(opensm_family());
 }

@@ -18,6 +18,9 @@ Family hdn_family();
 Family hyperx_family();
 Family slimfly_family();
 Family file_family();
+Family fattree_family();    // fattree.cpp (Al-Fares et al.)
+Family leafspine_family();  // leafspine.cpp
+Family jellyfish_family();  // jellyfish.cpp (Singla et al.)
 
 void register_builtin_families(Registry& r);
 

@@ -46,6 +46,8 @@ const RoutingRegistry& RoutingRegistry::builtin() {
     register_infiniband_routings(reg);
     register_hyperx_routings(reg);
     register_slimfly_routings(reg);
+    register_updown_routings(reg);
+    register_clos_routings(reg);
     return reg;
   }();
   return r;

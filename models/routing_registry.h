@@ -55,5 +55,7 @@ void register_duato_bubble_routing(RoutingRegistry& reg); // routing_duato_bubbl
 void register_dragonfly_routings(RoutingRegistry& reg);   // routing_dragonfly.cpp (Kim, Dally, Scott, Abts)
 void register_hyperx_routings(RoutingRegistry& reg);      // routing_hyperx.cpp (Ahn et al., HyperX)
 void register_slimfly_routings(RoutingRegistry& reg);     // routing_slimfly.cpp (Besta & Hoefler, Slim Fly)
+void register_updown_routings(RoutingRegistry& reg);      // routing_updown.cpp (Autonet up*/down*)
+void register_clos_routings(RoutingRegistry& reg);        // routing_clos.cpp (fat tree ECMP, D-mod-k, bouncing)
 
 }  // namespace menger

@@ -106,6 +106,23 @@ INSTANCES = [
     "slimfly(q=4, p=2)",
     "slimfly(q=5)",
     "slimfly(q=7, p=0)",
+    # Data-centre families (issue 17): fat tree, leaf-spine, Jellyfish (random
+    # regular switch graphs; see JELLYFISH_REGULARITY below).
+    "fattree(4)",
+    "fattree(6)",
+    "leafspine(4,2,3)",
+    "leafspine(3,2,5,uplinks=2)",
+    "jellyfish(20,4,1,seed=7)",
+    "jellyfish(30,5,0,seed=3)",
+]
+
+# Jellyfish instances whose switch graph NetworkX checks to be a simple
+# r-regular graph (no self-loops, no parallel links, every switch with r switch
+# neighbours), as (spec, switches, r).  nx.random_regular_graph would draw a
+# different graph from the same distribution, so properties are compared, not edges.
+JELLYFISH_REGULARITY = [
+    ("jellyfish(20,4,1,seed=7)", 20, 4),
+    ("jellyfish(30,5,0,seed=3)", 30, 5),
 ]
 
 def random_network(seed, directed):
@@ -451,6 +468,9 @@ def check_instance(menger, spec, path, index, extra_variants):
     data, G = load_graph(json_path)
     problems = ["export: " + p for p in port_problems(data)]
     problems += ["definition: " + p for p in definition_problems(data.get("spec", spec), G)]
+    for jspec, switches, r in JELLYFISH_REGULARITY:
+        if jspec == spec:
+            problems += jellyfish_problems(G, switches, r)
 
     t0 = time.perf_counter()
     nxv = structure(G)
@@ -516,6 +536,24 @@ def check_instance(menger, spec, path, index, extra_variants):
                                         % (wl[0], wl[1], d, nxv["diameter"]))
         results.append((options, info, mv, mine))
     return nxv, nx_seconds, results
+
+
+def jellyfish_problems(G, switches, r):
+    """A simple r-regular graph on the switches (ids 0..switches-1)."""
+    problems = []
+    S = G.subgraph(range(switches))
+    simple = nx.Graph(S)
+    if nx.number_of_selfloops(S):
+        problems.append("jellyfish: %d self-loops" % nx.number_of_selfloops(S))
+    if simple.number_of_edges() != S.number_of_edges():
+        problems.append("jellyfish: parallel links between switches")
+    degrees = set(d for _, d in simple.degree())
+    if degrees != {r}:
+        problems.append("jellyfish: switch degrees %s, expected all %d" % (sorted(degrees), r))
+    if simple.number_of_edges() != switches * r // 2:
+        problems.append("jellyfish: %d switch links, expected N r / 2 = %d"
+                        % (simple.number_of_edges(), switches * r // 2))
+    return problems
 
 
 def summary_line(v):
