@@ -214,13 +214,16 @@ DeadlockResult check_deadlock(const Routing& routing, const FaultModel& model, c
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return r;
   };
-  if (opt.up_to_translation && faults.empty() && opt.fault_budget == 0) {
-    if (auto q = acyclic_up_to_translation(routing, model)) {
+  if (opt.quick_plain_check && faults.empty() && opt.fault_budget == 0) {
+    if (auto q = quick_plain_check(routing, model, opt.quick_translations)) {
       r.plain = std::move(q->analysis);
       r.status = DeadlockResult::Status::Free;
-      r.method = "the channel dependency graph is acyclic (Dally and Seitz), checked on one destination per "
-                 "translation orbit (" + std::to_string(q->destinations) + " standing for " +
-                 std::to_string(q->terminals) + ")";
+      r.method = r.plain.destinations_explored
+                     ? "the channel dependency graph is acyclic (Dally and Seitz), checked on one destination per "
+                       "translation orbit (" + std::to_string(q->destinations) + " standing for " +
+                       std::to_string(q->terminals) + ")"
+                     : "the channel dependency graph is acyclic (Dally and Seitz), checked destination by "
+                       "destination";
       return finish();
     }
   }

@@ -47,10 +47,12 @@ struct DeadlockOptions {
   // with bubble hops, wormhole otherwise.
   std::optional<SwitchingModel> switching{};
   std::uint64_t case_budget = 200'000, schedule_budget = 200'000;
-  // Try Dally and Seitz's check on one destination per translation orbit
-  // first (verify/dependency_quotient.h).  Fault-free only, and it records no
-  // fault reads, so a fault-set search must not ask for it beyond k = 0.
-  bool up_to_translation = false;
+  // Try Dally and Seitz's check without keeping every configuration first
+  // (verify/dependency_quotient.h: destinations up to translation, or one by
+  // one on big networks).  Fault-free only, and it records no fault reads, so
+  // a fault-set search must not ask for it beyond k = 0.
+  bool quick_plain_check = false;
+  bool quick_translations = true;  // false: the quick check without translations (--no-symmetry)
 };
 
 struct DeadlockResult {

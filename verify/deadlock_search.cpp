@@ -206,7 +206,8 @@ class DeadlockSearch {
     o.fault_budget = opt_.k;
     o.switching = opt_.switching;
     // Its reads are not recorded, so only where no fault set follows.
-    o.up_to_translation = opt_.symmetry && opt_.k == 0 && units.empty();
+    o.quick_plain_check = opt_.k == 0 && units.empty();
+    o.quick_translations = opt_.symmetry;
     return check_deadlock(routing_, model_, o);
   }
   std::size_t chunks() const { return (frontier_.size() + opt_.chunk_sets - 1) / opt_.chunk_sets; }

@@ -9,6 +9,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_sort.h>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "core/error.h"
 #include "verify/route_run.h"
@@ -36,19 +37,22 @@ struct KeyHash {
 class Explorer {
  public:
   Explorer(const Routing& r, const FaultModel& m, const FaultSet* faults, std::uint32_t budget,
-           const ChannelSpace& s)
+           const ChannelSpace& s, bool fold = false)
       : routing_(r), model_(m), faults_(faults), budget_(budget), space_(s), view_(m, r.knowledge()),
-        empty_(m.universe().size()) {}
+        empty_(m.universe().size()), fold_(fold) {}
 
   void explore(NodeId d, ExploredDestination& b) {
     view_.reset(faults_ ? *faults_ : empty_, budget_);
     seen_.clear();
+    folded_seen_.clear();
+    folded_keys_.clear();
     for (NodeId s : model_.terminals()) {
       if (s == d || !model_.pair_required(s, d) || node_failed(model_, faults_, s)) continue;
       ++b.packets;
       view_.at(s);
       const PacketState st = routing_.start(s, d, view_);
-      expand(b, d, s, kInjection, s, st);
+      if (fold_ && !model_.network().forwards(s)) inject_folded(b, d, s, st);
+      else expand(b, d, s, kInjection, s, st);
       while (!stack_.empty()) {
         const Item it = stack_.back();
         stack_.pop_back();
@@ -75,7 +79,58 @@ class Explorer {
   FaultSet empty_;
   std::unordered_map<Key, std::uint32_t, KeyHash> seen_;
   std::vector<Item> stack_;
-  Hops hops_;
+  Hops hops_, first_;
+  bool fold_;
+  struct NodeState {
+    NodeId node;
+    PacketState state;
+    bool operator==(const NodeState&) const = default;
+  };
+  struct NodeStateHash {
+    std::size_t operator()(const NodeState& k) const { return k.state.hash() * 0x9E3779B97F4A7C15ull ^ k.node; }
+  };
+  std::unordered_set<NodeState, NodeStateHash> folded_seen_;
+  std::unordered_set<Key, KeyHash> folded_keys_;
+
+  // The hop's port slot if the packet can take it; otherwise the gap is noted
+  // (or a malformed answer thrown) and the answer is null.
+  const PortSlot* usable(ExploredDestination& b, NodeId d, NodeId s, NodeId here, const Hop& h) {
+    const Network& net = model_.network();
+    if (h.port >= net.num_ports(here) || h.vc >= space_.vcs())
+      throw InternalError(routing_.spec() + " offered port " + std::to_string(h.port) + " vc " +
+                          std::to_string(h.vc) + " at " + net.label(here) + ", which does not exist");
+    const PortSlot& slot = net.port(here, h.port);
+    if (!slot.connected() || slot.dir == PortDir::In) {
+      note_gap(b, s, d, here,
+               [&] { return "port " + std::to_string(h.port) + " of " + net.label(here) + " cannot send"; });
+      return nullptr;
+    }
+    if (view_.hop_blocked(slot)) {
+      note_gap(b, s, d, here,
+               [&] { return "hop from " + net.label(here) + " to " + net.label(slot.peer) + " is faulty"; });
+      return nullptr;
+    }
+    return &slot;
+  }
+
+  // With `fold_`: the channel out of a source endpoint can be entered by no
+  // dependency, so its hops are folded into the injection (verify/
+  // dependency_quotient.h) and the packet is injected where they lead, once
+  // per (node, state) and destination.  The channels are kept in b.folded.
+  void inject_folded(ExploredDestination& b, NodeId d, NodeId s, const PacketState& st) {
+    first_.clear();
+    routing_.next(s, st, d, view_, first_);
+    if (first_.empty()) note_gap(b, s, d, s, [&] { return "no hop offered at " + model_.network().label(s) + " (dropped)"; });
+    b.adaptive |= first_.size() > 1;
+    for (const Hop& h : first_) {  // expand() asks the routing into hops_, not first_
+      const PortSlot* slot = usable(b, d, s, s, h);
+      if (!slot) continue;
+      const ChannelId c = space_.channel(slot->link, s, h.vc);
+      if (folded_keys_.insert(Key{c, h.state}).second) b.folded.push_back(c);
+      if (slot->peer == d || !folded_seen_.insert({slot->peer, h.state}).second) continue;
+      expand(b, d, s, kInjection, slot->peer, h.state);
+    }
+  }
 
   // Only the first gap of a destination is kept; its text is built only then.
   template <class Text>
@@ -99,20 +154,9 @@ class Explorer {
       if (from != kInjection) b.offers[from] = true;
     }
     for (const Hop& h : hops_) {
-      if (h.port >= net.num_ports(here) || h.vc >= space_.vcs())
-        throw InternalError(routing_.spec() + " offered port " + std::to_string(h.port) + " vc " +
-                            std::to_string(h.vc) + " at " + net.label(here) + ", which does not exist");
-      const PortSlot& slot = net.port(here, h.port);
-      if (!slot.connected() || slot.dir == PortDir::In) {
-        note_gap(b, s, d, here,
-                 [&] { return "port " + std::to_string(h.port) + " of " + net.label(here) + " cannot send"; });
-        continue;
-      }
-      if (view_.hop_blocked(slot)) {
-        note_gap(b, s, d, here,
-                 [&] { return "hop from " + net.label(here) + " to " + net.label(slot.peer) + " is faulty"; });
-        continue;
-      }
+      const PortSlot* usable_slot = usable(b, d, s, here, h);
+      if (!usable_slot) continue;
+      const PortSlot& slot = *usable_slot;
       const ChannelId c = space_.channel(slot.link, here, h.vc);
       auto [pos, fresh] = seen_.try_emplace(Key{c, h.state}, static_cast<std::uint32_t>(b.channel.size()));
       if (fresh) {
@@ -493,8 +537,8 @@ Exploration explore(const Routing& routing, const FaultModel& model, const Fault
 }
 
 ExploredDestination explore_destination(const Routing& routing, const FaultModel& model, const ChannelSpace& space,
-                                        NodeId d) {
-  Explorer ex(routing, model, nullptr, 0, space);
+                                        NodeId d, bool fold_endpoint_injection) {
+  Explorer ex(routing, model, nullptr, 0, space, fold_endpoint_injection);
   ExploredDestination b;
   ex.explore(d, b);
   return b;

@@ -184,6 +184,8 @@ struct ExploredDestination {
   std::vector<Step> edges;           // hops between configurations
   std::vector<Step> injections;      // hops from the sources
   std::vector<std::uint32_t> expanded;  // configurations in the order they were expanded
+  std::vector<ChannelId> folded;     // explore_destination's folded first hops: the channel of each
+                                     // distinct (channel, state), as configurations would count them
   std::uint64_t packets = 0;
   bool adaptive = false, bubble_hops = false;
   std::optional<RoutingGap> gap;
@@ -213,9 +215,11 @@ class Exploration {
 Exploration explore(const Routing& routing, const FaultModel& model, const FaultSet* faults = nullptr,
                     std::uint32_t fault_budget = 0);
 // One destination's packets alone, fault-free, for analyses that do not keep
-// every destination's configurations (verify/dependency_quotient.h).
+// every destination's configurations (verify/dependency_quotient.h).  With
+// fold_endpoint_injection, a packet's first hop out of its source endpoint
+// holds no configuration: the channels it takes are listed in `folded`.
 ExploredDestination explore_destination(const Routing& routing, const FaultModel& model, const ChannelSpace& space,
-                                        NodeId d);
+                                        NodeId d, bool fold_endpoint_injection);
 // The analysis for `escape_vcs` (empty: every VC) from a shared exploration;
 // with stop_at_escape_gap, no graph is built once Duato's connectedness fails.
 DependencyAnalysis analyse_dependencies(const Exploration& x, const std::vector<bool>& escape_vcs,

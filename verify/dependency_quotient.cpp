@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <tbb/enumerable_thread_specific.h>
+#include <unordered_map>
 #include <tbb/parallel_for.h>
 
 #include "core/error.h"
@@ -29,33 +31,36 @@ Permutation channel_image(const Network& net, const ChannelSpace& space, const P
   return out;
 }
 
-// One orbit's destination explored and projected onto channel orbits.
-struct Part {
-  std::vector<Edge> edges;            // quotient edges, least packet each
-  std::vector<ChannelId> used;        // channel orbits held by some configuration
+// What the explored destinations add up to, one per thread (merged so that
+// the result is the same for any number of threads: sums, ORs, and the least
+// packet of each quotient edge).
+struct Accumulated {
+  std::unordered_map<std::uint64_t, PacketRef> edges;  // (from << 32 | to) of channel orbits
+  std::vector<char> used;       // channel orbits held by a configuration or folded
   std::uint64_t packets = 0, configurations = 0;
   bool adaptive = false, unsupported = false;
 };
 
-Part project_destination(const Routing& routing, const FaultModel& model, const ChannelSpace& space,
-                         const std::vector<NodeId>& croot, NodeId r) {
-  const ExploredDestination b = explore_destination(routing, model, space, r);
-  Part part;
-  part.unsupported = b.gap.has_value() || b.bubble_hops;  // the whole analysis reports these
-  part.packets = b.packets;
-  part.configurations = b.channel.size();
-  part.adaptive = b.adaptive;
+void add_destination(const Routing& routing, const FaultModel& model, const ChannelSpace& space,
+                     const std::vector<NodeId>& croot, NodeId r, std::uint64_t orbit, Accumulated& acc) {
+  const Network& net = model.network();
+  const ExploredDestination b = explore_destination(routing, model, space, r, true);
+  // A gap, bubble hops or a packet relayed through an endpoint: the whole analysis reports those.
+  acc.unsupported |= b.gap.has_value() || b.bubble_hops;
+  acc.packets += b.packets * orbit;
+  acc.configurations += (b.channel.size() + b.folded.size()) * orbit;
+  acc.adaptive |= b.adaptive;
+  for (ChannelId c : b.folded) acc.used[croot[c]] = 1;
   for (std::uint32_t i = 0; i < b.channel.size(); ++i) {
-    part.used.push_back(croot[b.channel[i]]);
-    for (std::uint32_t e = b.edge_range[i].first; e < b.edge_range[i].second; ++e)
-      part.edges.push_back({croot[b.channel[i]], croot[b.channel[b.edges[e].to]], PacketRef{b.src[i], r}});
+    acc.unsupported |= !net.forwards(space.info(b.channel[i]).tail);
+    acc.used[croot[b.channel[i]]] = 1;
+    for (std::uint32_t e = b.edge_range[i].first; e < b.edge_range[i].second; ++e) {
+      const std::uint64_t key = std::uint64_t{croot[b.channel[i]]} << 32 | croot[b.channel[b.edges[e].to]];
+      const PacketRef p{b.src[i], r};
+      auto [it, fresh] = acc.edges.try_emplace(key, p);
+      if (!fresh && p < it->second) it->second = p;
+    }
   }
-  std::sort(part.edges.begin(), part.edges.end());
-  auto same = [](const Edge& x, const Edge& y) { return x.from == y.from && x.to == y.to; };
-  part.edges.erase(std::unique(part.edges.begin(), part.edges.end(), same), part.edges.end());
-  std::sort(part.used.begin(), part.used.end());
-  part.used.erase(std::unique(part.used.begin(), part.used.end()), part.used.end());
-  return part;
 }
 
 // Kahn's algorithm on the quotient: the rank of each orbit, or nullopt on a cycle.
@@ -81,74 +86,95 @@ std::optional<std::vector<std::uint32_t>> quotient_ranks(std::uint32_t vertices,
   return rank;
 }
 
-bool applies(const Routing& routing, const FaultModel& model) {
-  return routing.translation_invariant() && symmetric_fault_model(model) &&
-         model.spec().pairs == PairChoice::AllTerminals && !model.network().topology().translations().empty();
-}
-
-}  // namespace
-
-std::optional<QuotientCheck> acyclic_up_to_translation(const Routing& routing, const FaultModel& model) {
-  if (!applies(routing, model)) return std::nullopt;
-  const auto t0 = std::chrono::steady_clock::now();
-  const Network& net = model.network();
-  const auto gens = net.topology().translations();
-  // Certified, not assumed (the header): port automorphisms, and the routing's declaration spot-checked.
+// The translations to use: certified (the header), or none when the routing
+// does not declare them or the fault model would not keep them.
+std::vector<Permutation> certified_translations(const Routing& routing, const FaultModel& model) {
+  if (!routing.translation_invariant() || !symmetric_fault_model(model) ||
+      model.spec().pairs != PairChoice::AllTerminals)
+    return {};
+  auto gens = model.network().topology().translations();
   constexpr std::size_t kSpotRuns = 32;
   for (std::size_t i = 0; i < gens.size(); ++i)
     if (auto why = commutation_problem(routing, model, gens[i], 2, kSpotRuns, i + 1))
       throw InternalError("routing " + routing.spec() + " declares that it commutes with translations, but not " +
                           "with translation " + std::to_string(i) + ": " + *why);
+  return gens;
+}
+
+}  // namespace
+
+std::optional<QuotientCheck> quick_plain_check(const Routing& routing, const FaultModel& model,
+                                               bool use_translations, std::uint64_t one_by_one_from) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const Network& net = model.network();
+  const std::vector<Permutation> gens =
+      use_translations ? certified_translations(routing, model) : std::vector<Permutation>{};
+  const std::uint64_t terminals = model.terminals().size();
+  if (gens.empty() && terminals * terminals < one_by_one_from) return std::nullopt;
   const ChannelSpace space(net, routing.vcs());
   std::vector<Permutation> channel_gens;
   for (const auto& g : gens) channel_gens.push_back(channel_image(net, space, g));
-  const std::vector<NodeId> croot = orbit_roots(space.size(), channel_gens);
+  const std::vector<NodeId> croot = orbit_roots(space.size(), channel_gens);  // the identity without gens
   const std::vector<NodeId> nroot = orbit_roots(net, gens);
   std::vector<std::uint64_t> orbit(net.num_nodes(), 0);
-  for (NodeId v = 0; v < net.num_nodes(); ++v) orbit[nroot[v]] += net.is_terminal(v);
+  for (NodeId v : model.terminals()) ++orbit[nroot[v]];
   std::vector<NodeId> reps;
-  for (NodeId v = 0; v < net.num_nodes(); ++v)
-    if (nroot[v] == v && net.is_terminal(v)) reps.push_back(v);
+  for (NodeId v : model.terminals())
+    if (nroot[v] == v) reps.push_back(v);
 
-  std::vector<Part> parts(reps.size());
+  tbb::enumerable_thread_specific<Accumulated> parts([&] {
+    Accumulated a;
+    a.used.assign(space.size(), 0);
+    return a;
+  });
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, reps.size(), 1), [&](const auto& range) {
+    Accumulated& acc = parts.local();
     for (std::size_t i = range.begin(); i != range.end(); ++i)
-      parts[i] = project_destination(routing, model, space, croot, reps[i]);
+      add_destination(routing, model, space, croot, reps[i], orbit[reps[i]], acc);
   });
   QuotientCheck q;
   DependencyAnalysis& a = q.analysis;
   a.vcs = routing.vcs();
   a.escape_vcs.assign(a.vcs, true);
-  std::vector<Edge> edges;
-  std::vector<bool> used(space.size(), false);
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    if (parts[i].unsupported) return std::nullopt;
-    a.packets += parts[i].packets * orbit[reps[i]];
-    a.configurations += parts[i].configurations * orbit[reps[i]];
-    a.adaptive |= parts[i].adaptive;
-    edges.insert(edges.end(), parts[i].edges.begin(), parts[i].edges.end());
-    for (ChannelId c : parts[i].used) used[c] = true;
-    q.terminals += orbit[reps[i]];
+  std::unordered_map<std::uint64_t, PacketRef> merged;
+  std::vector<char> used(space.size(), 0);
+  for (Accumulated& part : parts) {
+    if (part.unsupported) return std::nullopt;
+    a.packets += part.packets;
+    a.configurations += part.configurations;
+    a.adaptive |= part.adaptive;
+    for (ChannelId c = 0; c < space.size(); ++c) used[c] |= part.used[c];
+    for (const auto& [key, p] : part.edges) {
+      auto [it, fresh] = merged.try_emplace(key, p);
+      if (!fresh && p < it->second) it->second = p;
+    }
   }
-  std::sort(edges.begin(), edges.end());  // by (from, to, packet): the first of each pair has the least packet
-  auto same = [](const Edge& x, const Edge& y) { return x.from == y.from && x.to == y.to; };
-  edges.erase(std::unique(edges.begin(), edges.end(), same), edges.end());
+  std::vector<Edge> edges;
+  edges.reserve(merged.size());
+  for (const auto& [key, p] : merged)
+    edges.push_back({static_cast<std::uint32_t>(key >> 32), static_cast<std::uint32_t>(key), p});
+  std::sort(edges.begin(), edges.end());
   const auto t1 = std::chrono::steady_clock::now();
   const auto rank = quotient_ranks(space.size(), edges);
   if (!rank) return std::nullopt;
   a.check_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
   q.destinations = reps.size();
-  a.destinations_explored = reps.size();
-  a.terminals_represented = q.terminals;
+  q.terminals = terminals;
   q.quotient_edges = edges.size();
+  a.destinations_explored = gens.empty() ? 0 : reps.size();
+  a.terminals_represented = terminals;
   a.direct_dependencies = edges.size();
   a.graph_edges = edges.size();
   for (ChannelId c = 0; c < space.size(); ++c)
     if (used[croot[c]]) a.escape_channels_used.push_back(c);
   a.graph_vertices = a.escape_channels_used.size();
+  // Channels out of endpoints first: no dependency enters them (the packets that
+  // take them were injected there, and a relay through an endpoint was refused).
+  auto key = [&](ChannelId c) {
+    return std::pair(net.forwards(space.info(c).tail) ? 1u : 0u, (*rank)[croot[c]]);
+  };
   a.order = a.escape_channels_used;
-  std::stable_sort(a.order.begin(), a.order.end(),
-                   [&](ChannelId x, ChannelId y) { return (*rank)[croot[x]] < (*rank)[croot[y]]; });
+  std::stable_sort(a.order.begin(), a.order.end(), [&](ChannelId x, ChannelId y) { return key(x) < key(y); });
   a.acyclic = true;
   a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return q;

@@ -1,4 +1,5 @@
-// Dally and Seitz's check with destinations up to translation.
+// Dally and Seitz's check without keeping every destination's configurations:
+// destinations up to translation, and destination by destination.
 //
 // When the topology exposes translations (Topology::translations()) and the
 // routing declares that it commutes with them (Routing::translation_invariant),
@@ -31,9 +32,22 @@
 // on random runs (verify/routing_symmetry_check.h); a declaration the routing
 // breaks is an InternalError.
 //
-// Applies only without faults, with every pair of terminals required, no
-// user fault groups or packages, and no bubble hops (a ring's contraction
-// needs the whole graph).
+// Translations are used only with every pair of terminals required and no
+// user fault groups or packages.  Without them the same pass runs with the
+// trivial group (every destination explored, each dropped once projected) on
+// networks of at least kQuickCheckFrom ordered pairs of terminals, where
+// keeping every configuration costs gigabytes (the 2,064-router dragonfly
+// passed 18 GB); below that the whole analysis is cheap anyway.
+//
+// Folding.  A packet's hop out of its source endpoint takes a channel no
+// dependency can enter (endpoints do not relay), so no cycle passes through
+// it: the pass folds that hop into the injection, and a packet's first
+// configuration is where it leads (most sources share them).  Such channels
+// go first in the order.  A packet that is relayed through an endpoint, a
+// routing gap or bubble hops make the pass answer "not settled here".
+//
+// Fault-free only (the caller's condition): faults break the symmetry, and
+// the pass records no fault reads.
 #pragma once
 
 #include <optional>
@@ -44,12 +58,18 @@ namespace menger {
 
 struct QuotientCheck {
   DependencyAnalysis analysis;      // acyclic, with `order` over every used channel
-  std::uint64_t destinations = 0;   // explored: one per orbit
+  std::uint64_t destinations = 0;   // explored: one per orbit (every terminal without translations)
   std::uint64_t terminals = 0;      // destinations they stand for
   std::uint64_t quotient_edges = 0; // dependencies up to translation
 };
 
+inline constexpr std::uint64_t kQuickCheckFrom = std::uint64_t{1} << 24;
+
 // The acyclic plain analysis, or nullopt when it does not apply or Q is cyclic.
-std::optional<QuotientCheck> acyclic_up_to_translation(const Routing& routing, const FaultModel& model);
+// Without use_translations the trivial group is used (networks of at least
+// `one_by_one_from` ordered pairs of terminals only; tests lower it).
+std::optional<QuotientCheck> quick_plain_check(const Routing& routing, const FaultModel& model,
+                                               bool use_translations = true,
+                                               std::uint64_t one_by_one_from = kQuickCheckFrom);
 
 }  // namespace menger

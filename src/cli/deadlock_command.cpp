@@ -192,7 +192,8 @@ void add_deadlock_command(CLI::App& app, CommandRegistry& commands, const ShardF
   sub->add_option("--witness", a->witness, "write the DEADLOCK witness (JSON) for `menger replay`");
   sub->add_option("--export-graph", a->export_graph,
                   "write the fault-free channel dependency graph (every VC) as an edge list of channel ids");
-  sub->add_flag("--no-symmetry", a->no_symmetry, "with --k: analyse every fault set, not one per translation orbit");
+  sub->add_flag("--no-symmetry", a->no_symmetry,
+                "analyse every fault set (with --k) and every destination, not one per translation orbit");
   sub->add_option("--checkpoint", a->checkpoint,
                   "with --k: append each settled shard of fault sets to FILE; the same command resumes from it");
   sub->add_option("--chunk-sets", a->chunk_sets, "with --k: fault sets per shard (the checkpoint's unit)")
