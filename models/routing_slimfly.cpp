@@ -31,9 +31,13 @@
 namespace menger {
 namespace {
 
-class SlimFlyMinimal final : public Routing {
+// The minimal leg the routings of this file follow, from router `from` to `to`
+// (from != to): the port to `to` when the two are adjacent, else the lowest
+// network port of `from` whose neighbour is adjacent to `to`.  Diameter 2
+// guarantees one of the two.
+class MinimalLeg {
  public:
-  SlimFlyMinimal(const Network& net, const SlimFly& sf, std::uint32_t vcs) : net_(net), sf_(sf), vcs_(vcs) {
+  MinimalLeg(const Network& net, const SlimFly& sf) : net_(net), sf_(sf) {
     neighbours_.resize(sf.routers());
     for (NodeId r = 0; r < sf.routers(); ++r) {
       for (PortId p = sf.endpoints_per_router(); p < net.num_ports(r); ++p)
@@ -41,6 +45,31 @@ class SlimFlyMinimal final : public Routing {
       std::sort(neighbours_[r].begin(), neighbours_[r].end());
     }
   }
+
+  PortId first_port(NodeId from, NodeId to) const {
+    if (auto p = port_to(from, to)) return *p;
+    for (PortId p = sf_.endpoints_per_router(); p < sf_.endpoints_per_router() + sf_.network_degree(); ++p)
+      if (port_to(net_.port(from, p).peer, to)) return p;
+    MENGER_ASSERT(false, "slimfly: no common neighbour of " + net_.label(from) + " and " + net_.label(to));
+    return 0;
+  }
+
+ private:
+  const Network& net_;
+  const SlimFly& sf_;
+  std::vector<std::vector<std::pair<NodeId, PortId>>> neighbours_;  // (neighbour router, port), sorted
+
+  std::optional<PortId> port_to(NodeId from, NodeId to) const {
+    const auto& list = neighbours_[from];
+    auto it = std::lower_bound(list.begin(), list.end(), std::make_pair(to, PortId{0}));
+    if (it == list.end() || it->first != to) return std::nullopt;
+    return it->second;
+  }
+};
+
+class SlimFlyMinimal final : public Routing {
+ public:
+  SlimFlyMinimal(const Network& net, const SlimFly& sf, std::uint32_t vcs) : sf_(sf), leg_(net, sf), vcs_(vcs) {}
   std::string spec() const override { return "slimfly-min(vcs=" + std::to_string(vcs_) + ")"; }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
   std::uint32_t vcs() const override { return vcs_; }
@@ -58,31 +87,21 @@ class SlimFlyMinimal final : public Routing {
     PacketState after = state;
     after.w[0] = state.w[0] + 1;
     const auto vc = static_cast<std::uint32_t>(std::min<std::int32_t>(state.w[0], static_cast<std::int32_t>(vcs_) - 1));
-    if (auto p = port_to(here, target)) {
-      out.push_back(Hop{*p, vc, after});
-      return;
-    }
-    for (PortId p = sf_.endpoints_per_router(); p < sf_.endpoints_per_router() + sf_.network_degree(); ++p)
-      if (port_to(net_.port(here, p).peer, target)) {
-        out.push_back(Hop{p, vc, after});
-        return;
-      }
-    // Diameter 2 guarantees a common neighbour; an empty answer would be a dropped packet.
+    out.push_back(Hop{leg_.first_port(here, target), vc, after});
   }
 
  private:
-  const Network& net_;
   const SlimFly& sf_;
+  MinimalLeg leg_;
   std::uint32_t vcs_;
-  std::vector<std::vector<std::pair<NodeId, PortId>>> neighbours_;  // (neighbour router, port), sorted
-
-  std::optional<PortId> port_to(NodeId from, NodeId to) const {
-    const auto& list = neighbours_[from];
-    auto it = std::lower_bound(list.begin(), list.end(), std::make_pair(to, PortId{0}));
-    if (it == list.end() || it->first != to) return std::nullopt;
-    return it->second;
-  }
 };
+
+const SlimFly& slimfly_of(const Network& net, const std::string& routing) {
+  const auto* sf = dynamic_cast<const SlimFly*>(&net.topology());
+  if (sf == nullptr)
+    throw InputError(routing + " is defined on Slim Fly networks only, e.g. slimfly(q=5), not on " + net.spec());
+  return *sf;
+}
 
 }  // namespace
 
@@ -95,10 +114,8 @@ void register_slimfly_routings(RoutingRegistry& reg) {
            .range(1, 2)
            .defaults_to(SpecValue::make_int(2))},
       [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
-        const auto* sf = dynamic_cast<const SlimFly*>(&net.topology());
-        if (sf == nullptr)
-          throw InputError("slimfly-min is defined on Slim Fly networks only, e.g. slimfly(q=5), not on " + net.spec());
-        return std::make_unique<SlimFlyMinimal>(net, *sf, static_cast<std::uint32_t>(p.integer("vcs")));
+        return std::make_unique<SlimFlyMinimal>(net, slimfly_of(net, "slimfly-min"),
+                                                static_cast<std::uint32_t>(p.integer("vcs")));
       }});
 }
 
