@@ -1,5 +1,5 @@
-// Minimal routing on the Slim Fly (models/slimfly.h; Besta and Hoefler, SC 2014,
-// the routing and deadlock-freedom sections).
+// Minimal and Valiant routing on the Slim Fly (models/slimfly.h; Besta and
+// Hoefler, SC 2014, the routing and deadlock-freedom sections).
 //
 // slimfly-min(vcs=2)  The router graph has diameter 2, so a minimal route is
 //                     one hop to an adjacent destination router, or two hops
@@ -14,6 +14,40 @@
 //                     hops taken.
 //                     vcs=1 puts every hop on VC 0: two-hop routes then chain
 //                     into cycles (the deadlock-prone reference).
+//
+// slimfly-valiant(vcs=4)
+//                     Valiant's scheme (Valiant, "A scheme for fast parallel
+//                     communication", SIAM J. Comput. 11(2), 1982), which Besta
+//                     and Hoefler evaluate on the Slim Fly: minimally from the
+//                     source router to an intermediate router, then minimally
+//                     to the destination router, each leg by the deterministic
+//                     rule above.  The intermediate, random in the paper, is a
+//                     nondeterministic choice here, so every one must work: the
+//                     source router offers one hop per router other than itself
+//                     and the destination router.  That convention is carried
+//                     over from Valiant routing on the dragonfly (Kim et al.,
+//                     ISCA 2008: any group but the source's and destination's;
+//                     routing_dragonfly.cpp); the Slim Fly paper's own wording
+//                     on excluded routers was not at hand to check against.
+//                     Packets between the endpoints of one router take no detour.
+//                     Legs: the intermediate differs from both ends, so neither
+//                     leg is empty; each has 1 or 2 router hops, a route 2 to 4.
+//                     One exception: a router delivers a packet for its own
+//                     endpoint whatever the leg, so a first leg whose middle
+//                     router is the destination router ends there after 1 hop
+//                     (with p = 0 the packet has then arrived anyway; the same
+//                     rule for p >= 1 keeps the two alike).
+//                     VCs (Besta and Hoefler's scheme for up to 4 hops): the
+//                     i-th router-to-router hop (i = 0..3) uses VC i, so
+//                     dependencies only climb and the graph is acyclic; fewer
+//                     VCs (the parameter) put hop i on VC min(i, vcs - 1).
+//                     State: w[0] = 1 until the source router has chosen,
+//                     w[1] = intermediate router + 1 until the hop that enters
+//                     it (0 on the second leg: clearing it on that hop rather
+//                     than at the intermediate keeps the states few, since the
+//                     last hop of every first leg then carries the same state
+//                     whatever the intermediate), w[2] = router-to-router hops
+//                     taken.
 //
 // Endpoints: an endpoint's only hop is to its router, and the destination
 // router's hop goes down to the endpoint; both on VC 0 (they end or begin
@@ -31,9 +65,13 @@
 namespace menger {
 namespace {
 
-class SlimFlyMinimal final : public Routing {
+// The minimal leg the routings of this file follow, from router `from` to `to`
+// (from != to): the port to `to` when the two are adjacent, else the lowest
+// network port of `from` whose neighbour is adjacent to `to`.  Diameter 2
+// guarantees one of the two.
+class MinimalLeg {
  public:
-  SlimFlyMinimal(const Network& net, const SlimFly& sf, std::uint32_t vcs) : net_(net), sf_(sf), vcs_(vcs) {
+  MinimalLeg(const Network& net, const SlimFly& sf) : net_(net), sf_(sf) {
     neighbours_.resize(sf.routers());
     for (NodeId r = 0; r < sf.routers(); ++r) {
       for (PortId p = sf.endpoints_per_router(); p < net.num_ports(r); ++p)
@@ -41,6 +79,31 @@ class SlimFlyMinimal final : public Routing {
       std::sort(neighbours_[r].begin(), neighbours_[r].end());
     }
   }
+
+  PortId first_port(NodeId from, NodeId to) const {
+    if (auto p = port_to(from, to)) return *p;
+    for (PortId p = sf_.endpoints_per_router(); p < sf_.endpoints_per_router() + sf_.network_degree(); ++p)
+      if (port_to(net_.port(from, p).peer, to)) return p;
+    MENGER_ASSERT(false, "slimfly: no common neighbour of " + net_.label(from) + " and " + net_.label(to));
+    return 0;
+  }
+
+ private:
+  const Network& net_;
+  const SlimFly& sf_;
+  std::vector<std::vector<std::pair<NodeId, PortId>>> neighbours_;  // (neighbour router, port), sorted
+
+  std::optional<PortId> port_to(NodeId from, NodeId to) const {
+    const auto& list = neighbours_[from];
+    auto it = std::lower_bound(list.begin(), list.end(), std::make_pair(to, PortId{0}));
+    if (it == list.end() || it->first != to) return std::nullopt;
+    return it->second;
+  }
+};
+
+class SlimFlyMinimal final : public Routing {
+ public:
+  SlimFlyMinimal(const Network& net, const SlimFly& sf, std::uint32_t vcs) : sf_(sf), leg_(net, sf), vcs_(vcs) {}
   std::string spec() const override { return "slimfly-min(vcs=" + std::to_string(vcs_) + ")"; }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
   std::uint32_t vcs() const override { return vcs_; }
@@ -58,31 +121,83 @@ class SlimFlyMinimal final : public Routing {
     PacketState after = state;
     after.w[0] = state.w[0] + 1;
     const auto vc = static_cast<std::uint32_t>(std::min<std::int32_t>(state.w[0], static_cast<std::int32_t>(vcs_) - 1));
-    if (auto p = port_to(here, target)) {
-      out.push_back(Hop{*p, vc, after});
+    out.push_back(Hop{leg_.first_port(here, target), vc, after});
+  }
+
+ private:
+  const SlimFly& sf_;
+  MinimalLeg leg_;
+  std::uint32_t vcs_;
+};
+
+class SlimFlyValiant final : public Routing {
+ public:
+  SlimFlyValiant(const Network& net, const SlimFly& sf, std::uint32_t vcs)
+      : net_(net), sf_(sf), leg_(net, sf), vcs_(vcs) {}
+  std::string spec() const override { return "slimfly-valiant(vcs=" + std::to_string(vcs_) + ")"; }
+  FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
+  std::uint32_t vcs() const override { return vcs_; }
+
+  PacketState start(NodeId, NodeId, FaultView&) const override {
+    PacketState s;
+    s.w[0] = 1;
+    return s;
+  }
+
+  void next(NodeId here, const PacketState& state, NodeId dst, FaultView&, Hops& out) const override {
+    if (here >= sf_.routers()) {  // an endpoint injects into its router
+      out.push_back(Hop{0, 0, state});
       return;
     }
-    for (PortId p = sf_.endpoints_per_router(); p < sf_.endpoints_per_router() + sf_.network_degree(); ++p)
-      if (port_to(net_.port(here, p).peer, target)) {
-        out.push_back(Hop{p, vc, after});
-        return;
-      }
-    // Diameter 2 guarantees a common neighbour; an empty answer would be a dropped packet.
+    const NodeId target = sf_.router_of(dst);
+    if (here == target) {  // whatever the leg (header); here != dst: dst is an endpoint of this router
+      out.push_back(Hop{sf_.endpoint_port(sf_.endpoint_index(dst)), 0, state});
+      return;
+    }
+    if (state.w[0] == 0) {
+      out.push_back(leg_hop(here, state, target));
+      return;
+    }
+    PacketState chosen = state;
+    chosen.w[0] = 0;
+    for (NodeId via = 0; via < sf_.routers(); ++via) {
+      if (via == here || via == target) continue;
+      chosen.w[1] = static_cast<std::int32_t>(via + 1);
+      out.push_back(leg_hop(here, chosen, target));
+    }
+  }
+
+  std::string describe_state(const PacketState& s) const override {
+    if (s.w[0] != 0) return "intermediate not chosen";
+    const std::string leg = s.w[1] != 0 ? "to intermediate " + net_.label(static_cast<NodeId>(s.w[1] - 1)) : "second leg";
+    return leg + ", " + std::to_string(s.w[2]) + " router hop(s)";
   }
 
  private:
   const Network& net_;
   const SlimFly& sf_;
+  MinimalLeg leg_;
   std::uint32_t vcs_;
-  std::vector<std::vector<std::pair<NodeId, PortId>>> neighbours_;  // (neighbour router, port), sorted
 
-  std::optional<PortId> port_to(NodeId from, NodeId to) const {
-    const auto& list = neighbours_[from];
-    auto it = std::lower_bound(list.begin(), list.end(), std::make_pair(to, PortId{0}));
-    if (it == list.end() || it->first != to) return std::nullopt;
-    return it->second;
+  // The hop of the current leg: towards the intermediate while the state
+  // names it, else towards the destination router; on VC min(hops taken,
+  // vcs - 1).  The hop that enters the intermediate starts the second leg.
+  Hop leg_hop(NodeId here, PacketState state, NodeId target) const {
+    const NodeId goal = state.w[1] != 0 ? static_cast<NodeId>(state.w[1] - 1) : target;
+    const PortId port = leg_.first_port(here, goal);
+    if (net_.port(here, port).peer == goal) state.w[1] = 0;
+    const auto vc = static_cast<std::uint32_t>(std::min<std::int32_t>(state.w[2], static_cast<std::int32_t>(vcs_) - 1));
+    ++state.w[2];
+    return Hop{port, vc, state};
   }
 };
+
+const SlimFly& slimfly_of(const Network& net, const std::string& routing) {
+  const auto* sf = dynamic_cast<const SlimFly*>(&net.topology());
+  if (sf == nullptr)
+    throw InputError(routing + " is defined on Slim Fly networks only, e.g. slimfly(q=5), not on " + net.spec());
+  return *sf;
+}
 
 }  // namespace
 
@@ -95,10 +210,19 @@ void register_slimfly_routings(RoutingRegistry& reg) {
            .range(1, 2)
            .defaults_to(SpecValue::make_int(2))},
       [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
-        const auto* sf = dynamic_cast<const SlimFly*>(&net.topology());
-        if (sf == nullptr)
-          throw InputError("slimfly-min is defined on Slim Fly networks only, e.g. slimfly(q=5), not on " + net.spec());
-        return std::make_unique<SlimFlyMinimal>(net, *sf, static_cast<std::uint32_t>(p.integer("vcs")));
+        return std::make_unique<SlimFlyMinimal>(net, slimfly_of(net, "slimfly-min"),
+                                                static_cast<std::uint32_t>(p.integer("vcs")));
+      }});
+  reg.add(RoutingFamily{
+      "slimfly-valiant",
+      "Slim Fly Valiant: minimally to any intermediate router, then to the destination (every choice must work)",
+      "Besta and Hoefler, Slim Fly, SC 2014, Valiant routing and its deadlock freedom with 4 VCs",
+      {ParamSpec::integer("vcs", "virtual channels: router hop i (i = 0..3) on VC min(i, vcs - 1); 4 is deadlock-free")
+           .range(1, 4)
+           .defaults_to(SpecValue::make_int(4))},
+      [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
+        return std::make_unique<SlimFlyValiant>(net, slimfly_of(net, "slimfly-valiant"),
+                                                static_cast<std::uint32_t>(p.integer("vcs")));
       }});
 }
 

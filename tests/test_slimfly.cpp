@@ -1,5 +1,5 @@
 // Slim Fly (Besta and Hoefler, SC 2014) on MMS graphs, its GF(q) arithmetic, and
-// the slimfly-min routing.
+// the slimfly-min and slimfly-valiant routings.
 //
 // Where the expected values come from:
 //   * GF(q): the field axioms checked over every pair / triple of elements, and
@@ -10,7 +10,9 @@
 //   * adjacency against the MMS rule evaluated here pair by pair;
 //   * degree (3q - delta)/2, 2q^2 routers and diameter 2 (McKay, Miller and
 //     Siran) by counting and by a breadth-first search written here;
-//   * routes against that search's distances.
+//   * routes against that search's distances; Valiant's routes against the
+//     two legs rebuilt here from the distances and the ports (the lowest-port
+//     common neighbour), one route per intermediate router.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -216,6 +218,143 @@ TEST(SlimFlyRouting, RefusesOtherNetworks) {
   EXPECT_THROW(RoutingRegistry::builtin().build("slimfly-min", net), InputError);
   Network sf(Registry::builtin().build("slimfly(q=3)"));
   EXPECT_THROW(RoutingRegistry::builtin().build("slimfly-min(vcs=3)", sf), InputError);
+}
+
+// ---------------------------------------------------------------------------
+// slimfly-valiant.
+
+// One way through the network: the routers visited in order, and the VC of
+// each router-to-router hop.
+struct Branch {
+  std::vector<NodeId> routers;
+  std::vector<std::uint32_t> vcs;
+};
+
+// Every branch from `here` to d, following every hop the routing offers
+// (at most 8 steps per branch; a longer one fails the test).
+void follow_all(const Network& net, const Routing& routing, RecordingFaultView& view, NodeId here,
+                const PacketState& st, NodeId d, Branch so_far, std::vector<Branch>& out) {
+  if (net.forwards(here)) so_far.routers.push_back(here);
+  if (here == d) {
+    out.push_back(so_far);
+    return;
+  }
+  ASSERT_LT(so_far.routers.size() + so_far.vcs.size(), 12u) << "no delivery to " << net.label(d);
+  Hops hops;
+  view.at(here);
+  routing.next(here, st, d, view, hops);
+  ASSERT_FALSE(hops.empty()) << "dropped at " << net.label(here) << " for " << net.label(d);
+  for (const Hop& h : hops) {
+    const NodeId next = net.port(here, h.port).peer;
+    Branch b = so_far;
+    if (net.forwards(here) && net.forwards(next)) b.vcs.push_back(h.vc);
+    follow_all(net, routing, view, next, h.state, d, b, out);
+  }
+}
+
+// The minimal leg from router a to router b != a, rebuilt from the distances
+// and the ports: adjacent, else through the neighbour behind the lowest port.
+std::vector<NodeId> leg(const Network& net, const SlimFly& sf, const std::vector<std::vector<std::uint32_t>>& dist,
+                        NodeId a, NodeId b) {
+  if (dist[a][b] == 1) return {a, b};
+  for (PortId p = sf.endpoints_per_router(); p < net.num_ports(a); ++p) {
+    const NodeId m = net.port(a, p).peer;
+    if (dist[m][b] == 1) return {a, m, b};
+  }
+  ADD_FAILURE() << "no common neighbour of " << net.label(a) << " and " << net.label(b);
+  return {};
+}
+
+// Valiant's route via `via`: both legs, cut at the first visit of the
+// destination router (a router delivers to its own endpoints whatever the leg).
+std::vector<NodeId> valiant_route(const Network& net, const SlimFly& sf,
+                                  const std::vector<std::vector<std::uint32_t>>& dist, NodeId from, NodeId via,
+                                  NodeId to) {
+  std::vector<NodeId> route = leg(net, sf, dist, from, via);
+  const std::vector<NodeId> second = leg(net, sf, dist, via, to);
+  route.insert(route.end(), second.begin() + 1, second.end());
+  route.erase(std::find(route.begin(), route.end(), to) + 1, route.end());
+  return route;
+}
+
+// Checks every pair of terminals of `spec` (endpoints, or routers with p = 0):
+// one branch per intermediate router other than the two ends (none between
+// terminals of one router), each the route rebuilt above, at most 4 router
+// hops, hop i on VC min(i, vcs - 1).  Returns how many branches had each
+// number of router hops.
+std::vector<std::size_t> check_valiant(const std::string& spec, std::uint32_t vcs) {
+  Network net(Registry::builtin().build(spec));
+  const auto& sf = dynamic_cast<const SlimFly&>(net.topology());
+  FaultModel model(net, FaultModelSpec{});
+  auto routing = RoutingRegistry::builtin().build("slimfly-valiant(vcs=" + std::to_string(vcs) + ")", net);
+  EXPECT_EQ(routing->vcs(), vcs);
+  RecordingFaultView view(model, routing->knowledge());
+  FaultSet none(model.universe().size());
+  view.reset(none, 0);
+  const auto routers = static_cast<NodeId>(sf.routers());
+  std::vector<std::vector<std::uint32_t>> dist;
+  for (NodeId r = 0; r < routers; ++r) dist.push_back(bfs(net, r));
+  const NodeId first = sf.endpoints_per_router() == 0 ? 0 : routers;
+  std::vector<std::size_t> lengths(5, 0);
+  for (NodeId s = first; s < net.num_nodes(); ++s)
+    for (NodeId d = first; d < net.num_nodes(); ++d) {
+      if (s == d) continue;
+      const NodeId rs = sf.router_of(s), rd = sf.router_of(d);
+      std::vector<Branch> got;
+      follow_all(net, *routing, view, s, routing->start(s, d, view), d, {}, got);
+      std::vector<std::vector<NodeId>> want, seen;
+      if (rs == rd) want.push_back({rs});
+      for (NodeId via = 0; rs != rd && via < routers; ++via)
+        if (via != rs && via != rd) want.push_back(valiant_route(net, sf, dist, rs, via, rd));
+      for (const Branch& b : got) {
+        seen.push_back(b.routers);
+        EXPECT_LE(b.vcs.size(), 4u);
+        EXPECT_EQ(b.vcs.size() + 1, b.routers.size());
+        for (std::size_t i = 0; i < b.vcs.size(); ++i) EXPECT_EQ(b.vcs[i], std::min<std::size_t>(i, vcs - 1));
+        if (b.vcs.size() < lengths.size()) ++lengths[b.vcs.size()];
+      }
+      std::sort(want.begin(), want.end());
+      std::sort(seen.begin(), seen.end());
+      EXPECT_EQ(seen, want) << net.label(s) << " -> " << net.label(d);
+      if (seen != want) return lengths;
+    }
+  return lengths;
+}
+
+TEST(SlimFlyRouting, ValiantOffersEveryIntermediateAndFollowsTwoMinimalLegs) {
+  // q = 4, 5, 3: delta = 0, 1, -1; p = 2 has pairs on one router, p = 0 router terminals.
+  for (const char* spec : {"slimfly(q=4, p=1)", "slimfly(q=5, p=1)", "slimfly(q=3, p=2)", "slimfly(q=4, p=0)"}) {
+    SCOPED_TRACE(spec);
+    const auto lengths = check_valiant(spec, 4);
+    // Routes of 4 router hops occur, and so do first legs cut short at the
+    // destination router (1 hop); no route stays on one router but those
+    // between terminals of one router.
+    EXPECT_GT(lengths[4], 0u);
+    EXPECT_GT(lengths[1], 0u);
+    EXPECT_EQ(lengths[0], std::string(spec).find("p=2") != std::string::npos ? 18u * 2u : 0u);
+  }
+}
+
+TEST(SlimFlyRouting, ValiantWithFewerVirtualChannelsSharesTheLastOne) {
+  for (std::uint32_t vcs : {1u, 2u, 3u}) {
+    SCOPED_TRACE(vcs);
+    check_valiant("slimfly(q=4, p=1)", vcs);
+  }
+}
+
+TEST(SlimFlyRouting, ValiantIsRefusedOffTheSlimFlyAndBeyondFourVirtualChannels) {
+  Network hx(Registry::builtin().build("hyperx(S=[3,3])"));
+  try {
+    RoutingRegistry::builtin().build("slimfly-valiant", hx);
+    ADD_FAILURE() << "slimfly-valiant accepted a HyperX";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("slimfly-valiant is defined on Slim Fly networks only"), std::string::npos)
+        << e.what();
+  }
+  Network sf(Registry::builtin().build("slimfly(q=3)"));
+  EXPECT_THROW(RoutingRegistry::builtin().build("slimfly-valiant(vcs=5)", sf), InputError);
+  EXPECT_THROW(RoutingRegistry::builtin().build("slimfly-valiant(vcs=0)", sf), InputError);
+  EXPECT_EQ(RoutingRegistry::builtin().build("slimfly-valiant", sf)->spec(), "slimfly-valiant(vcs=4)");
 }
 
 }  // namespace
