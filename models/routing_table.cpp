@@ -1,9 +1,11 @@
 // Reading and writing routing tables (format: models/routing_table.h).
 //
-// Both encodings are first read into raw rows (names and numbers as the file
-// gives them, with the row's position), then every raw row is resolved against
-// the network by one function, so JSON and CSV get the same checks and the
-// same messages.  The hand-written CSV reader follows RFC 4180 (quoted fields,
+// Both encodings are parsed into raw rows (names and numbers as the file
+// gives them), each resolved against the network by one function as soon as
+// it is read, so JSON and CSV get the same checks and the same messages, and
+// a big table is not held twice.  JSON goes through nlohmann's DOM, which
+// costs about 1 KB of memory per row while parsing: CSV is the encoding for
+// big tables (bench figures in the commit that added this note).  The hand-written CSV reader follows RFC 4180 (quoted fields,
 // "" for a quote, CRLF or LF) because labels such as "(0,1)" hold commas.
 #include <charconv>
 #include <fstream>
@@ -34,7 +36,6 @@ struct NodeName {
 };
 
 struct RawRow {
-  std::string where;  // "routes[3]", "line 7"
   NodeName node, dst;
   std::optional<std::string> in_port;  // "local" or a number; nullopt: any
   std::optional<std::uint64_t> in_vc;
@@ -42,10 +43,18 @@ struct RawRow {
   bool bubble = false;
 };
 
-struct RawTable {
+struct RawHeader {
   std::string network;
   std::uint64_t vcs = 0;
-  std::vector<RawRow> rows;
+};
+
+// Where a parser delivers the file: the header once, then each row as it is
+// read (resolved at once, so a big table is never held twice).
+class RowSink {
+ public:
+  virtual ~RowSink() = default;
+  virtual void header(const RawHeader& h) = 0;
+  virtual void row(const RawRow& r) = 0;
 };
 
 std::optional<std::uint64_t> whole_number(std::string_view text) {
@@ -63,9 +72,8 @@ NodeName json_node(const nlohmann::json& j, const std::string& field) {
   throw InputError("field '" + field + "' must be a node label (a string) or id (a number)");
 }
 
-RawRow json_row(const nlohmann::json& j, std::size_t i) {
+RawRow json_row(const nlohmann::json& j) {
   RawRow r;
-  r.where = "routes[" + std::to_string(i) + "]";
   if (!j.is_object()) throw InputError("must be an object");
   for (const auto& [key, value] : j.items())
     if (key != "node" && key != "dst" && key != "in_port" && key != "in_vc" && key != "port" && key != "vc" &&
@@ -93,7 +101,7 @@ void check_header(const std::string& format, std::int64_t version) {
                      std::to_string(kRoutingTableVersion) + ")");
 }
 
-RawTable parse_json(const std::string& text) {
+void parse_json(const std::string& text, RowSink& sink) {
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(text);
@@ -105,19 +113,19 @@ RawTable parse_json(const std::string& text) {
   if (!j.contains("version")) throw InputError("missing field 'version'");
   if (!j["version"].is_number_integer()) throw InputError("field 'version' must be a whole number");
   check_header(format, j["version"].get<std::int64_t>());
-  RawTable t;
-  t.vcs = json_at<std::uint32_t>(j, "vcs");
-  if (j.contains("network")) t.network = json_as<std::string>(j["network"], "network");
+  RawHeader h;
+  h.vcs = json_at<std::uint32_t>(j, "vcs");
+  if (j.contains("network")) h.network = json_as<std::string>(j["network"], "network");
   if (!j.contains("routes") || !j["routes"].is_array()) throw InputError("field 'routes' must be an array of rows");
+  sink.header(h);
   const auto& routes = j["routes"];
   for (std::size_t i = 0; i < routes.size(); ++i) {
     try {
-      t.rows.push_back(json_row(routes[i], i));
+      sink.row(json_row(routes[i]));
     } catch (const InputError& e) {
       throw InputError("routes[" + std::to_string(i) + "]: " + e.what());
     }
   }
-  return t;
 }
 
 // ---- CSV --------------------------------------------------------------------
@@ -127,11 +135,14 @@ struct CsvRecord {
   std::vector<std::string> cells;
 };
 
-// Records of RFC 4180 text from `pos` on (quoted cells may span lines).
-std::vector<CsvRecord> csv_records(std::string_view text, std::size_t pos, std::size_t line) {
-  std::vector<CsvRecord> out;
+// Each record of RFC 4180 text from `pos` on (quoted cells may span lines),
+// handed to `each` as it is read.
+template <class Each>
+void csv_records(std::string_view text, std::size_t pos, std::size_t line, Each&& each) {
+  CsvRecord rec;
   while (pos < text.size()) {
-    CsvRecord rec{line, {""}};
+    rec.line = line;
+    rec.cells.assign(1, "");
     bool quoted = false, was_quoted = false;
     for (; pos < text.size(); ++pos) {
       const char c = text[pos];
@@ -158,9 +169,8 @@ std::vector<CsvRecord> csv_records(std::string_view text, std::size_t pos, std::
     if (quoted) throw InputError("line " + std::to_string(rec.line) + ": a quoted cell is never closed");
     ++line;
     if (rec.cells.size() == 1 && rec.cells[0].empty() && !was_quoted) continue;  // blank line
-    out.push_back(std::move(rec));
+    each(rec);
   }
-  return out;
 }
 
 // The "# key: value" lines before the header; returns the position after them.
@@ -213,7 +223,6 @@ class CsvColumns {
 
   RawRow row(const CsvRecord& rec) const {
     RawRow r;
-    r.where = "line " + std::to_string(rec.line);
     if (rec.cells.size() != width_)
       throw InputError(std::to_string(rec.cells.size()) + " cells where the header has " + std::to_string(width_));
     r.node = name(rec, "node");
@@ -246,7 +255,7 @@ class CsvColumns {
   }
 };
 
-RawTable parse_csv(const std::string& text) {
+void parse_csv(const std::string& text, RowSink& sink) {
   std::map<std::string, std::string> meta;
   std::size_t line = 1;
   const std::size_t pos = csv_metadata(text, meta, line);
@@ -258,35 +267,34 @@ RawTable parse_csv(const std::string& text) {
   const auto version = whole_number(meta["version"]);
   if (!version) throw InputError("version '" + excerpt(meta["version"]) + "' is not a whole number");
   check_header(meta["format"], static_cast<std::int64_t>(std::min<std::uint64_t>(*version, INT64_MAX)));
-  RawTable t;
-  t.vcs = csv_number(meta["vcs"], "vcs");
-  t.network = meta.count("network") ? meta["network"] : "";
-  const auto records = csv_records(text, pos, line);
-  if (records.empty()) throw InputError("has no header row (node,dst,port,vc,...)");
-  const CsvColumns columns(records[0]);
-  for (std::size_t i = 1; i < records.size(); ++i) {
+  RawHeader h;
+  h.vcs = csv_number(meta["vcs"], "vcs");
+  h.network = meta.count("network") ? meta["network"] : "";
+  sink.header(h);
+  std::optional<CsvColumns> columns;
+  csv_records(text, pos, line, [&](const CsvRecord& rec) {
+    if (!columns) return void(columns.emplace(rec));
     try {
-      t.rows.push_back(columns.row(records[i]));
+      sink.row(columns->row(rec));
     } catch (const InputError& e) {
-      throw InputError("line " + std::to_string(records[i].line) + ": " + e.what());
+      throw InputError("line " + std::to_string(rec.line) + ": " + e.what());
     }
-  }
-  return t;
+  });
+  if (!columns) throw InputError("has no header row (node,dst,port,vc,...)");
 }
 
 // ---- resolving rows against the network -----------------------------------
 
 class RowResolver {
  public:
-  RowResolver(const Network& net, std::uint32_t vcs, const std::string& name) : net_(net), vcs_(vcs), name_(name) {}
+  RowResolver(const Network& net, std::uint32_t vcs) : net_(net), vcs_(vcs) {}
 
   TableRow resolve(const RawRow& raw) const {
     TableRow r;
-    r.node = node(raw, raw.node, "node");
-    r.dst = node(raw, raw.dst, "destination");
+    r.node = node(raw.node, "node");
+    r.dst = node(raw.dst, "destination");
     auto fail = [&](const std::string& what) -> void {
-      throw InputError("routing table " + name_ + ", " + raw.where + ": node " + label(r.node) + ", destination " +
-                       label(r.dst) + ": " + what);
+      throw InputError("node " + label(r.node) + ", destination " + label(r.dst) + ": " + what);
     };
     if (r.node == r.dst) fail("a packet at its destination needs no row");
     if (!net_.is_terminal(r.dst)) fail("the destination is a switch, which receives no traffic");
@@ -311,7 +319,6 @@ class RowResolver {
  private:
   const Network& net_;
   std::uint32_t vcs_;
-  const std::string& name_;
   mutable std::optional<std::unordered_map<std::string, NodeId>> labels_;  // kNoNode: repeated
 
   std::string label(NodeId v) const { return "\"" + excerpt(net_.label(v)) + "\""; }
@@ -332,10 +339,8 @@ class RowResolver {
     return "";
   }
 
-  NodeId node(const RawRow& raw, const NodeName& n, const std::string& role) const {
-    auto fail = [&](const std::string& what) -> void {
-      throw InputError("routing table " + name_ + ", " + raw.where + ": " + role + " " + n.text() + " " + what);
-    };
+  NodeId node(const NodeName& n, const std::string& role) const {
+    auto fail = [&](const std::string& what) -> void { throw InputError(role + " " + n.text() + " " + what); };
     if (n.by_id) {
       if (n.id >= net_.num_nodes()) fail("is no node id of " + net_.spec() + " (ids 0.." + std::to_string(net_.num_nodes() - 1) + ")");
       return static_cast<NodeId>(n.id);
@@ -356,20 +361,28 @@ class RowResolver {
   }
 };
 
-RoutingTable resolve_table(const RawTable& raw, const std::string& name, const Network& net) {
-  if (!raw.network.empty() && raw.network != net.spec())
-    throw InputError("routing table " + name + " was written for " + excerpt(raw.network) + ", not " + net.spec());
-  if (raw.vcs < 1 || raw.vcs > kMaxVcs)
-    throw InputError("routing table " + name + ": vcs " + std::to_string(raw.vcs) + " is out of range (1.." +
-                     std::to_string(kMaxVcs) + ")");
-  RoutingTable t;
-  t.network = raw.network;
-  t.vcs = static_cast<std::uint32_t>(raw.vcs);
-  const RowResolver resolver(net, t.vcs, name);
-  t.rows.reserve(raw.rows.size());
-  for (const RawRow& r : raw.rows) t.rows.push_back(resolver.resolve(r));
-  return t;
-}
+// The rows, resolved as the parser delivers them.
+class TableBuilder final : public RowSink {
+ public:
+  explicit TableBuilder(const Network& net) : net_(net) {}
+
+  void header(const RawHeader& h) override {
+    if (!h.network.empty() && h.network != net_.spec())
+      throw InputError("written for " + excerpt(h.network) + ", not " + net_.spec());
+    if (h.vcs < 1 || h.vcs > kMaxVcs)
+      throw InputError("vcs " + std::to_string(h.vcs) + " is out of range (1.." + std::to_string(kMaxVcs) + ")");
+    table_.network = h.network;
+    table_.vcs = static_cast<std::uint32_t>(h.vcs);
+    resolver_.emplace(net_, table_.vcs);
+  }
+  void row(const RawRow& r) override { table_.rows.push_back(resolver_->resolve(r)); }
+  RoutingTable take() { return std::move(table_); }
+
+ private:
+  const Network& net_;
+  RoutingTable table_;
+  std::optional<RowResolver> resolver_;
+};
 
 // ---- writing -----------------------------------------------------------------
 
@@ -390,13 +403,14 @@ std::string csv_cell(const std::string& s) {
 }  // namespace
 
 RoutingTable parse_routing_table(const std::string& text, bool csv, const std::string& name, const Network& net) {
-  RawTable raw;
+  TableBuilder builder(net);
   try {
-    raw = csv ? parse_csv(text) : parse_json(text);
+    if (csv) parse_csv(text, builder);
+    else parse_json(text, builder);
   } catch (const InputError& e) {
     throw InputError("routing table " + name + ": " + e.what());
   }
-  RoutingTable table = resolve_table(raw, name, net);
+  RoutingTable table = builder.take();
   const TableIndex index(net, table, name);
   check_table_walks(net, index, name);
   return table;

@@ -268,7 +268,7 @@ TEST_F(Malformed, ForwardingLoop) {
 
 TEST_F(Malformed, WrongNetwork) {
   expect_error(table("", "\"version\": 1, \"vcs\": 1, \"network\": \"mesh(4,4)\""),
-               {"was written for mesh(4,4), not mesh(3,3)"});
+               {"written for mesh(4,4), not mesh(3,3)"});
 }
 
 TEST_F(Malformed, CsvErrors) {
