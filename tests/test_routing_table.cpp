@@ -179,6 +179,68 @@ TEST(RoutingTable, AdaptiveRoutingIsRefused) {
   }
 }
 
+// A routing whose hop depends on the packet's source beyond what its input
+// port and VC say: dor, the first hop on VC 0, every later one on VC = the
+// source's parity.  On mesh(4,4) packets from (0,0) and (1,0) both enter (2,0)
+// from the west on VC 0 and leave on different VCs: no table holds that.
+class SourceDependentRouting final : public Routing {
+ public:
+  explicit SourceDependentRouting(const Network& net) : dor_(RoutingRegistry::builtin().build("dor", net)) {}
+  std::string spec() const override { return "source-dependent"; }
+  FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
+  std::uint32_t vcs() const override { return 2; }
+  PacketState start(NodeId src, NodeId, FaultView&) const override {
+    PacketState s;
+    s.w[7] = static_cast<std::int32_t>(src % 2);
+    return s;
+  }
+  void next(NodeId here, const PacketState& state, NodeId dst, FaultView& faults, Hops& out) const override {
+    dor_->next(here, state, dst, faults, out);
+    for (Hop& h : out) {
+      h.vc = state.w[6] > 0 ? static_cast<std::uint32_t>(state.w[7]) : 0;
+      h.state.w[6] = state.w[6] + 1;
+    }
+  }
+
+ private:
+  std::unique_ptr<Routing> dor_;
+};
+
+TEST(RoutingTable, StateBeyondInputPortAndVcIsRefused) {
+  Network net(Registry::builtin().build("mesh(4,4)"));
+  try {
+    tabulate_routing(SourceDependentRouting(net), net);
+    FAIL() << "a source-dependent routing was tabulated";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("carries more than the input port and VC"), std::string::npos) << e.what();
+  }
+}
+
+TEST(RoutingTable, OnePortEndpointsNeedNoRows) {
+  Network net(Registry::builtin().build("fattree(4)"));
+  const auto dmodk = RoutingRegistry::builtin().build("clos-dmodk", net);
+  const TabulatedRouting t = tabulate_routing(*dmodk, net);
+  for (const TableRow& r : t.table.rows) EXPECT_TRUE(net.forwards(r.node)) << net.label(r.node);
+  EXPECT_FALSE(t.table.rows.empty());
+}
+
+TEST(RoutingTable, IdsAndLabelsNameTheSameNodes) {
+  Network net(Registry::builtin().build("mesh(3,3)"));
+  auto table = [&](const std::string& a, const std::string& b, const std::string& c) {
+    return "{\"format\": \"menger-routing-table\", \"version\": 1, \"vcs\": 1, \"routes\": [{\"node\": " + a +
+           ", \"dst\": " + c + ", \"port\": 0, \"vc\": 0}, {\"node\": " + b + ", \"dst\": " + c +
+           ", \"port\": 0, \"vc\": 0}]}";
+  };
+  const auto q = [&](NodeId v) { return "\"" + net.label(v) + "\""; };
+  const RoutingTable by_label = parse_routing_table(table(q(0), q(1), q(2)), false, "l", net);
+  const RoutingTable by_id = parse_routing_table(table("0", "1", "2"), false, "i", net);
+  ASSERT_EQ(by_label.rows.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(by_label.rows[i].node, by_id.rows[i].node);
+    EXPECT_EQ(by_label.rows[i].dst, by_id.rows[i].dst);
+  }
+}
+
 // ---- malformed tables on mesh(3,3) ------------------------------------------
 
 class Malformed : public ::testing::Test {
