@@ -58,6 +58,10 @@ class Tabulator {
 
   std::string name(NodeId v) const { return "\"" + excerpt(net_.label(v)) + "\""; }
 
+  bool usable(NodeId v, PortId p) const {
+    return p < net_.num_ports(v) && net_.port(v, p).connected() && net_.port(v, p).dir != PortDir::In;
+  }
+
   // One packet s -> d; stops where the routing drops it.
   void walk(NodeId s, NodeId d) {
     view_.reset(none_, 0);
@@ -77,11 +81,14 @@ class Tabulator {
         throw InputError("routing " + routing_.spec() + " is adaptive (it offers " + std::to_string(hops.size()) +
                          " hops at " + name(here) + " for " + name(d) +
                          "); a routing table holds one hop per row: export a deterministic routing");
-      if (hops.empty()) return;  // dropped: the table has no row here either
+      if (hops.empty() || !usable(here, hops.front().port)) {
+        if (here == s) return;  // the pair is not routed: its source gets no row
+        throw InputError("routing " + routing_.spec() + " drops the packet from " + name(s) + " to " + name(d) +
+                         " at " + name(here) + " on the fault-free network; a table cannot drop a packet it has "
+                         "forwarded (a node a row sends a packet to must route it on)");
+      }
       const Hop& hop = hops.front();
-      if (hop.port >= net_.num_ports(here)) return;
       const PortSlot& slot = net_.port(here, hop.port);
-      if (!slot.connected() || slot.dir == PortDir::In) return;  // blocked: likewise no row
       record(place, TableHop{hop.port, hop.vc, hop.bubble});
       place = Place{slot.peer, d, static_cast<std::int32_t>(slot.peer_port), static_cast<std::int32_t>(hop.vc)};
       here = slot.peer;

@@ -13,7 +13,10 @@
 // Refusals (InputError): a routing that offers several hops somewhere
 // (adaptive: a table holds one hop per row), one whose hop at a place depends
 // on more than the input port and VC (its packet state carries, say, the
-// source), and one that sends a packet round a loop on the fault-free network.
+// source), one that sends a packet round a loop on the fault-free network,
+// and one that drops a packet after its first hop (a table cannot say "drop
+// here" at a node a row sent the packet to; a pair dropped at its source is
+// simply not routed, and its source gets no row).
 // A routing that reads faults is tabulated as it behaves without faults;
 // `reads_faults` says so (the table will not react to faults: it is dropped
 // where the original might detour).
