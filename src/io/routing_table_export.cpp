@@ -1,3 +1,7 @@
+// Tabulating a routing (method and refusals: routing_table_export.h).  The
+// walk runs the routing through the engines' RecordingFaultView with no
+// faults, so a Local routing is held to its knowledge exactly as in a check,
+// and the view's record tells whether the routing asked about faults at all.
 #include "io/routing_table_export.h"
 
 #include <map>
