@@ -48,6 +48,7 @@ const RoutingRegistry& RoutingRegistry::builtin() {
     register_slimfly_routings(reg);
     register_updown_routings(reg);
     register_clos_routings(reg);
+    register_table_routing(reg);
     return reg;
   }();
   return r;

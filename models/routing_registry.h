@@ -57,5 +57,6 @@ void register_hyperx_routings(RoutingRegistry& reg);      // routing_hyperx.cpp 
 void register_slimfly_routings(RoutingRegistry& reg);     // routing_slimfly.cpp (Besta & Hoefler, Slim Fly)
 void register_updown_routings(RoutingRegistry& reg);      // routing_updown.cpp (Autonet up*/down*)
 void register_clos_routings(RoutingRegistry& reg);        // routing_clos.cpp (fat tree ECMP, D-mod-k, bouncing)
+void register_table_routing(RoutingRegistry& reg);         // routing_table_replay.cpp (routing tables as data)
 
 }  // namespace menger
