@@ -1,4 +1,4 @@
-// Routing tables as data (issue 22): a deterministic routing given as a file,
+// Routing tables as data: a deterministic routing given as a file,
 // and `table(file=PATH)`, the routing that replays it hop by hop.
 //
 // FORMAT "menger-routing-table", version 1 (models/routing_table.md has the

@@ -217,7 +217,7 @@ RoutingFamily table_family() {
   return RoutingFamily{
       "table",
       "a deterministic routing read from a routing table file, JSON or .csv (models/routing_table.md)",
-      "issue 22, routing tables as data: format menger-routing-table, version 1",
+      "Menger's own format menger-routing-table, version 1 (models/routing_table.md)",
       {ParamSpec::text("file", "the table file (.csv: CSV, otherwise JSON), relative to the working directory")},
       [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
         RoutingTable table = read_routing_table(p.word("file"), net);
