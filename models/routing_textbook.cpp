@@ -15,11 +15,12 @@
 //   N nodes; the VC numbering (cA on 0) is ours.  The cA channels form a cycle
 //   round the ring, so the dependency graph is cyclic, and no escape set of
 //   whole VCs satisfies Duato's 1993 condition (cA alone is cyclic; cH alone
-//   does not connect n_{N-1} to anything).  Yet no deadlock exists, under
-//   wormhole or cut-through: a packet on a cH channel never wraps and a head
-//   at n_i wanting cH_i waits only on heads further up the ring, so the
-//   highest such head is not blocked; with every blocked head wanting cA only
-//   (j < i, about to wrap) none can sit at n_0, which breaks the cycle.
+//   offers no hop to a packet whose destination has a lower index).  Yet no
+//   deadlock exists, under wormhole or cut-through: a packet on a cH channel
+//   never wraps and a head at n_i wanting cH_i waits only on heads further up
+//   the ring, so the highest such head is not blocked; with every blocked head
+//   wanting cA only (j < i, about to wrap) none can sit at n_0, which breaks
+//   the cycle.
 //
 // duato-hypercube (on hypercube(n)).  Each physical channel c_i is split into
 //   a_i and b_i; VERBATIM from the book's chapter 3 exercise: "Route over any
@@ -44,8 +45,9 @@
 //   dependency graph has the cycle cH1 -> cB2 -> cH1 (and cA1 -> cB2 -> cA1),
 //   yet the way out, cH2, leads to n3, where every packet that asks for it is
 //   delivered: deadlock-free (Menger's exact check proves it under virtual
-//   cut-through; under wormhole its fixpoint keeps a worm on cH1 and cB2 whose
-//   head asks for its own tail's channel or cA1, and the verdict is UNKNOWN).
+//   cut-through; under wormhole its fixpoint keeps channels, we think for a
+//   worm on cH1 and cB2 whose head asks for its own tail's channel or cA1,
+//   and Z3's unchecked "no deadlocked worms" leaves the verdict UNKNOWN).
 //   A packet may bounce between n1 and n2 forever (livelock is not deadlock),
 //   so route checks that demand delivery fail.
 //
