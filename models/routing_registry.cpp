@@ -49,6 +49,7 @@ const RoutingRegistry& RoutingRegistry::builtin() {
     register_updown_routings(reg);
     register_clos_routings(reg);
     register_table_routing(reg);
+    register_textbook_routings(reg);
     return reg;
   }();
   return r;

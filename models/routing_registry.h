@@ -58,5 +58,6 @@ void register_slimfly_routings(RoutingRegistry& reg);     // routing_slimfly.cpp
 void register_updown_routings(RoutingRegistry& reg);      // routing_updown.cpp (Autonet up*/down*)
 void register_clos_routings(RoutingRegistry& reg);        // routing_clos.cpp (fat tree ECMP, D-mod-k, bouncing)
 void register_table_routing(RoutingRegistry& reg);         // routing_table_replay.cpp (routing tables as data)
+void register_textbook_routings(RoutingRegistry& reg);     // routing_textbook.cpp (Duato's ring, hypercube, array)
 
 }  // namespace menger
