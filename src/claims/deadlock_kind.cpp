@@ -81,7 +81,7 @@ CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>&
   opt.budget = budget;
   const DeadlockSearchResult s = search_deadlock_faults(routing, *setup.model, opt);
   CheckResult out{Holds{}, {}, nlohmann::json::object()};
-  out.explanation.push_back(routing.spec() + " (" + std::to_string(routing.vcs()) + " VC) is deadlock-free" +
+  out.explanation.push_back("claim: " + routing.spec() + " (" + std::to_string(routing.vcs()) + " VC) is deadlock-free" +
                             (c.k ? " under every set of <= " + std::to_string(c.k) + " " + c.faults : "") +
                             (c.switching ? " (" + c.switching->text() + ")" : ""));
   if (!s.complete) {
