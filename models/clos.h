@@ -23,7 +23,8 @@ class ClosTopology : public Topology {
   virtual std::uint32_t levels() const = 0;
   // Level of node v (0 for a host).
   virtual std::uint32_t level(NodeId v) const = 0;
-  // First up port of switch v (= its number of down ports).
+  // First up port of node v (= its number of down ports; 0 for a host, whose
+  // one port goes up).
   virtual PortId first_up_port(NodeId v) const = 0;
   // Up ports of every switch of level l, 1 <= l < levels().
   virtual PortId up_ports_at(std::uint32_t l) const = 0;

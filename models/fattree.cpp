@@ -77,7 +77,10 @@ class FatTree final : public ClosTopology {
     if (v >= first_host()) return 0;
     return (v - cores_) % k_ < half_ ? 1 : 2;
   }
-  PortId first_up_port(NodeId v) const override { return v < cores_ ? static_cast<PortId>(k_) : static_cast<PortId>(half_); }
+  PortId first_up_port(NodeId v) const override {
+    if (v >= first_host()) return 0;  // a host's one port goes up
+    return v < cores_ ? static_cast<PortId>(k_) : static_cast<PortId>(half_);
+  }
   PortId up_ports_at(std::uint32_t) const override { return static_cast<PortId>(half_); }
   std::uint64_t host_index(NodeId h) const override { return h - first_host(); }
 

@@ -74,7 +74,10 @@ class LeafSpine final : public ClosTopology {
 
   std::uint32_t levels() const override { return 2; }
   std::uint32_t level(NodeId v) const override { return v < spines_ ? 2 : v < first_host() ? 1 : 0; }
-  PortId first_up_port(NodeId v) const override { return v < spines_ ? port_count(v) : static_cast<PortId>(hosts_); }
+  PortId first_up_port(NodeId v) const override {
+    if (v >= first_host()) return 0;  // a host's one port goes up
+    return v < spines_ ? port_count(v) : static_cast<PortId>(hosts_);
+  }
   PortId up_ports_at(std::uint32_t) const override { return static_cast<PortId>(spines_ * uplinks_); }
   std::uint64_t host_index(NodeId h) const override { return h - first_host(); }
 

@@ -167,7 +167,10 @@ void expect_clos_view_consistent(const std::string& spec) {
   const Network net = build(spec);
   const auto& clos = dynamic_cast<const ClosTopology&>(net.topology());
   for (NodeId v = 0; v < net.num_nodes(); ++v) {
-    if (!net.forwards(v)) continue;
+    if (!net.forwards(v)) {  // a host: no down port (the descent below relies on it)
+      EXPECT_EQ(clos.first_up_port(v), 0u) << net.label(v);
+      continue;
+    }
     for (PortId p = 0; p < net.num_ports(v); ++p) {  // down ports go one level down, up ports one up
       const int step = static_cast<int>(clos.level(net.port(v, p).peer)) - static_cast<int>(clos.level(v));
       EXPECT_EQ(step, p < clos.first_up_port(v) ? -1 : 1) << net.label(v) << " port " << p;
