@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error.h"
 #include "core/network.h"
 #include "models/registry.h"
 #include "models/routing_registry.h"
@@ -117,6 +118,19 @@ inline bool acyclic(const Graph& g) {  // Kahn: every vertex gets removed
 inline bool all_vcs(std::uint32_t) { return true; }
 inline std::function<bool(std::uint32_t)> only_vc(std::uint32_t vc) {
   return [vc](std::uint32_t v) { return v == vc; };
+}
+
+// The routing refuses the topology with an InputError naming both.
+inline void expect_refused(const std::string& name, const std::string& topo) {
+  Network net(Registry::builtin().build(topo));
+  try {
+    RoutingRegistry::builtin().build(name, net);
+    ADD_FAILURE() << name << " accepted " << topo;
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find(name), std::string::npos) << what;
+    EXPECT_NE(what.find(topo), std::string::npos) << what;
+  }
 }
 
 }  // namespace menger::routing_rig

@@ -40,18 +40,6 @@ namespace {
 
 using namespace routing_rig;
 
-// The routing refuses the topology with an InputError naming both.
-void expect_refused(const std::string& name, const std::string& topo) {
-  Network net(Registry::builtin().build(topo));
-  try {
-    RoutingRegistry::builtin().build(name, net);
-    ADD_FAILURE() << name << " accepted " << topo;
-  } catch (const InputError& e) {
-    const std::string what = e.what();
-    EXPECT_NE(what.find(name), std::string::npos) << what;
-    EXPECT_NE(what.find(topo), std::string::npos) << what;
-  }
-}
 
 // The exact engine (cut-through, 1 buffer) against the explicit-state model.
 void expect_free_like_the_model(const std::string& topo, const std::string& routing) {

@@ -149,18 +149,6 @@ TEST(RoutingTurnModel, DependencyGraphsAcyclicExceptMinimalAdaptive) {
     }
 }
 
-// The routing refuses the topology with an InputError naming both.
-void expect_refused(const std::string& name, const std::string& topo) {
-  Network net(Registry::builtin().build(topo));
-  try {
-    RoutingRegistry::builtin().build(name, net);
-    ADD_FAILURE() << name << " accepted " << topo;
-  } catch (const InputError& e) {
-    const std::string what = e.what();
-    EXPECT_NE(what.find(name), std::string::npos) << what;
-    EXPECT_NE(what.find(topo), std::string::npos) << what;
-  }
-}
 
 TEST(RoutingTurnModel, InputErrorsOffTwoDimensionalMeshes) {
   for (const char* topo : {"torus(4,4)", "mesh(4,4,4)", "mesh(5)", "hypercube(2)"}) {
