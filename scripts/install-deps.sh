@@ -14,6 +14,11 @@ packages=(
   opensm ibsim-utils infiniband-diags ibutils # InfiniBand: OpenSM routes ibsim's simulated subnets, ibdmchk cross-checks
   libnauty2-dev pkgconf                       # automorphism groups (verify/nauty_group.h)
   libopenmpi-dev openmpi-bin                  # mpirun -n R menger route-check (src/dist)
+  pybind11-dev python3-pybind11 python3-pytest # the Python package (python/) and its pytest suite
+  python3-jsonschema                          # JSON outputs validated against schemas/ in tests
+  graphviz                                    # witness pictures in the HTML report (menger prove --html)
+  chromium chromium-driver python3-selenium   # the HTML report's browser test (ctest label browser)
+  help2man                                    # the man page (cmake --install)
 )
 
 # --fuzz: clang and its runtimes (libFuzzer, ASan, UBSan) for the MENGER_FUZZ
