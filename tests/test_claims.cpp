@@ -88,6 +88,48 @@ nodes = "2*(n-1)*k^(n-1) + 2*k^n"
   EXPECT_FALSE(j["claims"][0]["instances"][0].contains("seconds"));  // --no-timing
 }
 
+// Issue 23: the table fits 120 columns; a spec too long for its column is cut,
+// tagged [mN], and given whole under "Models cut short"; the paper's number
+// stands beside Menger's.
+TEST_F(ClaimsTest, TheTableFits120ColumnsWithThePapersNumberBesideMengers) {
+  const std::string long_model = "min(stages=4, radix=2, wiring=deterministic, packaging=shifted, last_dilation=1)";
+  write("a-claim-with-a-rather-long-identifier-to-test-the-width.toml", std::string(kHeader) + R"TOML(
+[property]
+kind = "structure"
+nodes = "2*(n-1)*k^(n-1) + 2*k^n"
+[[instance]]
+model = "mikant(3,3)"
+expect = "holds"
+[[instance]]
+model = "mikant(3,3)"
+expect = "fails"
+[instance.property]
+nodes = 91
+)TOML");
+  write("b.toml", std::string(kHeader) + "[property]\nkind = \"structure\"\nswitches = 16\n[[instance]]\nmodel = \"" +
+                      long_model + "\"\nexpect = \"holds\"\n");
+  ProveReport r = run();
+  std::ostringstream table;
+  print_report(table, r, ReportOptions{true, true, std::nullopt});
+  std::istringstream lines(table.str());
+  std::string line, rows;
+  for (int n = 0; std::getline(lines, line); ++n) {
+    EXPECT_LE(line.size(), 120u) << "line " << n << ": " << line;
+    if (line.rfind("  mikant(3,3)", 0) == 0) rows += line + "\n";
+  }
+  // The paper's 91 beside Menger's 90, on the FAILS row; 90 = 90 on the other.
+  EXPECT_NE(rows.find("91"), std::string::npos) << rows;
+  EXPECT_NE(rows.find("FAILS"), std::string::npos) << rows;
+  const std::string text = table.str();
+  EXPECT_NE(text.find("PAPER"), std::string::npos);
+  EXPECT_NE(text.find("MENGER"), std::string::npos);
+  EXPECT_NE(text.find("[m1] " + long_model), std::string::npos) << text;
+  EXPECT_NE(text.find("a-claim-with-a-rather-long-identifier-to-test-the-width\n"), std::string::npos);
+  const nlohmann::json j = report_json(r, ReportOptions{false, false, std::nullopt});
+  EXPECT_EQ(j["claims"][0]["instances"][1]["paper_value"], "91");
+  EXPECT_EQ(j["claims"][0]["instances"][1]["menger_value"], "90");
+}
+
 TEST_F(ClaimsTest, ABudgetThatRunsOutIsUnknownWithCoverage) {
   write("c.toml", std::string(kHeader) + R"TOML(
 [property]

@@ -168,6 +168,8 @@ CheckResult check(const EstimateClaim& c, const std::shared_ptr<const Topology>&
   for (const Stated& stated : c.statements) stated.statement->judge(reading, j);
   if (j.unknown) return {Unknown{*j.unknown, 0.0}, {}, study_json(r)};
   out.explanation.insert(out.explanation.end(), j.lines.begin(), j.lines.end());
+  for (const std::string& p : j.paper) out.paper_value += (out.paper_value.empty() ? "" : "; ") + p;
+  out.menger_value = interval_text(reading.interval);
   if (!derived) write_curve_outputs(c.outputs, r, s, ctx, out.explanation);
   return conclude(c, reading.interval, r.sampling.confidence, j.off, std::move(out));
 }

@@ -50,6 +50,7 @@ struct Reading {
 struct Judgement {
   std::vector<std::string> lines;      // what was compared, for the explanation
   std::vector<std::string> off;        // where Menger disagrees: the findings
+  std::vector<std::string> paper;      // the paper's numbers, short ("3.1 +- 0.025", ">= 0.999")
   std::optional<std::string> unknown;  // why it could not be judged (the budget ran out)
 };
 

@@ -24,6 +24,7 @@ class ValueStatement : public EstimateStatement {
     const Interval& i = r.interval;
     const double allowed = r.z * std::sqrt(r.standard_error * r.standard_error + error_ * error_) + rounding_;
     const double gap = std::abs(i.value - value_);
+    out.paper.push_back(num(value_) + (error_ ? " +- " + num(error_) : ""));
     out.lines.push_back("paper " + num(value_) + (error_ ? " +- " + num(error_) : "") + ", Menger " + interval_text(i) +
                         ": differ by " + num(gap) + ", allowed " + num(allowed));
     if (gap > allowed)
@@ -46,6 +47,7 @@ class BoundStatement : public EstimateStatement {
     const bool refuted = lower_ ? far < bound_ : far > bound_;
     const std::string said = lower_ ? "at least" : "at most", bound = lower_ ? "upper" : "lower";
     const std::string side = lower_ ? "below" : "above", note = confirmed ? " (confirmed)" : refuted ? "" : " (consistent)";
+    out.paper.push_back((lower_ ? ">= " : "<= ") + num(bound_));
     out.lines.push_back("paper: " + said + " " + num(bound_) + "; Menger " + interval_text(i) + note);
     if (refuted) out.off.push_back("Menger's " + bound + " bound " + num(far) + " is " + side + " the paper's " + num(bound_));
   }

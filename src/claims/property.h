@@ -29,6 +29,9 @@ struct CheckResult {
   Verdict verdict;
   std::vector<std::string> explanation;  // human lines: what was compared, the witness
   nlohmann::json details;                // the same, for machines
+  // The paper's number and Menger's, short enough for a table cell (the
+  // report shows them side by side); empty where the claim states no number.
+  std::string paper_value{}, menger_value{};
 };
 
 // Shared state of one `menger prove` run: the per-instance budget and caches

@@ -27,6 +27,8 @@ std::string seconds(double s) {
   return buf;
 }
 
+void print_wrapped(std::ostream& out, const std::string& prefix, const std::string& text, std::size_t indent_by = 0);
+
 // A note as an indented paragraph: TOML multi-line strings keep their breaks.
 void print_note(std::ostream& out, const std::string& note) {
   std::string text = note;
@@ -36,7 +38,7 @@ void print_note(std::ostream& out, const std::string& note) {
   while (start < text.size()) {
     std::size_t end = text.find('\n', start);
     if (end == std::string::npos) end = text.size();
-    out << indent << text.substr(start, end - start) << "\n";
+    print_wrapped(out, indent, text.substr(start, end - start), 8);
     indent = "        ";
     start = end + 1;
   }
@@ -46,32 +48,111 @@ std::string pad(const std::string& s, std::size_t w) { return s + std::string(w 
 
 }  // namespace
 
-void print_report(std::ostream& out, const ProveReport& r, const ReportOptions& opts) {
-  struct Row {
-    std::string claim, model, expect, verdict, ok, time;
-  };
-  std::vector<Row> rows;
-  rows.push_back({"CLAIM", "MODEL", "EXPECT", "VERDICT", "", opts.timing ? "TIME" : ""});
+namespace {
+
+// The terminal table fits this many columns (issue 23): the claim id heads its
+// instances, and a model spec too long for its column is cut and named [mN],
+// with the whole spec under "Models" in the details.
+constexpr std::size_t kTableWidth = 120;
+
+struct Row {
+  std::string model, expect, verdict, paper, menger, ok, time;
+};
+
+// `s` cut to `w` characters; `tag` marks where the whole text is.
+std::string fit(const std::string& s, std::size_t w, const std::string& tag = "") {
+  if (s.size() <= w) return s;
+  const std::size_t keep = w > tag.size() + 3 ? w - tag.size() - 3 : 0;
+  return s.substr(0, keep) + "..." + tag;
+}
+
+struct Table {
+  std::vector<std::pair<std::string, std::vector<Row>>> claims;  // id, its rows
+  std::vector<std::string> abbreviated;                          // specs cut in the table, [m1] first
+};
+
+Table table_rows(const ProveReport& r, const ReportOptions& opts) {
+  Table t;
   for (const auto& c : r.claims) {
-    const std::string id = c.claim ? c.claim->id : c.file.string();
-    if (!c.error.empty()) {
-      rows.push_back({id, "-", "-", "ERROR", "differs", ""});
-      continue;
+    std::vector<Row> rows;
+    if (!c.error.empty()) rows.push_back({"-", "-", "ERROR", "", "", "differs", ""});
+    for (const auto& i : c.instances) {
+      Row row{i.instance.model, lower(to_string(i.instance.expect)), verdict_cell(i), "", "",
+              i.as_expected() ? "ok" : "differs", opts.timing ? seconds(i.seconds) : ""};
+      if (i.result) row.paper = i.result->paper_value, row.menger = i.result->menger_value;
+      rows.push_back(row);
     }
-    for (const auto& i : c.instances)
-      rows.push_back({id, i.instance.model, lower(to_string(i.instance.expect)), verdict_cell(i),
-                      i.as_expected() ? "ok" : "differs", opts.timing ? seconds(i.seconds) : ""});
+    t.claims.emplace_back(c.claim ? c.claim->id : c.file.string(), std::move(rows));
   }
-  std::size_t w[4] = {0, 0, 0, 0};
-  for (const Row& row : rows) {
-    w[0] = std::max(w[0], row.claim.size());
-    w[1] = std::max(w[1], row.model.size());
-    w[2] = std::max(w[2], row.expect.size());
-    w[3] = std::max(w[3], row.verdict.size());
+  return t;
+}
+
+void print_table(std::ostream& out, Table& t) {
+  // Column widths: the content's, the paper's and Menger's numbers capped, the
+  // model taking what is left of kTableWidth.
+  std::size_t expect = 6, verdict = 7, paper = 0, menger = 0, model = 13, time = 4;
+  for (const auto& [id, rows] : t.claims)
+    for (const Row& row : rows) {
+      expect = std::max(expect, row.expect.size()), verdict = std::max(verdict, row.verdict.size());
+      paper = std::max(paper, row.paper.size()), menger = std::max(menger, row.menger.size());
+      model = std::max(model, row.model.size() + 2), time = std::max(time, row.time.size());
+    }
+  if (paper) paper = std::clamp<std::size_t>(paper, 5, 14);
+  if (menger) menger = std::clamp<std::size_t>(menger, 6, 20);
+  const std::size_t rest = (expect + 2) + (verdict + 2) + (paper ? paper + 2 : 0) + (menger ? menger + 2 : 0) + 9 + time;
+  model = std::min(model, kTableWidth - rest - 2);
+  std::map<std::string, std::string> tags;
+  const auto line = [&](const std::string& m, const Row& row) {
+    std::string text = pad(m, model + 2) + pad(row.expect, expect + 2) + pad(row.verdict, verdict + 2);
+    if (paper) text += pad(fit(row.paper, paper), paper + 2);
+    if (menger) text += pad(fit(row.menger, menger), menger + 2);
+    text += pad(row.ok, 9) + row.time;
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    out << text << "\n";
+  };
+  line("CLAIM / MODEL", {"", "EXPECT", "VERDICT", paper ? "PAPER" : "", menger ? "MENGER" : "", "", time ? "TIME" : ""});
+  for (const auto& [id, rows] : t.claims) {
+    out << fit(id, kTableWidth) << "\n";
+    for (const Row& row : rows) {
+      std::string m = row.model;
+      if (m.size() > model - 2) {
+        auto [it, added] = tags.emplace(m, "[m" + std::to_string(tags.size() + 1) + "]");
+        if (added) t.abbreviated.push_back(m);
+        m = fit(m, model - 2, " " + it->second);
+      }
+      line("  " + m, row);
+    }
   }
-  for (const Row& row : rows)
-    out << pad(row.claim, w[0] + 2) << pad(row.model, w[1] + 2) << pad(row.expect, w[2] + 2)
-        << pad(row.verdict, w[3] + 2) << pad(row.ok, 9) << row.time << "\n";
+}
+
+// A details line wrapped at spaces to kTableWidth, continued under its text
+// (a word longer than the line stays whole), or `indent_by` spaces in.
+void print_wrapped(std::ostream& out, const std::string& prefix, const std::string& text, std::size_t indent_by) {
+  const std::string indent(indent_by ? indent_by : prefix.size() + 2, ' ');
+  std::string line = prefix;
+  std::size_t start = 0, room = kTableWidth;
+  bool first_word = true;
+  while (start <= text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    if (!first_word && line.size() + 1 + word.size() > room) {
+      out << line << "\n";
+      line = indent + word;
+    } else {
+      line += (first_word ? "" : " ") + word;
+    }
+    first_word = false;
+    start = end + 1;
+  }
+  out << line << "\n";
+}
+
+}  // namespace
+
+void print_report(std::ostream& out, const ProveReport& r, const ReportOptions& opts) {
+  Table table = table_rows(r, opts);
+  print_table(out, table);
 
   // Details: every finding, surprise and error, with the numbers behind it.
   bool header = false;
@@ -89,9 +170,9 @@ void print_report(std::ostream& out, const ProveReport& r, const ReportOptions& 
       out << "\n" << id << "  " << i.instance.model << "\n";
       out << "  expected " << lower(to_string(i.instance.expect)) << ", got " << verdict_cell(i)
           << (i.as_expected() ? "" : "  <-- differs from the expectation") << "\n";
-      if (!i.error.empty()) out << "  error: " << i.error << "\n";
+      if (!i.error.empty()) print_wrapped(out, "  error: ", i.error);
       if (i.result)
-        for (const auto& line : i.result->explanation) out << "  " << line << "\n";
+        for (const auto& line : i.result->explanation) print_wrapped(out, "  ", line);
       if (!i.instance.note.empty()) print_note(out, i.instance.note);
     }
   }
@@ -99,6 +180,12 @@ void print_report(std::ostream& out, const ProveReport& r, const ReportOptions& 
   for (const std::string& e : r.figure_errors) {
     if (!header) out << "\nDetails\n", header = true;
     out << "\nERROR " << e << "\n";
+  }
+
+  if (!table.abbreviated.empty()) {
+    out << "\nModels cut short in the table\n";
+    for (std::size_t k = 0; k < table.abbreviated.size(); ++k)
+      out << "  [m" << k + 1 << "] " << table.abbreviated[k] << "\n";
   }
 
   std::map<std::string, std::size_t> by_verdict;
@@ -146,6 +233,8 @@ nlohmann::json report_json(const ProveReport& r, const ReportOptions& opts) {
         ji.update(to_json(i.result->verdict));
         ji["explanation"] = i.result->explanation;
         ji["details"] = i.result->details;
+        if (!i.result->paper_value.empty()) ji["paper_value"] = i.result->paper_value;
+        if (!i.result->menger_value.empty()) ji["menger_value"] = i.result->menger_value;
       }
       if (opts.timing) ji["seconds"] = i.seconds;
       insts.push_back(ji);

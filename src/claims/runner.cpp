@@ -131,7 +131,8 @@ nlohmann::json instance_json(const InstanceOutcome& o) {
   nlohmann::json result;
   if (o.result)
     result = {{"verdict", to_json(o.result->verdict)}, {"explanation", o.result->explanation},
-              {"details", o.result->details}};
+              {"details", o.result->details}, {"paper_value", o.result->paper_value},
+              {"menger_value", o.result->menger_value}};
   return {{"canonical_model", o.canonical_model}, {"result", result}, {"error", o.error}, {"seconds", o.seconds}};
 }
 
@@ -142,7 +143,8 @@ InstanceOutcome instance_from_json(const ClaimInstance& inst, const nlohmann::js
   if (const nlohmann::json& r = j.at("result"); !r.is_null()) {
     if (!r.contains("details")) throw InputError("missing field 'details'");
     o.result = CheckResult{verdict_from_json(r.value("verdict", nlohmann::json())),
-                           json_at<std::vector<std::string>>(r, "explanation"), r.at("details")};
+                           json_at<std::vector<std::string>>(r, "explanation"), r.at("details"),
+                           r.value("paper_value", std::string()), r.value("menger_value", std::string())};
   }
   return o;
 }

@@ -77,6 +77,10 @@ CheckResult check(const std::vector<Expectation>& expectations, const std::share
     nlohmann::json row = {{"observable", e.observable}, {"formula", e.formula}, {"expected", to_string(expected)}};
     if (e.tolerance) row["tolerance"] = to_string(tolerance);
     std::string line = e.observable + ": formula " + e.formula + " = " + to_decimal(expected);
+    const auto add_values = [&r](const std::string& paper, const std::string& menger) {
+      r.paper_value += (r.paper_value.empty() ? "" : "; ") + paper;
+      r.menger_value += (r.menger_value.empty() ? "" : "; ") + menger;
+    };
     if (!seen.value) {
       row["observed"] = nullptr;
       row["reason"] = seen.note;
@@ -86,6 +90,7 @@ CheckResult check(const std::vector<Expectation>& expectations, const std::share
       }
       else mismatches.push_back(row);
       line += "; graph: no value (" + seen.note + ")";
+      add_values(to_decimal(expected), "?");
     } else {
       const Rational diff = *seen.value > expected ? Rational(*seen.value - expected) : Rational(expected - *seen.value);
       const bool ok = diff <= tolerance;
@@ -94,6 +99,7 @@ CheckResult check(const std::vector<Expectation>& expectations, const std::share
       if (!seen.note.empty()) row["witness"] = seen.note;
       if (!ok) mismatches.push_back(row);
       line += "; graph " + to_decimal(*seen.value) + (ok ? " (equal)" : " (DIFFERS)");
+      add_values(to_decimal(expected), to_decimal(*seen.value));
       if (!seen.note.empty()) line += ", " + seen.note;
     }
     rows.push_back(row);
