@@ -3,6 +3,7 @@
 #include <iostream>
 #include <unistd.h>
 
+#include "claims/html_report.h"
 #include "claims/report.h"
 #include "claims/runner.h"
 #include "cli/commands.h"
@@ -17,7 +18,7 @@ struct ProveArgs {
   std::vector<std::string> paths;
   std::string json = "menger-prove.json";
   std::string artifacts = "menger-artifacts";
-  std::string filter, checkpoint;
+  std::string filter, checkpoint, html;
   unsigned budget = 0;
   bool no_timing = false, verbose = false;
 };
@@ -57,6 +58,13 @@ int run_prove(const ProveArgs& a, const ShardFarm* farm) {
     out << json_text(report_json(report, ro), 2) << "\n";
     std::cerr << "JSON report: " << a.json << "\n";  // stderr: stdout is the same bytes for any thread count
   }
+  if (!a.html.empty()) {
+    HtmlReportOptions html;
+    html.dir = a.html;
+    html.artifacts = a.artifacts;
+    for (const std::string& problem : write_html_report(report, ro, html)) std::cerr << "HTML report: " << problem << "\n";
+    std::cerr << "HTML report: " << (html.dir / "index.html").string() << "\n";
+  }
   if (report.errors() > 0) return 2;  // a malformed claim file or instance is bad input (README)
   return report.all_as_expected() ? 0 : 1;
 }
@@ -70,6 +78,8 @@ void add_prove_command(CLI::App& app, CommandRegistry& commands, const ShardFarm
   sub->add_option("--json", args->json, "where to write the JSON report ('' for none)")->capture_default_str();
   sub->add_option("--artifacts", args->artifacts, "where claims write CSV files and plots ('' for none)")
       ->capture_default_str();
+  sub->add_option("--html", args->html, "also write an HTML report (index.html, a page per claim, plots, witness "
+                                        "pictures drawn with Graphviz) into this folder");
   sub->add_option("--filter", args->filter, "only claims whose id contains this text");
   sub->add_option("--budget", args->budget, "seconds allowed per model for expensive facts (default: no limit)");
   sub->add_flag("--no-timing", args->no_timing, "leave timings out, so that the output is byte-reproducible");
