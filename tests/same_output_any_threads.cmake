@@ -1,7 +1,7 @@
 cmake_policy(SET CMP0057 NEW)  # if(... IN_LIST ...)
 # Runs `menger prove` with 1 and with 2 threads and requires byte-identical
-# reports (DESIGN.md: same inputs give the same output bytes, whatever the
-# thread count), and every verdict as its claim expects (exit 0).
+# reports and HTML pages (DESIGN.md: same inputs give the same output bytes,
+# whatever the thread count), and every verdict as its claim expects (exit 0).
 # Invoked by ctest with -DMENGER=... -DOUT=... and either
 #   -DPROOFS=PATH      one claim file or folder, or
 #   -DSLICE=FILE       a list of claim files relative to -DPROOFS_DIR (one per
@@ -28,13 +28,26 @@ endif()
 foreach(threads 1 2)
   execute_process(
     COMMAND ${MENGER} --threads ${threads} prove ${paths} --no-timing --json ${OUT}/report-${threads}.json
-            --artifacts ${OUT}/artifacts
+            --artifacts ${OUT}/artifacts --html ${OUT}/html-${threads}
     OUTPUT_FILE ${OUT}/table-${threads}.txt
     RESULT_VARIABLE status)
   if(NOT status EQUAL 0)
     message(FATAL_ERROR "menger prove with ${threads} threads exited with ${status}: ${OUT}/table-${threads}.txt")
   endif()
 endforeach()
+# The HTML pages too (issue 23): the index and every claim's page.
+file(GLOB pages RELATIVE ${OUT}/html-1 ${OUT}/html-1/index.html ${OUT}/html-1/claims/*.html)
+if(pages STREQUAL "")
+  message(FATAL_ERROR "menger prove --html wrote no pages in ${OUT}/html-1")
+endif()
+foreach(page IN LISTS pages)
+  execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${OUT}/html-1/${page} ${OUT}/html-2/${page}
+                  RESULT_VARIABLE differ)
+  if(differ)
+    message(FATAL_ERROR "HTML page ${page} differs between 1 and 2 threads")
+  endif()
+endforeach()
+
 foreach(kind table report)
   if(kind STREQUAL "table")
     set(a ${OUT}/table-1.txt)

@@ -82,15 +82,19 @@ function applyFilters() {
   if (text) parts.push('text=' + encodeURIComponent(text));
   history.replaceState(null, '', parts.length ? '#' + parts.join('&') : location.pathname);
 }
-window.addEventListener('DOMContentLoaded', () => {
+function loadState() {
   const s = readHash();
   document.getElementById('f-paper').value = s.paper || '';
   document.getElementById('f-verdict').value = s.verdict || '';
   document.getElementById('f-differs').checked = s.differs === '1';
   document.getElementById('f-text').value = s.text || '';
-  for (const id of ['f-paper', 'f-verdict', 'f-differs', 'f-text'])
-    document.getElementById(id).addEventListener('input', applyFilters);
   applyFilters();
+}
+window.addEventListener('hashchange', loadState);
+window.addEventListener('DOMContentLoaded', () => {
+  for (const id of ['f-paper', 'f-verdict', 'f-differs', 'f-text'])
+    for (const event of ['input', 'change']) document.getElementById(id).addEventListener(event, applyFilters);
+  loadState();
 });
 )JS";
 
