@@ -18,7 +18,7 @@ packages=(
   python3-jsonschema                          # JSON outputs validated against schemas/ in tests
   graphviz                                    # witness pictures in the HTML report (menger prove --html)
   chromium chromium-driver python3-selenium   # the HTML report's browser test (ctest label browser)
-  help2man                                    # the man page (cmake --install)
+  help2man dpkg-dev                           # the man page; dpkg-shlibdeps for the .deb (cpack)
 )
 
 # --fuzz: clang and its runtimes (libFuzzer, ASan, UBSan) for the MENGER_FUZZ
