@@ -40,7 +40,7 @@ class LabelIndex {
 
   // A channel [node, port, vc]: the link out of `port` at `node`.
   std::optional<std::pair<NodeId, NodeId>> channel(const nlohmann::json& c, WitnessMarks& m) const {
-    if (!c.is_array() || c.size() < 2 || !c[1].is_number_unsigned()) return std::nullopt;
+    if (!c.is_array() || c.size() < 2 || !c[1].is_number_integer() || c[1].get<std::int64_t>() < 0) return std::nullopt;
     const auto tail = node(c[0], m);
     if (!tail) return std::nullopt;
     const auto port = c[1].get<std::uint64_t>();
