@@ -8,11 +8,17 @@ namespace menger::py_binding {
 
 namespace {
 
-// A Python int that is not a bool, in [lo, hi]; nullopt otherwise.
+// A Python int (or an integer type with __index__, e.g. numpy's) that is not
+// a bool, in [lo, hi]; nullopt otherwise.
 std::optional<long long> exact_int(const py::handle& h, long long lo, long long hi) {
-  if (!PyLong_Check(h.ptr()) || PyBool_Check(h.ptr())) return std::nullopt;
+  if (PyBool_Check(h.ptr()) || PyFloat_Check(h.ptr()) || !PyIndex_Check(h.ptr())) return std::nullopt;
+  py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(h.ptr()));
+  if (!index) {
+    PyErr_Clear();
+    return std::nullopt;
+  }
   int overflow = 0;
-  const long long x = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
+  const long long x = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
   if (overflow || (x == -1 && PyErr_Occurred())) {
     PyErr_Clear();
     return std::nullopt;

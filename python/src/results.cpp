@@ -11,10 +11,13 @@ namespace {
 py::object optional_json(const std::optional<nlohmann::json>& j) { return j ? json_to_py(*j) : py::none(); }
 
 std::string view_text(const JsonView& v, const char* type, py::object indent) {
-  if (!v.json)
-    throw py::type_error(std::string(type) + ".to_json(): the library has no JSON view of this result yet (" +
-                         v.missing + " lands with the json-views work); its attributes, .witness and " +
-                         ".certificate carry the same facts");
+  if (!v.json) {
+    const std::string text = std::string(type) + ".to_json(): the library has no JSON view of this result yet (" +
+                             v.missing + " lands with the json-views work); its attributes, .witness and " +
+                             ".certificate carry the same facts";
+    PyErr_SetString(PyExc_NotImplementedError, text.c_str());
+    throw py::error_already_set();
+  }
   return json_text(*v.json, indent.is_none() ? -1 : indent.cast<int>());
 }
 

@@ -9,7 +9,8 @@
 // The structure facts, tolerance, route-check and deadlock results have one
 // in the CLI only (src/cli/*_command.cpp, anonymous namespaces) until the
 // json-views branch lands them beside their result types; their to_json()
-// raises NotImplementedError saying so rather than adding a third view.
+// raises NotImplementedError saying so rather than adding a third view
+// (`has_json_view` tells which is which).
 //
 // Each result is plain data made while the GIL was released; nothing in it
 // points into the engine's objects.
