@@ -143,6 +143,10 @@ def montecarlo(net, experiment, routings=(), faults=None, counts=None, rates=Non
     configurations.  Results depend on the seed only, not on the thread count."""
     if isinstance(routings, str) or hasattr(routings, "next"):
         routings = [routings]
+    if experiment == "completeness" and (routings or counts or rates):
+        raise InputError("routings, counts and rates belong to the routing and combinations experiments")
+    if experiment != "completeness" and max_faults is not None:
+        raise InputError("max_faults belongs to the completeness experiment")
     routings = [_routing(r) for r in routings]
     return _menger._montecarlo(network(net), experiment, routings, faults or "", list(counts or []),
                                [float(r) for r in (rates or [])], max_faults, exact_limit, trials, seed,

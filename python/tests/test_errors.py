@@ -124,6 +124,12 @@ def test_bad_specs_and_options():
         menger.route_check("torus(3,3)", "dor", budget=-1)
     with pytest.raises(TypeError):
         menger.network(3.5)
+    with pytest.raises(menger.InputError):
+        menger.montecarlo("torus(3,3)", "completeness", ["dor"])
+    with pytest.raises(menger.InputError):
+        menger.montecarlo("torus(3,3)", "routing", ["dor"])  # neither counts nor rates
+    with pytest.raises(menger.InputError):
+        menger.montecarlo("torus(3,3)", "sampling", ["dor"], counts=[1])
 
 
 def test_after_an_error_the_package_still_works():

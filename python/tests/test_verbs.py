@@ -120,3 +120,27 @@ def test_credit_loops_match_the_cli(fabric):
     assert (r.verdict == "DEADLOCK") == j["credit_loop"]
     assert r.packets == j["pairs"] and r.dependencies == j["dependencies"]
     assert (r.witness if j["credit_loop"] else r.certificate) is not None
+
+
+def test_the_gil_is_released_during_the_engines_work():
+    """A Python thread keeps running while a C++ engine works (it would stand still if the
+    engine held the GIL)."""
+    import threading
+
+    counted, running = [0], [True]
+
+    def count():
+        while running[0]:
+            counted[0] += 1
+
+    worker = threading.Thread(target=count)
+    worker.start()
+    try:
+        before = counted[0]
+        r = menger.route_check("mikant(3,3)", "mikant-three-turn+go-down-level", faults="switch-links", k=3,
+                               settle_all=True, threads=1)
+        during = counted[0] - before
+    finally:
+        running[0] = False
+        worker.join()
+    assert r.runs > 0 and during > 1000, during
