@@ -76,7 +76,7 @@ nodes = "2*(n-1)*k^(n-1) + 2*k^n"
   ASSERT_EQ(r.instances(), 2u);
   EXPECT_TRUE(r.all_as_expected());
   const auto& fails = std::get<Fails>(r.claims[0].instances[0].result->verdict);
-  EXPECT_EQ(fails.witness["mismatches"][0]["observed"], "90");
+  EXPECT_EQ(fails.witness["mismatches"][0]["observed"]["exact"], "90");
   EXPECT_EQ(fails.witness["mismatches"][0]["expected"], "1");
   std::ostringstream table;
   print_report(table, r, ReportOptions{false, false, std::nullopt});
@@ -221,10 +221,10 @@ min_breaking_weight = 2
   const auto& inst = r.claims[0].instances;
   EXPECT_FALSE(std::get<Holds>(inst[0].result->verdict).certificate.is_null());
   const auto& mesh = std::get<Fails>(inst[1].result->verdict).witness;
-  EXPECT_EQ(mesh["weight"], 2);  // a corner's two neighbours
+  EXPECT_EQ(mesh["min_breaking_weight"], 2);  // a corner's two neighbours
   EXPECT_EQ(mesh["breaking_set"].size(), 2u);
   const auto& torus = std::get<Fails>(inst[3].result->verdict).witness;
-  EXPECT_EQ(torus["weight"], 4);
+  EXPECT_EQ(torus["min_breaking_weight"], 4);
   EXPECT_NE(inst[4].result->explanation.back().find("lighter fault sets all survive"), std::string::npos);
 }
 

@@ -70,6 +70,7 @@
 #include <vector>
 
 #include "core/coverage.h"
+#include "core/json_io.h"
 #include "core/shard_farm.h"
 #include "verify/deadlock.h"
 
@@ -106,6 +107,21 @@ struct DeadlockSearchResult {
 // Under a farm every process calls it; only the coordinator's result is whole.
 DeadlockSearchResult search_deadlock_faults(const Routing& routing, const FaultModel& model,
                                             const DeadlockSearchOptions& opt);
+
+// The one JSON view of a DeadlockSearchResult (the search over fault sets; k = 0
+// is one analysis), used by `menger deadlock --json` (which adds the question
+// and the evidence) and by the `deadlock-free` claim kind's details (under
+// "result").  Documented by schemas/deadlock.schema.json ($defs/result):
+//   verdict              "FREE" | "DEADLOCK" | "UNKNOWN" (UNKNOWN too when the budget ran out)
+//   fault_sets_analysed, symmetry, coverage    the search over fault sets
+//   fault_set            the least fault set whose verdict is not FREE ("{}" when none)
+//   method, reason, packets, configurations, dependencies, acyclic,
+//   destinations_explored, bubble_rings, escape_attempts, switching, exact_cases
+//                        the analysis shown: the failing set's, else the fault-free one
+//                        (null, or "" for the words, when the budget stopped it before any)
+//   seconds, graph_seconds, check_seconds      with Timings::Include only
+nlohmann::json to_json(const DeadlockSearchResult& s, const FaultModel& model, Timings timings = Timings::Omit);
+std::string to_string(DeadlockResult::Status s);  // "FREE", "DEADLOCK", "UNKNOWN"
 
 // The same with default shards, no checkpoint and no farm.
 DeadlockSearchResult search_deadlock_faults(const Routing& routing, const FaultModel& model, std::uint32_t k,

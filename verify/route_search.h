@@ -97,6 +97,7 @@
 #include <vector>
 
 #include "core/coverage.h"
+#include "core/json_io.h"
 #include "core/formula.h"
 #include "core/routing.h"
 #include "core/shard_farm.h"
@@ -161,6 +162,22 @@ struct RouteCheckResult {
   std::uint64_t runs() const;
   std::uint64_t disconnected() const;  // explored cases the faults disconnected, all sizes
 };
+
+// The one JSON view of a RouteCheckResult, used by `menger route-check --json`
+// (which adds the question: model, routing, faults, k, ...) and by the
+// `route-tolerance` claim kind's details (under "result"); documented by
+// schemas/route-check.schema.json ($defs/result).  Fields:
+//   verdict         "HOLDS" | "FAILS" | "UNKNOWN"
+//   minimum_proved  the failure found is of least size
+//   coverage        core/coverage.h's view (unit "pairs")
+//   search          runs, naive_runs, pairs, pairs_examined, pairs_settled,
+//                   symmetry (bool), engine, disconnected (sum over levels),
+//                   levels [{runs, failures, disconnected}] by fault set size,
+//                   and seconds with Timings::Include
+// The failure itself is not here: route_witness.h's RouteWitness names it
+// (labels, trace), and the caller adds it where it has one.
+nlohmann::json to_json(const RouteCheckResult& r, Timings timings = Timings::Omit);
+std::string to_string(RouteCheckResult::Status s);  // "HOLDS", "FAILS", "UNKNOWN"
 
 // Searches; throws InputError on a bad path-bound formula.
 RouteCheckResult route_check(const Routing& routing, const FaultModel& model, const RouteCheckOptions& opt);

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/formula.h"
+#include "core/json_io.h"
 #include "core/network.h"
 #include "verify/distances.h"
 
@@ -61,5 +62,15 @@ class StructureFacts {
   Observed degree_over(bool (*pick)(NodeKind), const char* what);
   Observed distance_fact(const std::string& name);
 };
+
+// The structure facts' JSON views, used by `menger info --json` (one member
+// per observable, and "distances") and by the `structure` claim kind's details
+// (each row's "observed").  Documented by schemas/structure.schema.json:
+//   an Observed:        {"exact": "p/q", "value": p/q as a double, "witness"?: note}
+//                       or, without a value, {"value": null, "reason": note}
+//   a DistanceSummary:  {"sources_total", "sources_done", "by_symmetry",
+//                        "unreachable_pairs", "ordered_pairs", "distance_sum"}
+nlohmann::json to_json(const Observed& o);
+nlohmann::json to_json(const DistanceSummary& d);
 
 }  // namespace menger

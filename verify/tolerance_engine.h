@@ -50,4 +50,16 @@ struct ToleranceOutcome {
 
 ToleranceOutcome solve_tolerance(const FaultModel& model, const ToleranceRequest& request);
 
+// The one JSON view of a ToleranceOutcome, units and nodes named by `model`'s
+// labels; used by `menger tolerance --json` (which adds the question and the
+// certificate's re-check) and by the `tolerance` claim kind's details (under
+// "result").  Documented by schemas/tolerance.schema.json ($defs/result):
+//   engine, complete, coverage, method, work,
+//   min_breaking_weight  least weight of a breaking set (null: none, or none found yet)
+//   tolerance            min_breaking_weight - 1 (null with it)
+//   breaking_set         unit labels of such a set, separates [source, target] (null with it)
+//   certificate_note     why there is no certificate (only when there is none)
+// The certificate itself is certificate.h's to_json.
+nlohmann::json to_json(const ToleranceOutcome& o, const FaultModel& model);
+
 }  // namespace menger

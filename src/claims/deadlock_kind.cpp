@@ -84,6 +84,8 @@ CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>&
   out.explanation.push_back("claim: " + routing.spec() + " (" + std::to_string(routing.vcs()) + " VC) is deadlock-free" +
                             (c.k ? " under every set of <= " + std::to_string(c.k) + " " + c.faults : "") +
                             (c.switching ? " (" + c.switching->text() + ")" : ""));
+  // The search's one view (verify/deadlock_search.h); its verdict is the search's.
+  out.details = {{"routing", routing.spec()}, {"k", c.k}, {"result", to_json(s, *setup.model)}};
   if (!s.complete) {
     out.verdict = Unknown{"the budget ran out; " + s.coverage.text(), 0};
     return out;
@@ -91,10 +93,6 @@ CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>&
   const DeadlockResult& r = s.failing_result ? *s.failing_result : *s.fault_free;
   const FaultSet none(setup.model->universe().size());
   const FaultSet& faults = s.failing ? *s.failing : none;
-  out.details = {{"routing", routing.spec()}, {"method", r.method}, {"packets", r.plain.packets},
-                 {"configurations", r.plain.configurations}, {"dependencies", r.plain.direct_dependencies},
-                 {"bubble_rings", (r.escape ? r.escape->rings : r.plain.rings).size()},
-                 {"fault_sets_analysed", s.analyses}};
   out.explanation.push_back(r.method + "; " + std::to_string(r.plain.packets) + " packets, " +
                             std::to_string(r.plain.direct_dependencies) + " dependencies" +
                             (r.plain.destinations_explored ? " up to translation" : "") +

@@ -131,11 +131,14 @@ Reading series_reading(const EstimateClaim& c, const StudyResult& r, std::size_t
                  .standard_error = standard_error_at(r, p, s, z), .z = z, .other_model = {}};
 }
 
+// The details: the study's one view (io/study_output.h), as every kind puts its engine's result.
+nlohmann::json details_of(const StudyResult& r) { return {{"result", study_json(r)}}; }
+
 CheckResult out_of_time(const EstimateClaim&, const StudyResult& r) {
   const Coverage cover = r.coverage();
   return {Unknown{"the time budget ran out during sampling: " + cover.text(), cover.fraction()},
           {"sampling stopped by the budget after " + std::to_string(cover.settled) + " trials"},
-          study_json(r)};
+          details_of(r)};
 }
 
 // ESTIMATE with Menger's interval when nothing disagrees, FAILS with the disagreements otherwise.
@@ -157,7 +160,7 @@ CheckResult check(const EstimateClaim& c, const std::shared_ptr<const Topology>&
   const DerivedStatistic* derived = find_derived_statistic(c.statistic);
   const std::size_t s = derived ? 0 : series_of(c, r);  // the statistic's series (none when derived)
   if (!r.complete) return out_of_time(c, r);  // later points may not exist: compare nothing
-  CheckResult out{Holds{}, {}, study_json(r)};
+  CheckResult out{Holds{}, {}, details_of(r)};
   Reading reading = derived ? derived->read(r, c.where, out.explanation) : series_reading(c, r, s, out.explanation);
   reading.other_model = [&](const std::string& model) {
     StudyRequest q = c.request;
@@ -166,7 +169,7 @@ CheckResult check(const EstimateClaim& c, const std::shared_ptr<const Topology>&
   };
   Judgement j;
   for (const Stated& stated : c.statements) stated.statement->judge(reading, j);
-  if (j.unknown) return {Unknown{*j.unknown, 0.0}, {}, study_json(r)};
+  if (j.unknown) return {Unknown{*j.unknown, 0.0}, {}, details_of(r)};
   out.explanation.insert(out.explanation.end(), j.lines.begin(), j.lines.end());
   if (!derived) write_curve_outputs(c.outputs, r, s, ctx, out.explanation);
   return conclude(c, reading.interval, r.sampling.confidence, j.off, std::move(out));

@@ -77,9 +77,8 @@ CheckResult check(const std::vector<Expectation>& expectations, const std::share
     nlohmann::json row = {{"observable", e.observable}, {"formula", e.formula}, {"expected", to_string(expected)}};
     if (e.tolerance) row["tolerance"] = to_string(tolerance);
     std::string line = e.observable + ": formula " + e.formula + " = " + to_decimal(expected);
+    row["observed"] = to_json(seen);  // the one view of an observed fact (verify/structure.h)
     if (!seen.value) {
-      row["observed"] = nullptr;
-      row["reason"] = seen.note;
       if (seen.exhausted) {
         exhausted = seen.note;
         coverage = std::min(coverage, seen.coverage);
@@ -89,9 +88,7 @@ CheckResult check(const std::vector<Expectation>& expectations, const std::share
     } else {
       const Rational diff = *seen.value > expected ? Rational(*seen.value - expected) : Rational(expected - *seen.value);
       const bool ok = diff <= tolerance;
-      row["observed"] = to_string(*seen.value);
       row["match"] = ok;
-      if (!seen.note.empty()) row["witness"] = seen.note;
       if (!ok) mismatches.push_back(row);
       line += "; graph " + to_decimal(*seen.value) + (ok ? " (equal)" : " (DIFFERS)");
       if (!seen.note.empty()) line += ", " + seen.note;

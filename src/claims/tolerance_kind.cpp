@@ -78,7 +78,9 @@ CheckResult check(const ToleranceClaim& c, const std::shared_ptr<const Topology>
   const ToleranceOutcome o = solve_tolerance(model, req);
 
   CheckResult r{Holds{}, {}, nlohmann::json::object()};
-  r.details = {{"faults", model.describe()}, {"engine", o.engine}, {"method", o.method}, {"work", o.work}};
+  // The engine's one view (verify/tolerance_engine.h); the claim adds what it compared.
+  const nlohmann::json result = to_json(o, model);
+  r.details = {{"faults", model.describe()}, {"result", result}};
   const std::string claim = std::string(c.at_least ? "tolerates " : "least breaking weight ") +
                             (expect_unbounded ? "unbounded" : c.expected + " = " + to_string(expected));
   if (!o.complete) {
@@ -111,13 +113,11 @@ CheckResult check(const ToleranceClaim& c, const std::shared_ptr<const Topology>
   } else {
     r.explanation.push_back("no certificate: " + o.certificate_note);
   }
+  // The witness of a weaker network: the view's least breaking set, under the view's names.
   nlohmann::json witness = nullptr;
-  if (o.min_cut) {
-    nlohmann::json labels = nlohmann::json::array();
-    for (std::size_t u : o.breaking_set) labels.push_back(model.universe().label(u));
-    witness = {{"breaking_set", labels}, {"weight", *o.min_cut}, {"separates", {net.label(o.source), net.label(o.target)}}};
-  }
-  r.details["least_breaking"] = witness;
+  if (o.min_cut)
+    witness = {{"min_breaking_weight", result["min_breaking_weight"]}, {"breaking_set", result["breaking_set"]},
+               {"separates", result["separates"]}};
   const bool weaker = o.min_cut && (expect_unbounded || Rational(*o.min_cut) < expected + (c.at_least ? 1 : 0));
   if (holds) r.verdict = Holds{cert};
   else r.verdict = Fails{weaker ? witness : nlohmann::json{{"certificate", cert}}};

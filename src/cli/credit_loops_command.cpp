@@ -15,6 +15,7 @@
 #include "core/json_io.h"
 #include "core/version.h"
 #include "models/infiniband_fabric.h"
+#include "setup/credit_loops.h"
 #include "setup/setup.h"
 #include "verify/deadlock_evidence.h"
 #include "verify/route_witness.h"
@@ -28,20 +29,6 @@ struct CreditLoopArgs {
   bool json = false;
 };
 
-// One buffer: the port a (link direction, VL) leaves from.
-struct Buffer {
-  NodeId tail = kNoNode, head = kNoNode;
-  unsigned port = 0, head_port = 0, vl = 0;
-};
-
-Buffer buffer_of(const Network& net, const InfinibandFabric& fabric, const ChannelSpace& space, ChannelId c) {
-  const auto i = space.info(c);
-  const Link& l = net.link(i.link);
-  const bool forward = l.a == i.tail;
-  return {i.tail, i.head, fabric.ib_port(i.tail, forward ? l.pa : l.pb), fabric.ib_port(i.head, forward ? l.pb : l.pa),
-          i.vc};
-}
-
 std::string buffer_text(const InfinibandFabric& fabric, const Buffer& b) {
   return fabric.describe(b.tail) + " port " + std::to_string(b.port) + " VL " + std::to_string(b.vl) + " -> " +
          fabric.label(b.head) + " port " + std::to_string(b.head_port);
@@ -50,19 +37,6 @@ std::string buffer_text(const InfinibandFabric& fabric, const Buffer& b) {
 std::string packet_text(const InfinibandFabric& fabric, const PacketRef& p) {
   return "LID " + std::to_string(fabric.info(p.src).lid) + " -> LID " + std::to_string(fabric.info(p.dst).lid) + " (" +
          fabric.label(p.src) + " -> " + fabric.label(p.dst) + ")";
-}
-
-nlohmann::json loop_json(const Network& net, const InfinibandFabric& fabric, const DependencyAnalysis& a) {
-  const ChannelSpace space(net, a.vcs);
-  nlohmann::json loop = nlohmann::json::array();
-  for (const auto& d : a.cycle) {
-    const Buffer b = buffer_of(net, fabric, space, d.from);
-    const auto& t = fabric.info(b.tail);
-    loop.push_back({{"guid", guid_text(t.is_switch ? t.node_guid : t.port_guid)}, {"node", fabric.label(b.tail)},
-                    {"port", b.port}, {"vl", b.vl}, {"peer", fabric.label(b.head)}, {"peer_port", b.head_port},
-                    {"slid", fabric.info(d.packet.src).lid}, {"dlid", fabric.info(d.packet.dst).lid}});
-  }
-  return loop;
 }
 
 void print_summary(const InfinibandFabric& fabric, const Network& net, const Routing& routing,
@@ -107,12 +81,9 @@ int run_credit_loops(const CreditLoopArgs& args) {
   if (ev) write_deadlock_evidence(*ev, args.certificate, args.witness);
   const bool loop = !r.plain.acyclic;
   if (args.json) {
-    nlohmann::json j{{"dir", args.dir}, {"routing", setup.routing->spec()}, {"credit_loop", loop},
-                     {"pairs", r.plain.packets}, {"buffers", r.plain.escape_channels_used.size()},
-                     {"dependencies", r.plain.direct_dependencies}, {"seconds", r.plain.seconds},
-                     {"menger", {{"version", kVersion}}}};
-    j["loop"] = loop ? loop_json(net, fabric, r.plain) : nlohmann::json::array();
-    if (r.plain.gap) j["unrouted"] = r.plain.gap->what;
+    // The question, then the result's one view (setup/credit_loops.h).
+    nlohmann::json j{{"dir", args.dir}, {"routing", setup.routing->spec()}, {"menger", {{"version", kVersion}}}};
+    j.update(credit_loops_json(r, net, fabric, Timings::Include));
     std::cout << json_text(j, 2) << "\n";
   } else {
     print_summary(fabric, net, *setup.routing, r.plain);

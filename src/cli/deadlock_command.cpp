@@ -26,22 +26,13 @@ struct DeadlockArgs {
   bool json = false, no_symmetry = false;
 };
 
-std::string status_word(DeadlockResult::Status s) {
-  switch (s) {
-    case DeadlockResult::Status::Free: return "FREE";
-    case DeadlockResult::Status::Deadlock: return "DEADLOCK";
-    case DeadlockResult::Status::Unknown: return "UNKNOWN";
-  }
-  return "?";
-}
-
 std::string ref_text(const ChannelRef& c, const Network& net) {
   auto v = net.find_node(c.node);
   return c.node + "->" + net.label(net.port(*v, c.port).peer) + (c.vc ? " vc" + std::to_string(c.vc) : "");
 }
 
 void print_human(const DeadlockResult& r, const DeadlockEvidence& e, const Network& net) {
-  std::cout << "verdict      " << status_word(r.status) << ": " << r.method << "\n";
+  std::cout << "verdict      " << to_string(r.status) << ": " << r.method << "\n";
   if (!r.reason.empty()) std::cout << "             " << r.reason << "\n";
   const DependencyAnalysis& a = r.plain;
   std::cout << "graph        " << a.packets << " packets, " << a.configurations << " reachable configurations, "
@@ -132,22 +123,11 @@ int run_deadlock(const DeadlockArgs& a, const ShardFarm* farm) {
   if (r.status != DeadlockResult::Status::Unknown) ev = make_deadlock_evidence(routing, *setup.model, faults, r);
   if (ev) write_deadlock_evidence(*ev, a.certificate, a.witness);
   if (!a.export_graph.empty()) export_graph(routing, *setup.model, a.export_graph);
-  const std::string verdict = !s.complete ? "UNKNOWN" : status_word(r.status);
   if (a.json) {
-    nlohmann::json j{{"model", net.spec()}, {"routing", routing.spec()}, {"vcs", routing.vcs()},
-                     {"verdict", verdict}, {"method", r.method}, {"reason", r.reason},
-                     {"k", a.k}, {"fault_sets_analysed", s.analyses}, {"symmetry", s.symmetry}, {"coverage", to_json(s.coverage)},
-                     {"fault_set", faults.to_string(setup.model->universe())},
-                     {"packets", r.plain.packets}, {"configurations", r.plain.configurations},
-                     {"graph_seconds", r.plain.seconds}, {"check_seconds", r.plain.check_seconds},
-                     {"dependencies", r.plain.direct_dependencies}, {"acyclic", r.plain.acyclic},
-                     {"destinations_explored", r.plain.destinations_explored},
-                     {"bubble_rings", (r.escape ? r.escape->rings : r.plain.rings).size()},
-                     {"escape_attempts", r.escape_attempts},
-                     {"switching", r.switching ? nlohmann::json(r.switching->text()) : nlohmann::json()},
-                     {"exact_cases", r.exact ? nlohmann::json(r.exact->cases) : nlohmann::json()},
-                     {"seconds", s.seconds},
+    // The question, then the result's one view (verify/deadlock_search.h), then the evidence.
+    nlohmann::json j{{"model", net.spec()}, {"routing", routing.spec()}, {"vcs", routing.vcs()}, {"k", a.k},
                      {"menger", {{"version", kVersion}}}};
+    j.update(to_json(s, *setup.model, Timings::Include));
     j["evidence"] = ev ? to_json(*ev) : nlohmann::json(nullptr);
     std::cout << json_text(j, 2) << "\n";
   } else {

@@ -25,13 +25,6 @@ struct InfoArgs {
   unsigned budget = 0;
 };
 
-nlohmann::json observed_json(const Observed& o) {
-  if (!o.value) return {{"value", nullptr}, {"reason", o.note}};
-  nlohmann::json j = {{"exact", to_string(*o.value)}, {"value", to_double(*o.value)}};
-  if (!o.note.empty()) j["witness"] = o.note;
-  return j;
-}
-
 std::string observed_text(const Observed& o) {
   if (!o.value) return "- (" + o.note + ")";
   std::string s = to_decimal(*o.value, 8);
@@ -105,10 +98,8 @@ int run_info(const InfoArgs& a) {
   if (a.json) {
     nlohmann::json j;
     j["model"] = topology->spec();
-    for (const auto& [name, o] : rows) j[name] = observed_json(o);
-    j["distances"] = {{"sources_total", d.sources_total}, {"sources_done", d.sources_done},
-                      {"by_symmetry", d.by_symmetry}, {"unreachable_pairs", d.unreachable},
-                      {"ordered_pairs", d.pairs}, {"distance_sum", d.distance_sum}};
+    for (const auto& [name, o] : rows) j[name] = to_json(o);  // the views of verify/structure.h
+    j["distances"] = to_json(d);
     if (group) {
       j["automorphisms"] = group_json(*group);
       j["port_automorphisms"] = group_json(*port_group);

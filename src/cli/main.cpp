@@ -23,10 +23,31 @@
 #include "cli/commands.h"
 #include "core/deadline.h"
 #include "core/error.h"
+#include "core/json_io.h"
 #include "core/version.h"
 #include "dist/mpi_farm.h"
 
 namespace {
+
+// The parsed verb has a --json flag and it was given (prove's --json FILE is not a flag).
+bool wants_json(const menger::CommandRegistry& commands) {
+  for (const auto& [sub, run] : commands) {
+    if (!sub->parsed()) continue;
+    const CLI::Option* json = sub->get_option_no_throw("--json");
+    return json && json->get_expected_max() == 0 && json->count() > 0;
+  }
+  return false;
+}
+
+// The budget ran out before any engine started: under --json the same UNKNOWN
+// as a document (schemas/common.schema.json, $defs/cut_short).
+nlohmann::json budget_json(const menger::BudgetExhausted& e) {
+  return {{"verdict", "UNKNOWN"},
+          {"reason", std::string(e.what()) + "; nothing was decided"},
+          {"phase", e.phase()},
+          {"phase_fraction_done", e.fraction_done()},
+          {"menger", {{"version", menger::kVersion}}}};
+}
 
 // Runs the parsed subcommand; errors become one sentence on stderr (from the
 // coordinator only) and an exit status.
@@ -42,7 +63,8 @@ int run_parsed(const menger::CommandRegistry& commands, const menger::ShardFarm*
       return run();
     }
   } catch (const BudgetExhausted& e) {  // before any engine could report its own coverage
-    if (speaks) std::cout << "UNKNOWN      " << e.what() << "; nothing was decided\n";
+    if (speaks && wants_json(commands)) std::cout << menger::json_text(budget_json(e), 2) << "\n";
+    else if (speaks) std::cout << "UNKNOWN      " << e.what() << "; nothing was decided\n";
     return 4;
   } catch (const InputError& e) {
     if (speaks) std::cerr << "menger: " << e.what() << "\n";

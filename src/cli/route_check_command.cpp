@@ -28,15 +28,6 @@ struct RouteCheckArgs {
   bool json = false, no_symmetry = false, excuse_disconnected = false, naive = false, settle_all = false, symbolic = false;
 };
 
-std::string status_word(RouteCheckResult::Status s) {
-  switch (s) {
-    case RouteCheckResult::Status::Holds: return "HOLDS";
-    case RouteCheckResult::Status::Fails: return "FAILS";
-    case RouteCheckResult::Status::Unknown: return "UNKNOWN";
-  }
-  return "?";
-}
-
 std::string trace_text(const RouteWitness& w) {
   std::string s;
   for (const auto& t : w.trace) {
@@ -59,16 +50,6 @@ std::string verdict_line(const RouteCheckResult& r, const FaultModel& m, unsigne
   else
     line += " (minimum not proved: " + r.coverage.text() + ")";
   return line;
-}
-
-nlohmann::json search_json(const RouteCheckResult& r) {
-  nlohmann::json levels = nlohmann::json::array();
-  for (const auto& l : r.levels)
-    levels.push_back({{"runs", l.runs}, {"failures", l.failures}, {"disconnected", l.disconnected}});
-  return {{"runs", r.runs()},           {"naive_runs", r.naive_runs},
-          {"pairs", r.pairs_total},     {"pairs_examined", r.pairs_examined},
-          {"pairs_settled", r.pairs_settled}, {"symmetry", r.symmetry_used},
-          {"engine", r.engine},         {"levels", levels},           {"seconds", r.seconds}};
 }
 
 // Pairs settled, with an ETA, on stderr: only for a person watching, and only from rank 0.
@@ -119,12 +100,12 @@ int run_route_check(const RouteCheckArgs& a, const ShardFarm* farm) {
     out << json_text(to_json(*w), 2) << "\n";
   }
   if (a.json) {
+    // The question, then the result's one view (verify/route_search.h), then the witness.
     nlohmann::json j{{"model", net.spec()},         {"routing", routing->spec()},
                      {"knowledge", to_string(routing->knowledge())}, {"faults", model.describe()},
                      {"k", a.k},                     {"units", model.universe().size()},
-                     {"verdict", status_word(r.status)},
-                     {"minimum_proved", r.minimum_proved}, {"coverage", to_json(r.coverage)},
-                     {"search", search_json(r)},     {"menger", {{"version", kVersion}}}};
+                     {"menger", {{"version", kVersion}}}};
+    j.update(to_json(r, Timings::Include));
     j["path_bound"] = a.path_bound.empty() ? nlohmann::json(nullptr) : nlohmann::json(a.path_bound);
     j["witness"] = w ? to_json(*w) : nlohmann::json(nullptr);
     std::cout << json_text(j, 2) << "\n";

@@ -35,29 +35,15 @@ std::string unit_list(const FaultModel& m, const std::vector<std::size_t>& units
   return "{" + s + "}";
 }
 
+// The question, then the result's one view (verify/tolerance_engine.h), then
+// the certificate's independent re-check.
 nlohmann::json result_json(const FaultModel& m, const ToleranceOutcome& o, const CheckReport* check) {
-  const Network& net = m.network();
   nlohmann::json j;
-  j["model"] = net.spec();
+  j["model"] = m.network().spec();
   j["faults"] = to_string(m.spec().units);
   j["pairs"] = to_string(m.spec().pairs);
   j["units"] = m.universe().size();
-  j["engine"] = o.engine;
-  j["complete"] = o.complete;
-  j["coverage"] = to_json(o.coverage);
-  j["method"] = o.method;
-  j["work"] = o.work;
-  if (o.min_cut) {
-    j["min_breaking_weight"] = *o.min_cut;
-    j["tolerance"] = static_cast<std::int64_t>(*o.min_cut) - 1;  // -1: broken without faults
-    nlohmann::json set = nlohmann::json::array();
-    for (std::size_t u : o.breaking_set) set.push_back(m.universe().label(u));
-    j["breaking_set"] = set;
-    j["separates"] = {net.label(o.source), net.label(o.target)};
-  } else {
-    j["min_breaking_weight"] = nullptr;
-    j["tolerance"] = nullptr;
-  }
+  j.update(to_json(o, m));
   if (check) j["certificate"] = {{"valid", check->valid}, {"summary", check->summary}, {"problems", check->problems}};
   j["menger"] = {{"version", kVersion}, {"build", build_description()}};
   return j;
@@ -145,7 +131,6 @@ int run_tolerance(const ToleranceArgs& a, const ShardFarm* farm) {
   }
   if (a.json) {
     nlohmann::json j = result_json(model, o, check ? &*check : nullptr);
-    if (!check && !o.certificate_note.empty()) j["certificate_note"] = o.certificate_note;
     j["seconds"] = secs;
     std::cout << json_text(j, 2) << "\n";
   } else {

@@ -23,6 +23,11 @@
 
 namespace menger {
 
+// Whether a result's JSON view (e.g. verify/route_search.h's to_json) carries
+// the engine's timings: the CLI's output does, a claim's details do not, so
+// that `menger prove --no-timing` gives the same bytes on every run.
+enum class Timings { Omit, Include };
+
 // `j` as text, indented by `indent` spaces per level (-1: one line).
 inline std::string json_text(const nlohmann::json& j, int indent = -1) {
   return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);

@@ -1,0 +1,48 @@
+#include "setup/credit_loops.h"
+
+namespace menger {
+
+Buffer buffer_of(const Network& net, const InfinibandFabric& fabric, const ChannelSpace& space, ChannelId c) {
+  const auto i = space.info(c);
+  const Link& l = net.link(i.link);
+  const bool forward = l.a == i.tail;
+  return {i.tail, i.head, fabric.ib_port(i.tail, forward ? l.pa : l.pb), fabric.ib_port(i.head, forward ? l.pb : l.pa),
+          i.vc};
+}
+
+namespace {
+
+nlohmann::json loop_json(const Network& net, const InfinibandFabric& fabric, const DependencyAnalysis& a) {
+  const ChannelSpace space(net, a.vcs);
+  nlohmann::json loop = nlohmann::json::array();
+  for (const auto& d : a.cycle) {
+    const Buffer b = buffer_of(net, fabric, space, d.from);
+    const auto& t = fabric.info(b.tail);
+    loop.push_back({{"guid", guid_text(t.is_switch ? t.node_guid : t.port_guid)},
+                    {"node", fabric.label(b.tail)},
+                    {"port", b.port},
+                    {"vl", b.vl},
+                    {"peer", fabric.label(b.head)},
+                    {"peer_port", b.head_port},
+                    {"slid", fabric.info(d.packet.src).lid},
+                    {"dlid", fabric.info(d.packet.dst).lid}});
+  }
+  return loop;
+}
+
+}  // namespace
+
+nlohmann::json credit_loops_json(const DeadlockResult& r, const Network& net, const InfinibandFabric& fabric,
+                                 Timings timings) {
+  const DependencyAnalysis& a = r.plain;
+  nlohmann::json j{{"credit_loop", !a.acyclic},
+                   {"pairs", a.packets},
+                   {"buffers", a.escape_channels_used.size()},
+                   {"dependencies", a.direct_dependencies},
+                   {"loop", a.acyclic ? nlohmann::json::array() : loop_json(net, fabric, a)}};
+  if (a.gap) j["unrouted"] = a.gap->what;
+  if (timings == Timings::Include) j["seconds"] = a.seconds;
+  return j;
+}
+
+}  // namespace menger

@@ -1,0 +1,34 @@
+// The JSON view of a credit-loop check (`menger credit-loops`): the deadlock
+// engine's Dally-Seitz result (verify/deadlock.h) over an InfiniBand subnet
+// that OpenSM routed (models/infiniband_fabric.h), its buffers named by GUID,
+// physical port and VL.  It lives here, where models/ and verify/ meet, because
+// the names come from the fabric and the verdict from the engine.  Documented
+// by schemas/credit-loops.schema.json ($defs/result):
+//   credit_loop   the (link direction, VL) buffer dependency graph has a cycle
+//   pairs, buffers, dependencies   adapter-port pairs routed, buffers used, dependencies
+//   loop          [{guid, node, port, vl, peer, peer_port, slid, dlid}] buffer by buffer
+//                 (empty without a loop)
+//   unrouted      a pair OpenSM left unrouted (only then)
+//   seconds       with Timings::Include only
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "core/json_io.h"
+#include "core/network.h"
+#include "models/infiniband_fabric.h"
+#include "verify/deadlock.h"
+
+namespace menger {
+
+// One buffer: the port a (link direction, VL) leaves from, and where it arrives.
+struct Buffer {
+  NodeId tail = kNoNode, head = kNoNode;
+  unsigned port = 0, head_port = 0, vl = 0;
+};
+Buffer buffer_of(const Network& net, const InfinibandFabric& fabric, const ChannelSpace& space, ChannelId c);
+
+nlohmann::json credit_loops_json(const DeadlockResult& r, const Network& net, const InfinibandFabric& fabric,
+                                 Timings timings = Timings::Omit);
+
+}  // namespace menger
