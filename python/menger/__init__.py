@@ -27,6 +27,7 @@ from collections import namedtuple
 from ._menger import (  # noqa: F401  (the package's API)
     PACKET_STATE_WORDS,
     BudgetExhausted,
+    CreditLoopsResult,
     DeadlockResult,
     FaultView,
     InfoResult,
@@ -45,7 +46,7 @@ from ._networkx import from_networkx, to_networkx
 __all__ = [
     "Network", "network", "from_networkx", "to_networkx", "Routing", "Hop", "FaultView",
     "tolerance", "route_check", "deadlock", "montecarlo", "credit_loops", "info",
-    "ToleranceResult", "RouteCheckResult", "DeadlockResult", "StudyResult", "InfoResult",
+    "ToleranceResult", "RouteCheckResult", "DeadlockResult", "StudyResult", "InfoResult", "CreditLoopsResult",
     "InputError", "RoutingError", "BudgetExhausted", "InternalError", "PACKET_STATE_WORDS",
 ]
 
@@ -155,11 +156,9 @@ def montecarlo(net, experiment, routings=(), faults=None, counts=None, rates=Non
 
 def credit_loops(dump_dir, fabric=None, sls="file", vls="dump", budget=None):
     """InfiniBand credit loops (menger credit-loops): the deadlock engine on the routing OpenSM
-    programmed (its dump files in `dump_dir`); DEADLOCK is a credit loop."""
-    def quoted(text):
-        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    spec = "opensm(dir=%s%s)" % (quoted(str(dump_dir)), ", fabric=%s" % quoted(str(fabric)) if fabric else "")
-    return deadlock(spec, "opensm-tables(sls=%s, vls=%s)" % (sls, vls), faults="links", budget=budget)
+    programmed (its dump files in `dump_dir`; `fabric`: an ibnetdiscover file instead of the
+    subnet list); `.loop` names the loop's buffers by GUID, port and VL."""
+    return _menger._credit_loops(str(dump_dir), str(fabric or ""), sls, vls, budget)
 
 
 def info(net, symmetry=True, automorphisms=True, budget=None, threads=0):

@@ -171,6 +171,32 @@ void bind_results(py::module_& m) {
       });
   add_to_json(dl, "DeadlockResult");
 
+  py::class_<CreditLoopsResult> cl(m, "CreditLoopsResult",
+                                   "InfiniBand credit loops (menger credit-loops) of the routing OpenSM programmed; "
+                                   "the loop buffer by buffer (GUID, port, VL) is in .loop.");
+  cl.def_readonly("dir", &CreditLoopsResult::dir)
+      .def_readonly("routing", &CreditLoopsResult::routing)
+      .def_readonly("verdict", &CreditLoopsResult::verdict)
+      .def_readonly("credit_loop", &CreditLoopsResult::credit_loop)
+      .def_readonly("unrouted", &CreditLoopsResult::unrouted)
+      .def_property_readonly("pairs", [](const CreditLoopsResult& r) { return json_to_py(r.view.json->at("pairs")); })
+      .def_property_readonly("buffers", [](const CreditLoopsResult& r) { return json_to_py(r.view.json->at("buffers")); })
+      .def_property_readonly("dependencies",
+                             [](const CreditLoopsResult& r) { return json_to_py(r.view.json->at("dependencies")); })
+      .def_property_readonly("loop", [](const CreditLoopsResult& r) { return json_to_py(r.view.json->at("loop")); })
+      .def_property_readonly("witness",
+                             [](const CreditLoopsResult& r) {
+                               return r.deadlock_evidence ? optional_json(r.evidence) : py::none();
+                             })
+      .def_property_readonly("certificate",
+                             [](const CreditLoopsResult& r) {
+                               return r.evidence && !r.deadlock_evidence ? optional_json(r.evidence) : py::none();
+                             })
+      .def("__repr__", [](const CreditLoopsResult& r) {
+        return "<menger.CreditLoopsResult " + r.dir + ": " + (r.credit_loop ? "CREDIT LOOP" : "no credit loops") + ">";
+      });
+  add_to_json(cl, "CreditLoopsResult");
+
   py::class_<InfoResult> info(m, "InfoResult",
                               "Structural facts of a network (menger info): exact counts, degrees, diameter, "
                               "average distance, automorphism groups.");

@@ -4,13 +4,12 @@
 // FREE, as the library writes it for `menger check-cert`) and `.to_json()`.
 //
 // `.to_json()` returns the library's one JSON view of the engine result
-// (DESIGN.md "One result type per engine with exactly one JSON view") where
-// the library has it: the reliability study (io/study_output.h study_json).
-// The structure facts, tolerance, route-check and deadlock results have one
-// in the CLI only (src/cli/*_command.cpp, anonymous namespaces) until the
-// json-views branch lands them beside their result types; their to_json()
-// raises NotImplementedError saying so rather than adding a third view
-// (`has_json_view` tells which is which).
+// (DESIGN.md "One result type per engine with exactly one JSON view"), with
+// the engine's timings, as the CLI's --json prints it after the question:
+// to_json of RouteCheckResult, ToleranceOutcome, DeadlockSearchResult,
+// Observed and DistanceSummary (verify/), credit_loops_json (src/setup) and
+// study_json (src/io).  A result without such a view would raise
+// NotImplementedError (`has_json_view`); today every verb has one.
 //
 // Each result is plain data made while the GIL was released; nothing in it
 // points into the engine's objects.
@@ -95,6 +94,15 @@ struct DeadlockResultPy {
   bool deadlock_evidence = false;          // the evidence is a witness (else a certificate)
   double seconds = 0;
   std::uint64_t python_calls = 0;
+  JsonView view;
+};
+
+struct CreditLoopsResult {
+  std::string dir, routing, verdict;
+  bool credit_loop = false;
+  std::optional<std::string> unrouted;
+  std::optional<nlohmann::json> evidence;
+  bool deadlock_evidence = false;
   JsonView view;
 };
 

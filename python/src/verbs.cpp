@@ -24,9 +24,12 @@
 #include "claims/reliability_study.h"
 #include "core/deadline.h"
 #include "core/error.h"
+#include "core/spec.h"
 #include "models/routing_registry.h"
 #include "python_routing.h"
 #include "results.h"
+#include "models/infiniband_fabric.h"
+#include "setup/credit_loops.h"
 #include "setup/setup.h"
 #include "verify/automorphisms.h"
 #include "verify/certificate_check.h"
@@ -150,8 +153,6 @@ FaultModel fault_model(const Network& net, const std::string& faults, const std:
   return FaultModel(net, spec);
 }
 
-const JsonView kNoRouteCheckView{std::nullopt, "to_json(const RouteCheckResult&) (verify/route_search.h)"};
-
 // ---- tolerance --------------------------------------------------------------
 
 ToleranceResult tolerance(py::object net_obj, const std::string& faults, const std::string& pairs,
@@ -193,21 +194,12 @@ ToleranceResult tolerance(py::object net_obj, const std::string& faults, const s
     }
     r.certificate_note = o.certificate_note;
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    r.view = {std::nullopt, "to_json(const ToleranceOutcome&) (verify/tolerance_engine.h)"};
+    r.view = {to_json(o, model), ""};
     return r;
   });
 }
 
 // ---- route-check ------------------------------------------------------------
-
-std::string route_status(RouteCheckResult::Status s) {
-  switch (s) {
-    case RouteCheckResult::Status::Holds: return "HOLDS";
-    case RouteCheckResult::Status::Fails: return "FAILS";
-    case RouteCheckResult::Status::Unknown: return "UNKNOWN";
-  }
-  return "?";
-}
 
 void read_witness(RouteCheckResultPy& r, const RouteWitness& w) {
   r.witness = to_json(w);
@@ -248,7 +240,7 @@ RouteCheckResultPy route_check_verb(py::object net_obj, py::object routing, cons
     out.faults = to_string(model.spec().units);
     out.units = model.universe().size();
     out.k = k;
-    out.verdict = route_status(res.status);
+    out.verdict = to_string(res.status);
     out.minimum_proved = res.minimum_proved;
     out.runs = res.runs();
     out.naive_runs = res.naive_runs;
@@ -266,7 +258,7 @@ RouteCheckResultPy route_check_verb(py::object net_obj, py::object routing, cons
       const std::uint32_t limit = hop_limit ? hop_limit : 2 * c.net->num_nodes() + 16;
       read_witness(out, make_witness(rt, model, *res.failure, limit, excuse_disconnected));
     }
-    out.view = kNoRouteCheckView;
+    out.view = {to_json(res, Timings::Include), ""};
     return out;
   });
   r.python_calls = c.python_calls();
@@ -274,15 +266,6 @@ RouteCheckResultPy route_check_verb(py::object net_obj, py::object routing, cons
 }
 
 // ---- deadlock ---------------------------------------------------------------
-
-std::string deadlock_status(DeadlockResult::Status s) {
-  switch (s) {
-    case DeadlockResult::Status::Free: return "FREE";
-    case DeadlockResult::Status::Deadlock: return "DEADLOCK";
-    case DeadlockResult::Status::Unknown: return "UNKNOWN";
-  }
-  return "?";
-}
 
 DeadlockResultPy deadlock_verb(py::object net_obj, py::object routing, const std::string& escape,
                                const std::string& faults, std::uint32_t k, const std::string& switching,
@@ -309,7 +292,7 @@ DeadlockResultPy deadlock_verb(py::object net_obj, py::object routing, const std
     out.routing = rt.spec();
     out.vcs = rt.vcs();
     out.k = k;
-    out.verdict = s.complete ? deadlock_status(d.status) : "UNKNOWN";
+    out.verdict = s.complete ? to_string(d.status) : "UNKNOWN";
     out.method = d.method;
     out.reason = d.reason;
     out.fault_sets_analysed = s.analyses;
@@ -336,7 +319,7 @@ DeadlockResultPy deadlock_verb(py::object net_obj, py::object routing, const std
       out.deadlock_evidence = e.deadlock;
     }
     out.seconds = s.seconds;
-    out.view = {std::nullopt, "to_json(const DeadlockSearchResult&) (verify/deadlock_search.h)"};
+    out.view = {to_json(s, model, Timings::Include), ""};
     return out;
   });
   r.python_calls = c.python_calls();
@@ -413,6 +396,38 @@ StudyResultPy montecarlo_verb(py::object net_obj, const std::string& experiment,
   return r;
 }
 
+// ---- credit-loops -----------------------------------------------------------
+
+CreditLoopsResult credit_loops_verb(const std::string& dir, const std::string& fabric_file, const std::string& sls,
+                                    const std::string& vls, std::optional<double> budget) {
+  const std::string spec = "opensm(dir=" + SpecValue::make_string(dir).to_string() +
+                           (fabric_file.empty() ? "" : ", fabric=" + SpecValue::make_string(fabric_file).to_string()) +
+                           ")";
+  const std::string routing = "opensm-tables(sls=" + sls + ", vls=" + vls + ")";
+  Call c;
+  c.budget = budget;
+  return run_engine(c, [&] {
+    RouteSetup setup = make_route_setup(spec, routing, "links");
+    const Network& net = *setup.net;
+    const auto& fabric = dynamic_cast<const InfinibandFabric&>(net.topology());
+    const DeadlockResult r = check_deadlock(*setup.routing, *setup.model, {});
+    CreditLoopsResult out;
+    out.dir = dir;
+    out.routing = setup.routing->spec();
+    out.credit_loop = !r.plain.acyclic;
+    out.verdict = to_string(r.status);
+    if (r.plain.gap) out.unrouted = r.plain.gap->what;
+    if (r.status != DeadlockResult::Status::Unknown) {
+      const FaultSet none(setup.model->universe().size());
+      const DeadlockEvidence e = make_deadlock_evidence(*setup.routing, *setup.model, none, r);
+      out.evidence = to_json(e);
+      out.deadlock_evidence = e.deadlock;
+    }
+    out.view = {credit_loops_json(r, net, fabric, Timings::Include), ""};
+    return out;
+  });
+}
+
 // ---- info -------------------------------------------------------------------
 
 GroupResult group_of(const Network& net, Preserve preserve) {
@@ -459,7 +474,12 @@ InfoResult info_verb(py::object net_obj, bool symmetry, bool automorphisms, std:
       }
     }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    r.view = {std::nullopt, "to_json(const Observed&) and to_json(const DistanceSummary&) (verify/structure.h)"};
+    // The views of verify/structure.h, one member per observable and "distances",
+    // as `menger info --json` lays them out (its automorphism groups are the CLI's own).
+    nlohmann::json view{{"model", r.model}};
+    for (const auto& o : StructureFacts::observables()) view[o.name] = to_json(facts.get(o.name));
+    view["distances"] = to_json(d);
+    r.view = {view, ""};
     return r;
   });
 }
@@ -479,6 +499,8 @@ void bind_verbs(py::module_& m) {
         py::arg("faults"), py::arg("counts"), py::arg("rates"), py::arg("max_faults"), py::arg("exact_limit"),
         py::arg("trials"), py::arg("seed"), py::arg("half_width"), py::arg("confidence"), py::arg("hop_limit"),
         py::arg("budget"), py::arg("threads"));
+  m.def("_credit_loops", &credit_loops_verb, py::arg("dir"), py::arg("fabric"), py::arg("sls"), py::arg("vls"),
+        py::arg("budget"));
   m.def("_info", &info_verb, py::arg("network"), py::arg("symmetry"), py::arg("automorphisms"), py::arg("budget"),
         py::arg("threads"));
 }
