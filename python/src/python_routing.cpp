@@ -1,6 +1,7 @@
 #include "python_routing.h"
 
 #include <climits>
+#include <string_view>
 
 #include "core/error.h"
 
@@ -110,18 +111,21 @@ void PyRouting::check_not_failed() const {
 py::object PyRouting::call_with_view(const py::object& fn, FaultView& faults, const std::string& where,
                                      const py::tuple& args) const {
   ++record_->calls;
-  py::object view = py::cast(PyFaultView{&faults, network_});
+  std::exception_ptr pending;
+  py::object view = py::cast(PyFaultView{&faults, network_, &pending});
   py::object result;
   try {
     result = fn(*args, view);
   } catch (py::error_already_set& e) {
     view.cast<PyFaultView&>().view = nullptr;
+    if (pending) std::rethrow_exception(pending);
     py::object value = e.value();
     if (value && e.trace()) PyException_SetTraceback(value.ptr(), e.trace().ptr());
     const std::string type = py::str(e.type().attr("__name__"));
     fail(where + " raised " + type + ": " + std::string(py::str(value)), value);
   }
   view.cast<PyFaultView&>().view = nullptr;
+  if (pending) std::rethrow_exception(pending);
   return result;
 }
 
@@ -198,17 +202,20 @@ void PyRouting::next(NodeId here, const PacketState& state, NodeId dst, FaultVie
   {
     // Built only on failure: the text costs more than the call.
     ++record_->calls;
-    py::object view = py::cast(PyFaultView{&faults, network_});
+    std::exception_ptr pending;
+    py::object view = py::cast(PyFaultView{&faults, network_, &pending});
     try {
       r = next_(here, state_tuple(state), dst, view);
     } catch (py::error_already_set& e) {
       view.cast<PyFaultView&>().view = nullptr;
+      if (pending) std::rethrow_exception(pending);
       py::object value = e.value();
       if (value && e.trace()) PyException_SetTraceback(value.ptr(), e.trace().ptr());
       const std::string type = py::str(e.type().attr("__name__"));
       fail(where() + " raised " + type + ": " + std::string(py::str(value)), value);
     }
     view.cast<PyFaultView&>().view = nullptr;
+    if (pending) std::rethrow_exception(pending);
   }
   if (r.is_none()) fail(where() + " returned None; return a list of hops ([] to give up)", py::none());
   if (py::isinstance<py::tuple>(r) || py::isinstance<py::str>(r) || py::isinstance<py::bytes>(r) ||
@@ -255,16 +262,37 @@ std::string PyRouting::describe_state(const PacketState& state) const {
 
 namespace {
 
-// A fault view's question, with the locality check's InternalError turned into
-// the routing error it is (the routing asked beyond what it declared it knows).
+// Raised through a routing's Python frames to carry an engine's exception
+// back to the engine (PyFaultView, python_routing.h).
+py::handle engine_unwind_type() {
+  static py::handle type = PyErr_NewExceptionWithDoc(
+      "menger._menger.EngineUnwind",
+      "Raised through a Python routing to return an engine's own exception to the engine; do not catch it.",
+      PyExc_BaseException, nullptr);
+  return type;
+}
+
+// The prefix of route_run.cpp's require_local_node and require_local_link.
+constexpr std::string_view kLocalityComplaint = "a local-knowledge routing at ";
+
+// A fault view's question.  The locality check's complaint is the routing's
+// error; any other exception is the engine's, carried back to it (header).
 template <class F>
 auto ask(const PyFaultView& v, F question) {
   FaultView& view = v.live();
+  std::exception_ptr caught;
   try {
     return question(view);
   } catch (const InternalError& e) {
-    throw PythonRoutingError(e.what());
+    if (std::string_view(e.what()).starts_with(kLocalityComplaint)) throw PythonRoutingError(e.what());
+    caught = std::current_exception();
+  } catch (...) {
+    caught = std::current_exception();
   }
+  if (!v.pending) std::rethrow_exception(caught);  // not from a routing's call: nothing to unwind
+  *v.pending = caught;
+  PyErr_SetString(engine_unwind_type().ptr(), "an engine unwinds this routing's call");
+  throw py::error_already_set();
 }
 
 const Network& checked_node(const PyFaultView& v, long long node) {
@@ -334,6 +362,7 @@ void bind_python_routing(py::module_& m) {
         return v.view ? std::string("<menger.FaultView (live)>") : std::string("<menger.FaultView (expired)>");
       });
   m.attr("PACKET_STATE_WORDS") = PacketState::kWords;
+  m.attr("EngineUnwind") = engine_unwind_type();
 }
 
 }  // namespace menger::py_binding

@@ -36,6 +36,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -54,9 +55,21 @@ class PythonRoutingError : public std::runtime_error {
 
 // What a Python routing's `faults` argument wraps; `view` is null once the
 // call that received it has returned.
+//
+// Engines' own exceptions.  A view may throw to steer its engine: the
+// symbolic search's view throws DecisionScript::Pruned to abandon a branch
+// (verify/symbolic_search.h), any view may throw BudgetExhausted.  Such an
+// exception cannot cross the Python frames as itself, so the view's method
+// keeps it in `pending`, raises menger._menger.EngineUnwind (a BaseException,
+// which `except Exception` in a routing does not catch) to unwind the
+// routing's Python code, and the call that invoked the routing rethrows it to
+// the engine, whatever the routing did meanwhile.  Only the locality check's
+// complaint (a Local routing asking beyond its neighbours) is the routing's
+// own error, a RoutingError.
 struct PyFaultView {
   FaultView* view = nullptr;
   py::object network;  // the menger.Network the verb was given
+  std::exception_ptr* pending = nullptr;
   FaultView& live() const;
 };
 

@@ -154,3 +154,30 @@ def test_montecarlo_combinations_match():
     for point in study.points:
         a, b = ({k: v for k, v in s.items() if k != "name"} for s in point["series"])
         assert a == b
+
+
+@pytest.mark.parametrize("spec,routing,cpp,faults,k", [
+    ("mikant(2,3)", MikantThreeTurnGoDownLevel(2, 3), MIKANT, "switch-links", 2),
+    ("mikant(3,3)", MikantThreeTurnGoDownLevel(3, 3), MIKANT, "links", 2),
+    ("torus(4,4)", Dor([4, 4]), "dor", "nodes", 1),
+])
+def test_symbolic_search_matches_cpp(spec, routing, cpp, faults, k):
+    """The symbolic search's view steers its engine with an exception (a pruned branch): it
+    passes through the Python routing's frames and back to the engine."""
+    net = menger.network(spec)
+    same_route_check(net, cpp, routing, faults=faults, k=k, symbolic=True, symmetry=False)
+
+
+class CatchingEverything(MikantThreeTurnGoDownLevel):
+    """Catches every Exception its fault questions raise: the engine's unwinding is not one."""
+
+    def next(self, here, state, dest, faults):
+        try:
+            return super().next(here, state, dest, faults)
+        except Exception:  # noqa: BLE001
+            return []
+
+
+def test_an_engines_unwinding_is_not_swallowed_by_except_exception():
+    net = menger.network("mikant(2,3)")
+    same_route_check(net, MIKANT, CatchingEverything(2, 3), faults="switch-links", k=2, symbolic=True)
