@@ -108,26 +108,6 @@ void PyRouting::check_not_failed() const {
   if (record_->failed) throw PythonRoutingError(record_->error_text);
 }
 
-py::object PyRouting::call_with_view(const py::object& fn, FaultView& faults, const std::string& where,
-                                     const py::tuple& args) const {
-  ++record_->calls;
-  std::exception_ptr pending;
-  py::object view = py::cast(PyFaultView{&faults, network_, &pending});
-  py::object result;
-  try {
-    result = fn(*args, view);
-  } catch (py::error_already_set& e) {
-    view.cast<PyFaultView&>().view = nullptr;
-    if (pending) std::rethrow_exception(pending);
-    py::object value = e.value();
-    if (value && e.trace()) PyException_SetTraceback(value.ptr(), e.trace().ptr());
-    const std::string type = py::str(e.type().attr("__name__"));
-    fail(where + " raised " + type + ": " + std::string(py::str(value)), value);
-  }
-  view.cast<PyFaultView&>().view = nullptr;
-  if (pending) std::rethrow_exception(pending);
-  return result;
-}
 
 template <class Where>
 PacketState PyRouting::read_state(const py::handle& s, const Where& where_of) const {
@@ -184,12 +164,37 @@ Hop PyRouting::read_hop(const py::handle& item, NodeId here, const PacketState& 
   return hop;
 }
 
+// Calls fn(*args, faults) with a FaultView that expires when it returns; an
+// engine's exception kept by the view is rethrown, a Python exception is the
+// routing's error (`where` says which call, in words, built only then).
+template <class Where>
+py::object PyRouting::call_with_view(const py::object& fn, FaultView& faults, const Where& where,
+                                     const py::tuple& args) const {
+  ++record_->calls;
+  std::exception_ptr pending;
+  py::object view = py::cast(PyFaultView{&faults, network_, &pending});
+  py::object result;
+  try {
+    result = fn(*args, view);
+  } catch (py::error_already_set& e) {
+    view.cast<PyFaultView&>().view = nullptr;
+    if (pending) std::rethrow_exception(pending);
+    py::object value = e.value();
+    if (value && e.trace()) PyException_SetTraceback(value.ptr(), e.trace().ptr());
+    const std::string type = py::str(e.type().attr("__name__"));
+    fail(where() + " raised " + type + ": " + std::string(py::str(value)), value);
+  }
+  view.cast<PyFaultView&>().view = nullptr;
+  if (pending) std::rethrow_exception(pending);
+  return result;
+}
+
 PacketState PyRouting::start(NodeId src, NodeId dst, FaultView& faults) const {
   if (!start_) return {};
   py::gil_scoped_acquire gil;
   check_not_failed();
   const auto where = [&] { return "start(src=" + node_text(net_, src) + ", dest=" + node_text(net_, dst) + ")"; };
-  py::object r = call_with_view(start_, faults, where(), py::make_tuple(src, dst));
+  py::object r = call_with_view(start_, faults, where, py::make_tuple(src, dst));
   if (r.is_none()) return {};
   return read_state(r, [&] { return where() + " returned state " + repr_of(r); });
 }
@@ -198,25 +203,7 @@ void PyRouting::next(NodeId here, const PacketState& state, NodeId dst, FaultVie
   py::gil_scoped_acquire gil;
   check_not_failed();
   auto where = [&] { return "next(here=" + node_text(net_, here) + ", dest=" + node_text(net_, dst) + ")"; };
-  py::object r;
-  {
-    // Built only on failure: the text costs more than the call.
-    ++record_->calls;
-    std::exception_ptr pending;
-    py::object view = py::cast(PyFaultView{&faults, network_, &pending});
-    try {
-      r = next_(here, state_tuple(state), dst, view);
-    } catch (py::error_already_set& e) {
-      view.cast<PyFaultView&>().view = nullptr;
-      if (pending) std::rethrow_exception(pending);
-      py::object value = e.value();
-      if (value && e.trace()) PyException_SetTraceback(value.ptr(), e.trace().ptr());
-      const std::string type = py::str(e.type().attr("__name__"));
-      fail(where() + " raised " + type + ": " + std::string(py::str(value)), value);
-    }
-    view.cast<PyFaultView&>().view = nullptr;
-    if (pending) std::rethrow_exception(pending);
-  }
+  py::object r = call_with_view(next_, faults, where, py::make_tuple(here, state_tuple(state), dst));
   if (r.is_none()) fail(where() + " returned None; return a list of hops ([] to give up)", py::none());
   if (py::isinstance<py::tuple>(r) || py::isinstance<py::str>(r) || py::isinstance<py::bytes>(r) ||
       py::isinstance<py::dict>(r) || PyLong_Check(r.ptr()))

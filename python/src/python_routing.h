@@ -114,8 +114,8 @@ class PyRouting final : public Routing {
 
   [[noreturn]] void fail(const std::string& what, py::object cause) const;
   void check_not_failed() const;
-  py::object call_with_view(const py::object& fn, FaultView& faults, const std::string& where,
-                            const py::tuple& args) const;
+  template <class Where>
+  py::object call_with_view(const py::object& fn, FaultView& faults, const Where& where, const py::tuple& args) const;
   void read_hops(const py::handle& result, NodeId here, const PacketState& state, const std::string& where,
                  Hops& out) const;
   // Where a bad answer came from, in words; built only when one is refused.
