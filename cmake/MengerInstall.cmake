@@ -42,5 +42,12 @@ set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "gnuplot-nox | gnuplot")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "graphviz")
+if(MENGER_PYTHON)
+  # The Python package (python/) is in the .deb too: its module is built for
+  # this Python's ABI, and it converts networks from and to NetworkX.
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS
+      "${CPACK_DEBIAN_PACKAGE_DEPENDS}, python3 (>= ${Python3_VERSION_MAJOR}.${Python3_VERSION_MINOR}), python3 (<< ${Python3_VERSION_MAJOR}.${Python3_VERSION_MINOR}.99)")
+  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "${CPACK_DEBIAN_PACKAGE_RECOMMENDS}, python3-networkx")
+endif()
 set(CPACK_STRIP_FILES ON)
 include(CPack)

@@ -32,6 +32,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -40,6 +41,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/number_text.h"  // parse_points, parse_number: the points of a request
+#include "core/routing.h"
 #include "core/topology.h"
 #include "io/study_output.h"   // the study's table, CSV and JSON
 #include "io/study_plot.h"     // its plots and combined figures
@@ -63,6 +65,11 @@ struct StudyRequest {
   bool naive = false;                  // the blind baseline (bench/): completeness and combinations
                                        //   without their shortcuts, exact routing from every terminal
   SampleOptions sampling;              // seed, trials, half_width, confidence, deadline
+  // Builds each of `routings` on the study's network; unset: the built-in
+  // registry (models/routing_registry.h).  The Python package hands one that
+  // also knows routings written in Python (python/src/verbs.cpp).  Not part of
+  // the question (canonical_text): a spec names one routing either way.
+  std::function<std::unique_ptr<Routing>(const std::string& spec, const Network& net)> routing_builder;
 };
 
 // The request as one canonical text: every field that decides the result

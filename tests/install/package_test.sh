@@ -21,6 +21,11 @@ grep -q '^\.SH COMMANDS' "$work/prefix/share/man/man1/menger.1" || fail "the man
 cmp -s <(cd "$proofs" && find . -name '*.toml' | sort) <(cd "$work/prefix/share/menger/proofs" && find . -name '*.toml' | sort) ||
   fail "the installed catalog differs from proofs/"
 "$work/prefix/bin/menger" --version | grep -q '^menger ' || fail "the installed binary does not run"
+# The Python package, where the build has it: importable from the prefix.
+if [ -d "$build/python" ]; then
+  pydir=$(ls -d "$work"/prefix/lib/python3*/dist-packages 2>/dev/null | head -n 1)
+  [ -n "$pydir" ] && [ -d "$pydir/menger" ] || fail "cmake --install put no Python package under lib/python3*/dist-packages"
+fi
 
 # 2. the .deb
 (cd "$build" && cpack -G DEB -B "$work/package" > "$work/cpack.log" 2>&1) || { cat "$work/cpack.log"; fail "cpack failed"; }
@@ -52,4 +57,17 @@ cd "$work"
 "$root/bin/menger" prove "${claims[@]}" --no-timing --json "$work/installed.json" --artifacts "$work/artifacts" \
   > "$work/installed.txt" || { tail -n 30 "$work/installed.txt"; fail "the installed catalog does not settle as expected"; }
 tail -n 1 "$work/installed.txt"
+# The .deb's Python package sits where Debian's /usr/bin/python3 looks (its
+# sys.path under /usr) and answers from there.
+if [ -d "$build/python" ]; then
+  [ -d "$root/lib/python3/dist-packages/menger" ] || fail "the .deb has no Python package in /usr/lib/python3/dist-packages"
+  /usr/bin/python3 -c 'import sys; sys.exit(0 if "/usr/lib/python3/dist-packages" in sys.path else 1)' ||
+    fail "/usr/lib/python3/dist-packages is not on /usr/bin/python3's path"
+  PYTHONPATH="$root/lib/python3/dist-packages" PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -c "
+import menger, os, sys
+assert os.path.realpath(menger.__file__).startswith(os.path.realpath('$root')), menger.__file__
+r = menger.route_check('torus(3,3)', 'dor', k=0)
+assert r.verdict == 'HOLDS', r
+print('python package from the .deb:', r.verdict)" || fail "the .deb's Python package does not work"
+fi
 echo "ok: installed in $work/prefix and from $(basename "$deb")"

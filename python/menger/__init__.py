@@ -1,0 +1,167 @@
+"""Menger from Python: machine-checked claims about interconnection networks.
+
+Networks come from the CLI's model specs (``network("torus(4,4)")``) or from
+NetworkX graphs (``from_networkx(G)``: node kinds and ports from attributes)
+and go back to NetworkX (``to_networkx(net)``).  Every verb of the ``menger``
+command is a function returning a result object with attributes,
+``.witness``, ``.certificate`` and ``.to_json()``:
+
+    tolerance(net, faults="nodes")                 least breaking fault set
+    route_check(net, routing, k=2)                 least fault set defeating a routing, with its trace
+    deadlock(net, routing)                         FREE with a certificate, or DEADLOCK with a witness
+    montecarlo(net, "routing", routings, counts)   reliability with confidence intervals
+    credit_loops(dump_dir)                         InfiniBand credit loops (OpenSM dumps)
+    info(net)                                      exact structural facts
+
+A routing is a built-in spec string (``"dor"``, ``"mikant-x-turns"``; ``menger
+list`` names them) or a Python object with ``next(here, state, dest, faults)``
+returning the hops the packet may take (see ``Routing``).  Python routings are
+checked by the same engines: the exhaustive route search sees every fault
+question the routing asks through ``faults``, exactly as it sees a C++
+routing's.  The engines release the GIL; with a Python routing they run on one
+thread (``threads=N`` asks for more: the callbacks then take turns on the GIL).
+"""
+
+from collections import namedtuple
+
+from ._menger import (  # noqa: F401  (the package's API)
+    PACKET_STATE_WORDS,
+    BudgetExhausted,
+    CreditLoopsResult,
+    DeadlockResult,
+    FaultView,
+    InfoResult,
+    InputError,
+    InternalError,
+    Network,
+    RouteCheckResult,
+    RoutingError,
+    StudyResult,
+    ToleranceResult,
+    __version__,
+)
+from . import _menger
+from ._networkx import from_networkx, to_networkx
+
+__all__ = [
+    "Network", "network", "from_networkx", "to_networkx", "Routing", "Hop", "FaultView",
+    "tolerance", "route_check", "deadlock", "montecarlo", "credit_loops", "info",
+    "ToleranceResult", "RouteCheckResult", "DeadlockResult", "StudyResult", "InfoResult", "CreditLoopsResult",
+    "InputError", "RoutingError", "BudgetExhausted", "InternalError", "PACKET_STATE_WORDS",
+]
+
+Hop = namedtuple("Hop", "port vc state bubble", defaults=(0, None, False))
+Hop.__doc__ = """One hop a routing offers: leave by `port` on virtual channel `vc`, carrying
+`state` (None: the packet's state unchanged) to the next node; `bubble`: the hop
+needs room for two packets (bubble flow control, core/routing.h)."""
+
+
+class Routing:
+    """A routing written in Python (subclassing is optional: any object with `next` will do).
+
+    next(here, state, dest, faults) -> list of hops, [] to give up.  `here` and
+    `dest` are node ids (here != dest); `state` is a tuple of PACKET_STATE_WORDS
+    ints (zeros at injection unless `start` says otherwise); a hop is a port,
+    (port, vc), (port, vc, state), (port, vc, state, bubble) or a Hop.  Several
+    hops make the routing adaptive: the engines check every choice.
+
+    `faults` is the engine's fault view: node_faulty(v), link_faulty(l),
+    port_usable(v, p), faulty_nodes_at_least(nodes, r), and `faults.network`.
+    Ask only what the decision needs, in the order the algorithm looks: the
+    exhaustive search extends fault sets only by the units a run read.  The
+    routing must be a pure function of its arguments (no randomness, no state
+    kept between calls): the engines re-run it and compare.
+
+    Optional: start(src, dest, faults) -> first state; describe_state(state) -> str
+    for traces; `name` (default: the class name), `knowledge` ("local": only
+    the current node, its links and neighbours may be asked about; "global",
+    the default) and `vcs` (virtual channels, default 1).
+    """
+
+    name = None
+    knowledge = "global"
+    vcs = 1
+
+    def next(self, here, state, dest, faults):
+        raise NotImplementedError("a Routing subclass defines next(here, state, dest, faults)")
+
+
+def network(model, **networkx_options):
+    """A Network from a model spec string, a NetworkX graph (options as from_networkx), or a Network."""
+    if isinstance(model, Network):
+        return model
+    if isinstance(model, str):
+        return Network.from_spec(model)
+    if hasattr(model, "nodes") and hasattr(model, "edges"):
+        return from_networkx(model, **networkx_options)
+    raise TypeError("a network is a model spec string, a NetworkX graph or a menger.Network, not %r" % (model,))
+
+
+Network.from_networkx = staticmethod(from_networkx)
+Network.to_networkx = to_networkx
+
+
+def _routing(routing):
+    if isinstance(routing, str):
+        return routing
+    if not callable(getattr(routing, "next", None)):
+        raise TypeError("a routing is a spec string (e.g. 'dor') or an object with a method "
+                        "next(here, state, dest, faults), not %r" % (routing,))
+    return routing
+
+
+def tolerance(net, faults="nodes", pairs=None, engine="auto", certificate=True, symmetry=True,
+              budget=None, threads=0):
+    """Exact fault tolerance (menger tolerance): the least weight of a fault set that disconnects
+    a required pair, with the set, the pair, and a certificate re-validated independently."""
+    return _menger._tolerance(network(net), faults, pairs or "", engine, certificate, symmetry, budget, threads)
+
+
+def route_check(net, routing, k=1, faults="nodes", path_bound=None, hop_limit=0, symmetry=True,
+                excuse_disconnected=False, settle_all=False, symbolic=False, naive=False, budget=None,
+                threads=0):
+    """Does `routing` deliver every pair of healthy terminals under every set of <= k faults
+    (menger route-check)?  FAILS with the least defeating fault set, the pair and the trace."""
+    return _menger._route_check(network(net), _routing(routing), faults, k, path_bound, hop_limit, symmetry,
+                                excuse_disconnected, settle_all, symbolic, naive, budget, threads)
+
+
+def deadlock(net, routing, escape=None, faults="nodes", k=0, switching=None, buffers=0, symmetry=True,
+             budget=None, threads=0):
+    """Can `routing` deadlock (menger deadlock)?  FREE with a certificate or DEADLOCK with a
+    witness; with k > 0, under every set of <= k faults (the least failing set)."""
+    if escape is not None and not isinstance(escape, str):
+        escape = ",".join(str(vc) for vc in escape)
+    return _menger._deadlock(network(net), _routing(routing), escape or "", faults, k, switching or "", buffers,
+                             symmetry, budget, threads)
+
+
+def montecarlo(net, experiment, routings=(), faults=None, counts=None, rates=None, max_faults=None,
+               exact_limit=200_000, trials=10_000, seed=1, half_width=None, confidence=0.95, hop_limit=0,
+               budget=None, threads=0):
+    """A reliability study (menger montecarlo): experiment "completeness", "routing" or
+    "combinations"; routings are spec strings or Python routings, compared on the same
+    configurations.  Results depend on the seed only, not on the thread count."""
+    if isinstance(routings, str) or hasattr(routings, "next"):
+        routings = [routings]
+    if experiment == "completeness" and (routings or counts or rates):
+        raise InputError("routings, counts and rates belong to the routing and combinations experiments")
+    if experiment != "completeness" and max_faults is not None:
+        raise InputError("max_faults belongs to the completeness experiment")
+    routings = [_routing(r) for r in routings]
+    return _menger._montecarlo(network(net), experiment, routings, faults or "", list(counts or []),
+                               [float(r) for r in (rates or [])], max_faults, exact_limit, trials, seed,
+                               half_width, confidence, hop_limit, budget, threads)
+
+
+def credit_loops(dump_dir, fabric=None, sls="file", vls="dump", budget=None):
+    """InfiniBand credit loops (menger credit-loops): the deadlock engine on the routing OpenSM
+    programmed (its dump files in `dump_dir`; `fabric`: an ibnetdiscover file instead of the
+    subnet list); `.loop` names the loop's buffers by GUID, port and VL."""
+    return _menger._credit_loops(str(dump_dir), str(fabric or ""), sls, vls, budget)
+
+
+def info(net, symmetry=True, automorphisms=True, budget=None, threads=0):
+    """Exact structural facts (menger info): counts, degrees, diameter, average distance, and the
+    automorphism group (nauty, every generator re-checked)."""
+    return _menger._info(network(net), symmetry, automorphisms, budget, threads)

@@ -1,0 +1,508 @@
+// The verbs of the CLI (src/cli/*_command.cpp) as functions: each builds the
+// same question and calls the same engine entry point as its command
+// (solve_tolerance, route_check + make_witness, search_deadlock_faults +
+// make_deadlock_evidence, run_study, StructureFacts), with the GIL released
+// for the whole of the engine's work.
+//
+// Routings: a spec string names a built-in routing (RoutingRegistry); any
+// other object is a routing written in Python (python_routing.h).
+//
+// Threads: `threads` = 0 (the default) lets an engine use every core, except
+// when a Python routing is involved: the engine then runs in a one-thread TBB
+// arena, since its Python callbacks are serialized by the GIL anyway and the
+// threads would only queue for it.  threads = N > 0 runs it in an N-thread
+// arena (with a Python routing too: the callbacks still take the GIL one at a
+// time).  The answers are the same for any thread count (DESIGN.md
+// "Determinism"; tests/test_python_routing.py checks 1 against 2).
+#include <pybind11/stl.h>
+#include <tbb/task_arena.h>
+
+#include <chrono>
+#include <set>
+
+#include "binding.h"
+#include "claims/reliability_study.h"
+#include "core/deadline.h"
+#include "core/error.h"
+#include "core/spec.h"
+#include "models/routing_registry.h"
+#include "python_routing.h"
+#include "results.h"
+#include "models/infiniband_fabric.h"
+#include "setup/credit_loops.h"
+#include "setup/setup.h"
+#include "verify/automorphisms.h"
+#include "verify/certificate_check.h"
+#include "verify/deadlock_evidence.h"
+#include "verify/deadlock_search.h"
+#include "verify/route_search.h"
+#include "verify/route_witness.h"
+#include "verify/structure.h"
+#include "verify/tolerance_engine.h"
+
+namespace menger::py_binding {
+
+namespace {
+
+// The first failure of any Python routing of one verb call (python_routing.h).
+struct Call {
+  NetworkPtr net;
+  py::object net_obj;
+  std::vector<std::shared_ptr<PyRouting>> python;
+  unsigned threads = 0;
+  std::optional<double> budget;
+
+  bool has_python() const { return !python.empty(); }
+  std::uint64_t python_calls() const {
+    std::uint64_t n = 0;
+    for (const auto& r : python) n += r->record()->calls;
+    return n;
+  }
+};
+
+Call start_call(py::object net_obj, unsigned threads, std::optional<double> budget) {
+  Call c;
+  c.net = net_obj.cast<NetworkPtr>();
+  c.net_obj = std::move(net_obj);
+  c.threads = threads;
+  if (budget && !(*budget > 0)) throw py::value_error("budget is a positive number of seconds");
+  c.budget = budget;
+  return c;
+}
+
+std::optional<Clock::time_point> deadline_of(const Call& c) {
+  if (!c.budget) return std::nullopt;
+  return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(*c.budget));
+}
+
+std::optional<std::chrono::steady_clock::duration> duration_of(const Call& c) {
+  if (!c.budget) return std::nullopt;
+  return std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(*c.budget));
+}
+
+// The routing of a verb: a built-in one by spec, or a Python routing (under the GIL).
+struct RoutingChoice {
+  std::unique_ptr<Routing> builtin;
+  std::shared_ptr<PyRouting> python;
+  const Routing& get() const { return builtin ? *builtin : *python; }
+};
+
+RoutingChoice choose_routing(Call& c, const py::object& routing) {
+  RoutingChoice r;
+  if (py::isinstance<py::str>(routing)) {
+    const std::string spec = routing.cast<std::string>();
+    py::gil_scoped_release release;
+    r.builtin = RoutingRegistry::builtin().build(spec, *c.net);
+  } else {
+    r.python = std::make_shared<PyRouting>(routing, c.net_obj, *c.net);
+    c.python.push_back(r.python);
+  }
+  return r;
+}
+
+// Raises menger.RoutingError from the first Python routing that failed, with
+// the routing's own exception as its __cause__.
+[[noreturn]] void raise_routing_error(const Call& c, const std::string& fallback) {
+  std::string text = fallback;
+  py::object cause = py::none();
+  for (const auto& r : c.python)
+    if (r->record()->failed) {
+      text = r->record()->error_text;
+      if (r->record()->error_cause) cause = r->record()->error_cause;
+      break;
+    }
+  py::object type = py::module_::import("menger._menger").attr("RoutingError");
+  py::object exc = type(text);
+  if (!cause.is_none()) PyException_SetCause(exc.ptr(), cause.release().ptr());  // steals the reference
+  PyErr_SetObject(type.ptr(), exc.ptr());
+  throw py::error_already_set();
+}
+
+// Runs `work` with the GIL released, in the arena the call's threads ask for.
+template <class Work>
+auto run_engine(const Call& c, Work&& work) -> decltype(work()) {
+  const unsigned threads = c.threads ? c.threads : c.has_python() ? 1u : 0u;
+  try {
+    py::gil_scoped_release release;
+    const DeadlineScope budget_scope(deadline_of(c));
+    if (!threads) return work();
+    tbb::task_arena arena(static_cast<int>(threads));
+    return arena.execute([&] { return work(); });
+  } catch (const PythonRoutingError& e) {
+    raise_routing_error(c, e.what());
+  }
+}
+
+// A resolver for the evidence checkers: this call's network by its spec, and
+// the built-in registries for everything else.
+SpecResolver resolver_of(const Call& c) {
+  SpecResolver specs = builtin_specs();
+  auto builtin_topology = specs.topology;
+  NetworkPtr net = c.net;
+  specs.topology = [net, builtin_topology](const std::string& model) -> std::shared_ptr<const Topology> {
+    if (model == net->spec()) return net->topology_ptr();
+    return builtin_topology(model);
+  };
+  return specs;
+}
+
+FaultModel fault_model(const Network& net, const std::string& faults, const std::string& pairs) {
+  FaultModelSpec spec;
+  spec.units = parse_unit_choice(faults);
+  spec.pairs = pairs.empty() ? default_pairs(net) : parse_pair_choice(pairs);
+  return FaultModel(net, spec);
+}
+
+// ---- tolerance --------------------------------------------------------------
+
+ToleranceResult tolerance(py::object net_obj, const std::string& faults, const std::string& pairs,
+                          const std::string& engine, bool certificate, bool symmetry, std::optional<double> budget,
+                          unsigned threads) {
+  Call c = start_call(std::move(net_obj), threads, budget);
+  return run_engine(c, [&] {
+    const auto start = std::chrono::steady_clock::now();
+    const FaultModel model = fault_model(*c.net, faults, pairs);
+    ToleranceRequest req;
+    req.engine = parse_engine_choice(engine);
+    req.certificate = certificate;
+    req.symmetry = symmetry;
+    req.deadline = deadline_of(c);
+    const ToleranceOutcome o = solve_tolerance(model, req);
+    ToleranceResult r;
+    r.model = c.net->spec();
+    r.faults = to_string(model.spec().units);
+    r.pairs = to_string(model.spec().pairs);
+    r.engine = o.engine;
+    r.method = o.method;
+    r.work = o.work;
+    r.complete = o.complete;
+    r.coverage = to_json(o.coverage);
+    if (o.min_cut) {
+      r.min_breaking_weight = *o.min_cut;
+      r.tolerance = static_cast<std::int64_t>(*o.min_cut) - 1;
+      for (std::size_t u : o.breaking_set) r.breaking_set.push_back(model.universe().label(u));
+      r.breaking_units = o.breaking_set;
+      r.source = c.net->label(o.source);
+      r.target = c.net->label(o.target);
+    }
+    if (o.certificate) {
+      r.certificate = to_json(*o.certificate);
+      const CheckReport check = check_certificate(*o.certificate, resolver_of(c));
+      r.certificate_valid = check.valid;
+      r.certificate_summary = check.summary;
+      r.certificate_problems = check.problems;
+    }
+    r.certificate_note = o.certificate_note;
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.view = {to_json(o, model), ""};
+    return r;
+  });
+}
+
+// ---- route-check ------------------------------------------------------------
+
+void read_witness(RouteCheckResultPy& r, const RouteWitness& w) {
+  r.witness = to_json(w);
+  r.fault_set = w.fault_set;
+  r.source = w.source;
+  r.destination = w.destination;
+  r.outcome = w.outcome;
+  r.detail = w.detail;
+  r.hops = w.hops;
+  r.disconnected = w.disconnected;
+  for (const auto& s : w.trace) r.trace.push_back({s.node, s.state, s.port, s.vc, s.moved});
+}
+
+RouteCheckResultPy route_check_verb(py::object net_obj, py::object routing, const std::string& faults, std::uint32_t k,
+                                    std::optional<std::string> path_bound, std::uint32_t hop_limit, bool symmetry,
+                                    bool excuse_disconnected, bool settle_all, bool symbolic, bool naive,
+                                    std::optional<double> budget, unsigned threads) {
+  Call c = start_call(std::move(net_obj), threads, budget);
+  const RoutingChoice choice = choose_routing(c, routing);
+  RouteCheckResultPy r = run_engine(c, [&] {
+    const Routing& rt = choice.get();
+    const FaultModel model = fault_model(*c.net, faults, "");
+    RouteCheckOptions opt;
+    opt.k = k;
+    opt.path_bound = path_bound;
+    opt.limits.hop_limit = hop_limit;
+    opt.symmetry = symmetry;
+    opt.excuse_disconnected = excuse_disconnected;
+    opt.settle_all = settle_all;
+    opt.symbolic = symbolic;
+    opt.naive = naive;
+    opt.budget = duration_of(c);
+    const RouteCheckResult res = route_check(rt, model, opt);
+    RouteCheckResultPy out;
+    out.model = c.net->spec();
+    out.routing = rt.spec();
+    out.knowledge = std::string(to_string(rt.knowledge()));
+    out.faults = to_string(model.spec().units);
+    out.units = model.universe().size();
+    out.k = k;
+    out.verdict = to_string(res.status);
+    out.minimum_proved = res.minimum_proved;
+    out.runs = res.runs();
+    out.naive_runs = res.naive_runs;
+    out.pairs_total = res.pairs_total;
+    out.pairs_examined = res.pairs_examined;
+    out.pairs_settled = res.pairs_settled;
+    out.symmetry_used = res.symmetry_used;
+    out.symmetry = res.symmetry;
+    out.engine = res.engine;
+    for (const auto& l : res.levels)
+      out.levels.push_back({{"runs", l.runs}, {"failures", l.failures}, {"disconnected", l.disconnected}});
+    out.coverage = to_json(res.coverage);
+    out.seconds = res.seconds;
+    if (res.failure) {
+      const std::uint32_t limit = hop_limit ? hop_limit : 2 * c.net->num_nodes() + 16;
+      read_witness(out, make_witness(rt, model, *res.failure, limit, excuse_disconnected));
+    }
+    out.view = {to_json(res, Timings::Include), ""};
+    return out;
+  });
+  r.python_calls = c.python_calls();
+  return r;
+}
+
+// ---- deadlock ---------------------------------------------------------------
+
+DeadlockResultPy deadlock_verb(py::object net_obj, py::object routing, const std::string& escape,
+                               const std::string& faults, std::uint32_t k, const std::string& switching,
+                               std::uint32_t buffers, bool symmetry, std::optional<double> budget, unsigned threads) {
+  Call c = start_call(std::move(net_obj), threads, budget);
+  const RoutingChoice choice = choose_routing(c, routing);
+  DeadlockResultPy r = run_engine(c, [&] {
+    const Routing& rt = choice.get();
+    const Network& net = *c.net;
+    const FaultModel model = fault_model(net, faults, "");
+    DeadlockSearchOptions opt;
+    opt.k = k;
+    opt.escape_vcs = parse_vc_set(escape, rt.vcs(), "escape");
+    opt.switching = parse_switching(switching, buffers, "switching", "buffers");
+    opt.budget = duration_of(c);
+    opt.symmetry = symmetry;
+    const DeadlockSearchResult s = search_deadlock_faults(rt, model, opt);
+    if (!s.failing_result && !s.fault_free) throw InternalError("the deadlock search analysed nothing");
+    const DeadlockResult& d = s.failing_result ? *s.failing_result : *s.fault_free;
+    const FaultSet none(model.universe().size());
+    const FaultSet& set = s.failing ? *s.failing : none;
+    DeadlockResultPy out;
+    out.model = net.spec();
+    out.routing = rt.spec();
+    out.vcs = rt.vcs();
+    out.k = k;
+    out.verdict = s.complete ? to_string(d.status) : "UNKNOWN";
+    out.method = d.method;
+    out.reason = d.reason;
+    out.fault_sets_analysed = s.analyses;
+    out.symmetry = s.symmetry;
+    for (std::size_t u : set.units()) out.fault_set.push_back(model.universe().label(u));
+    out.packets = d.plain.packets;
+    out.configurations = d.plain.configurations;
+    out.dependencies = d.plain.direct_dependencies;
+    out.acyclic = d.plain.acyclic;
+    out.adaptive = d.plain.adaptive;
+    if (!d.plain.acyclic) {
+      const ChannelSpace space(net, d.plain.vcs);
+      for (const auto& dep : d.plain.cycle) {
+        out.cycle.push_back(channel_name(net, space, dep.from));
+        out.cycle_packets.emplace_back(net.label(dep.packet.src), net.label(dep.packet.dst));
+      }
+    }
+    out.escape_attempts = d.escape_attempts;
+    if (d.plain.gap) out.gap = d.plain.gap->what;
+    out.coverage = to_json(s.coverage);
+    if (d.status != DeadlockResult::Status::Unknown) {
+      const DeadlockEvidence e = make_deadlock_evidence(rt, model, set, d);
+      out.evidence = to_json(e);
+      out.deadlock_evidence = e.deadlock;
+    }
+    out.seconds = s.seconds;
+    out.view = {to_json(s, model, Timings::Include), ""};
+    return out;
+  });
+  r.python_calls = c.python_calls();
+  return r;
+}
+
+// ---- montecarlo -------------------------------------------------------------
+
+StudyResultPy montecarlo_verb(py::object net_obj, const std::string& experiment, py::list routings,
+                              const std::string& faults, std::vector<std::size_t> counts, std::vector<double> rates,
+                              std::optional<std::size_t> max_faults, std::uint64_t exact_limit, std::uint64_t trials,
+                              std::uint64_t seed, std::optional<double> half_width, double confidence,
+                              std::uint32_t hop_limit, std::optional<double> budget, unsigned threads) {
+  Call c = start_call(std::move(net_obj), threads, budget);
+  StudyRequest q;
+  q.experiment = experiment;
+  q.faults = faults;
+  q.counts = std::move(counts);
+  q.rates = std::move(rates);
+  q.max_faults = max_faults;
+  q.exact_limit = exact_limit;
+  q.hop_limit = hop_limit;
+  if (trials == 0) throw py::value_error("trials must be at least 1");
+  q.sampling.seed = seed;
+  q.sampling.trials = trials;
+  q.sampling.min_trials = std::min<std::uint64_t>(1000, trials);
+  if (half_width && !(*half_width > 0 && *half_width < 1)) throw py::value_error("half_width lies in (0, 1)");
+  q.sampling.half_width = half_width;
+  q.sampling.confidence = confidence;
+  // Python routings by the spec each is given here (their `name`, made
+  // distinct); the study builds them on its own Network of the same topology.
+  std::map<std::string, py::object> python;
+  for (py::handle h : routings) {
+    if (py::isinstance<py::str>(h)) {
+      q.routings.push_back(h.cast<std::string>());
+      continue;
+    }
+    const PyRouting probe(py::reinterpret_borrow<py::object>(h), c.net_obj, *c.net);  // checks it is a routing
+    std::string spec = probe.spec();
+    for (int i = 2; python.count(spec) || std::count(q.routings.begin(), q.routings.end(), spec); ++i)
+      spec = probe.spec() + "#" + std::to_string(i);
+    python[spec] = py::reinterpret_borrow<py::object>(h);
+    q.routings.push_back(spec);
+  }
+  // One PyRouting per Python routing stands for it in the call (its record
+  // collects the calls and the first error of the routings the study builds).
+  std::map<std::string, std::shared_ptr<RoutingRecord>> records;
+  for (const auto& [spec, obj] : python) {
+    c.python.push_back(std::make_shared<PyRouting>(obj, c.net_obj, *c.net));
+    records[spec] = c.python.back()->record();
+  }
+  const py::object net_py = c.net_obj;
+  q.routing_builder = [&](const std::string& spec, const Network& net) -> std::unique_ptr<Routing> {
+    auto it = python.find(spec);
+    if (it == python.end()) return RoutingRegistry::builtin().build(spec, net);
+    py::gil_scoped_acquire gil;
+    return std::make_unique<PyRouting>(it->second, net_py, net, records.at(spec));
+  };
+  q.sampling.deadline = deadline_of(c);
+  StudyResultPy r = run_engine(c, [&] {
+    const StudyResult s = run_study(c.net->topology_ptr(), q);
+    StudyResultPy out;
+    out.experiment = s.experiment;
+    out.model = s.model;
+    out.faults = s.faults_described;
+    out.complete = s.complete;
+    for (const auto& series : s.series) out.series.push_back(series.name);
+    out.study = study_json(s);
+    out.seconds = s.seconds;
+    out.view = {out.study, ""};
+    return out;
+  });
+  r.python_calls = c.python_calls();
+  return r;
+}
+
+// ---- credit-loops -----------------------------------------------------------
+
+CreditLoopsResult credit_loops_verb(const std::string& dir, const std::string& fabric_file, const std::string& sls,
+                                    const std::string& vls, std::optional<double> budget) {
+  const std::string spec = "opensm(dir=" + SpecValue::make_string(dir).to_string() +
+                           (fabric_file.empty() ? "" : ", fabric=" + SpecValue::make_string(fabric_file).to_string()) +
+                           ")";
+  const std::string routing = "opensm-tables(sls=" + sls + ", vls=" + vls + ")";
+  Call c;
+  c.budget = budget;
+  return run_engine(c, [&] {
+    RouteSetup setup = make_route_setup(spec, routing, "links");
+    const Network& net = *setup.net;
+    const auto& fabric = dynamic_cast<const InfinibandFabric&>(net.topology());
+    const DeadlockResult r = check_deadlock(*setup.routing, *setup.model, {});
+    CreditLoopsResult out;
+    out.dir = dir;
+    out.routing = setup.routing->spec();
+    out.credit_loop = !r.plain.acyclic;
+    out.verdict = to_string(r.status);
+    if (r.plain.gap) out.unrouted = r.plain.gap->what;
+    if (r.status != DeadlockResult::Status::Unknown) {
+      const FaultSet none(setup.model->universe().size());
+      const DeadlockEvidence e = make_deadlock_evidence(*setup.routing, *setup.model, none, r);
+      out.evidence = to_json(e);
+      out.deadlock_evidence = e.deadlock;
+    }
+    out.view = {credit_loops_json(r, net, fabric, Timings::Include), ""};
+    return out;
+  });
+}
+
+// ---- info -------------------------------------------------------------------
+
+GroupResult group_of(const Network& net, Preserve preserve) {
+  const NodeGroup g = network_automorphisms(net, {}, preserve);
+  GroupResult r{g.order, g.orbit_count(), g.generators.size(), std::nullopt};
+  if (r.node_orbits <= 256) r.ordered_pair_orbits = ordered_pair_orbits(net, g, preserve);
+  return r;
+}
+
+InfoResult info_verb(py::object net_obj, bool symmetry, bool automorphisms, std::optional<double> budget,
+                     unsigned threads) {
+  Call c = start_call(std::move(net_obj), threads, budget);
+  return run_engine(c, [&] {
+    const auto start = std::chrono::steady_clock::now();
+    StructureOptions opts;
+    opts.use_symmetry = symmetry;
+    opts.deadline = deadline_of(c);
+    StructureFacts facts(c.net->topology_ptr(), opts);
+    InfoResult r;
+    r.model = c.net->spec();
+    for (const auto& o : StructureFacts::observables()) {
+      const Observed v = facts.get(o.name);
+      ObservedResult x;
+      if (v.value) {
+        x.exact = to_string(*v.value);
+        x.value = to_double(*v.value);
+      }
+      x.note = v.note;
+      r.observables.emplace_back(o.name, x);
+    }
+    const DistanceSummary& d = facts.distances();
+    r.distances = {{"sources_total", d.sources_total}, {"sources_done", d.sources_done},
+                   {"by_symmetry", d.by_symmetry},     {"unreachable_pairs", d.unreachable},
+                   {"ordered_pairs", d.pairs},         {"distance_sum", d.distance_sum}};
+    r.complete = d.complete();
+    if (automorphisms) {
+      try {
+        r.automorphisms = group_of(facts.network(), Preserve::Links);
+        r.port_automorphisms = group_of(facts.network(), Preserve::Ports);
+      } catch (const BudgetExhausted& e) {
+        r.automorphisms.reset();
+        r.port_automorphisms.reset();
+        r.automorphisms_note = std::string("not computed: ") + e.what();
+      }
+    }
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    // The views of verify/structure.h, one member per observable and "distances",
+    // as `menger info --json` lays them out (its automorphism groups are the CLI's own).
+    nlohmann::json view{{"model", r.model}};
+    for (const auto& o : StructureFacts::observables()) view[o.name] = to_json(facts.get(o.name));
+    view["distances"] = to_json(d);
+    r.view = {view, ""};
+    return r;
+  });
+}
+
+}  // namespace
+
+void bind_verbs(py::module_& m) {
+  m.def("_tolerance", &tolerance, py::arg("network"), py::arg("faults"), py::arg("pairs"), py::arg("engine"),
+        py::arg("certificate"), py::arg("symmetry"), py::arg("budget"), py::arg("threads"));
+  m.def("_route_check", &route_check_verb, py::arg("network"), py::arg("routing"), py::arg("faults"), py::arg("k"),
+        py::arg("path_bound"), py::arg("hop_limit"), py::arg("symmetry"), py::arg("excuse_disconnected"),
+        py::arg("settle_all"), py::arg("symbolic"), py::arg("naive"), py::arg("budget"), py::arg("threads"));
+  m.def("_deadlock", &deadlock_verb, py::arg("network"), py::arg("routing"), py::arg("escape"), py::arg("faults"),
+        py::arg("k"), py::arg("switching"), py::arg("buffers"), py::arg("symmetry"), py::arg("budget"),
+        py::arg("threads"));
+  m.def("_montecarlo", &montecarlo_verb, py::arg("network"), py::arg("experiment"), py::arg("routings"),
+        py::arg("faults"), py::arg("counts"), py::arg("rates"), py::arg("max_faults"), py::arg("exact_limit"),
+        py::arg("trials"), py::arg("seed"), py::arg("half_width"), py::arg("confidence"), py::arg("hop_limit"),
+        py::arg("budget"), py::arg("threads"));
+  m.def("_credit_loops", &credit_loops_verb, py::arg("dir"), py::arg("fabric"), py::arg("sls"), py::arg("vls"),
+        py::arg("budget"));
+  m.def("_info", &info_verb, py::arg("network"), py::arg("symmetry"), py::arg("automorphisms"), py::arg("budget"),
+        py::arg("threads"));
+}
+
+}  // namespace menger::py_binding

@@ -1,0 +1,137 @@
+"""Networks from spec strings and from NetworkX graphs, and back to NetworkX."""
+
+import networkx as nx
+import pytest
+
+import menger
+
+
+def test_from_spec():
+    net = menger.network("mikant(2,3)")
+    assert net.spec == "mikant(2,3)"
+    assert net.num_nodes == len(net)
+    v = net.node(net.label(0))
+    assert v == 0 and net.find_node("nonsense") is None
+    assert net.kind(0) == "switch" and net.kind(net.num_nodes - 1) == "endpoint"
+    peer, peer_port, link = net.port(0, 0)
+    assert net.port(peer, peer_port)[0] == 0
+    assert net.link(link)[0] in (0, peer)
+    with pytest.raises(IndexError):
+        net.kind(net.num_nodes)
+    with pytest.raises(KeyError):
+        net.node("nonsense")
+
+
+@pytest.mark.parametrize("spec", ["torus(4,4)", "mesh(3,3)", "mikant(2,3)", "hypercube(3)",
+                                  "min(stages=3, radix=2, wiring=deterministic)"])
+def test_round_trip_through_networkx(spec):
+    """to_networkx then from_networkx gives the same network: kinds, ports, links, and so the
+    same engine answers."""
+    net = menger.network(spec)
+    G = menger.to_networkx(net)
+    assert G.number_of_nodes() == net.num_nodes and G.number_of_edges() == net.num_links
+    back = menger.from_networkx(G)
+    assert back.num_nodes == net.num_nodes and back.num_links == net.num_links
+    for v in range(net.num_nodes):
+        w = back.node(net.label(v))
+        assert back.kind(w) == net.kind(v) and back.num_ports(w) == net.num_ports(v)
+        for p in range(net.num_ports(v)):
+            a, b = net.port(v, p), back.port(w, p)
+            assert (a is None) == (b is None)
+            if a:
+                assert back.label(b[0]) == net.label(a[0]) and b[1] == a[1]
+    a, b = menger.tolerance(net), menger.tolerance(back)
+    assert (a.min_breaking_weight, a.breaking_set, a.source, a.target) == \
+           (b.min_breaking_weight, b.breaking_set, b.source, b.target)
+    assert b.certificate_valid
+
+
+def ring(n, kind="router"):
+    G = nx.Graph()
+    for i in range(n):
+        G.add_node(i, kind=kind)
+    for i in range(n):
+        G.add_edge(i, (i + 1) % n, ports={i: 0, (i + 1) % n: 1})
+    return G
+
+
+def test_networkx_ring_against_the_torus_family():
+    """A 1-dimensional torus built by hand in NetworkX answers like torus(6)."""
+    G = ring(6)
+    a, b = menger.tolerance(G), menger.tolerance("torus(6)")
+    assert a.min_breaking_weight == b.min_breaking_weight
+    net = menger.from_networkx(G)
+    assert net.nx_nodes == list(G.nodes)
+    assert net.spec == "networkx(graph)"
+    info = menger.info(G)
+    assert info.value("diameter") == menger.info("torus(6)").value("diameter")
+
+
+def test_missing_kind_is_named():
+    G = ring(4)
+    del G.nodes[2]["kind"]
+    with pytest.raises(menger.InputError, match=r"1 node\(s\) have no 'kind' attribute .*2"):
+        menger.from_networkx(G)
+    assert menger.from_networkx(G, default_kind="router").num_nodes == 4
+
+
+def test_bad_kind_is_named():
+    G = ring(4)
+    G.nodes[1]["kind"] = "toaster"
+    with pytest.raises(menger.InputError, match="node 1 has kind 'toaster'"):
+        menger.from_networkx(G)
+
+
+def test_missing_ports_are_named():
+    G = ring(4)
+    del G.edges[0, 1]["ports"]
+    with pytest.raises(menger.InputError, match=r"1 edge\(s\) have no 'ports' attribute: \(0, 1\)"):
+        menger.from_networkx(G)
+    assert menger.from_networkx(G, auto_ports=True).num_links == 4
+
+
+def test_malformed_ports():
+    G = ring(4)
+    G.edges[0, 1]["ports"] = {0: 0}
+    with pytest.raises(menger.InputError, match="at both ends"):
+        menger.from_networkx(G)
+    G.edges[0, 1]["ports"] = {0: -1, 1: 1}
+    with pytest.raises(menger.InputError, match="non-negative"):
+        menger.from_networkx(G)
+
+
+def test_port_used_twice():
+    G = ring(4)
+    G.edges[0, 1]["ports"] = {0: 1, 1: 1}  # node 0's port 1 also leads to 3
+    with pytest.raises(menger.InputError, match="port"):
+        menger.from_networkx(G)
+
+
+def test_duplicate_labels_and_self_loops():
+    G = ring(3)
+    G.nodes[0]["label"] = "x"
+    G.nodes[1]["label"] = "x"
+    with pytest.raises(menger.InputError, match="both labelled 'x'"):
+        menger.from_networkx(G)
+    H = ring(3)
+    H.add_edge(0, 0, ports={0: 2})
+    with pytest.raises(menger.InputError, match="self-loop"):
+        menger.from_networkx(H)
+
+
+def test_indirect_network_and_multigraph():
+    """Endpoints on switches, two parallel links between the switches."""
+    G = nx.MultiGraph()
+    G.add_node("s0", kind="switch")
+    G.add_node("s1", kind="switch")
+    for h, s in [("h0", "s0"), ("h1", "s1")]:
+        G.add_node(h, kind="endpoint")
+        G.add_edge(h, s, ports={h: 0, s: 0})
+    G.add_edge("s0", "s1", ports={"s0": 1, "s1": 1})
+    G.add_edge("s0", "s1", ports={"s0": 2, "s1": 2})
+    net = menger.from_networkx(G)
+    assert net.num_links == 4
+    r = menger.tolerance(G, faults="switch-links")
+    assert r.min_breaking_weight == 2 and r.certificate_valid
+    back = menger.to_networkx(net)
+    assert isinstance(back, nx.MultiGraph) and back.number_of_edges() == 4
