@@ -106,8 +106,10 @@ expect = "fails"
 [instance.property]
 nodes = 91
 )TOML");
-  write("b.toml", std::string(kHeader) + "[property]\nkind = \"structure\"\nswitches = 16\n[[instance]]\nmodel = \"" +
-                      long_model + "\"\nexpect = \"holds\"\n");
+  // A long id with a long model: the details' heading line wraps too.
+  write("b-claim-with-a-long-identifier-so-that-its-details-heading-is-long.toml",
+        std::string(kHeader) + "[property]\nkind = \"structure\"\nswitches = 16\n[[instance]]\nmodel = \"" +
+            long_model + "\"\nexpect = \"holds\"\n");
   ProveReport r = run();
   std::ostringstream table;
   print_report(table, r, ReportOptions{true, true, std::nullopt});

@@ -167,7 +167,8 @@ void print_report(std::ostream& out, const ProveReport& r, const ReportOptions& 
       const bool holds = i.result && kind_of(i.result->verdict) == VerdictKind::Holds;
       if (holds && i.as_expected() && !opts.verbose) continue;
       if (!header) out << "\nDetails\n", header = true;
-      out << "\n" << id << "  " << i.instance.model << "\n";
+      out << "\n";
+      print_wrapped(out, id + "  ", i.instance.model, 4);
       out << "  expected " << lower(to_string(i.instance.expect)) << ", got " << verdict_cell(i)
           << (i.as_expected() ? "" : "  <-- differs from the expectation") << "\n";
       if (!i.error.empty()) print_wrapped(out, "  error: ", i.error);
