@@ -5,7 +5,7 @@
 #   2. cpack makes the .deb; its control names the libraries' packages
 #      (dpkg-shlibdeps) and gnuplot; apt-get resolves it against this
 #      machine's Debian 12 sources (simulated: nothing is installed).
-#   3. The .deb's files unpacked into WORK/root: the installed binary runs
+#   3. The .deb's files unpacked into WORK/unpacked: the installed binary runs
 #      `menger prove` on the installed catalog (the claims of SLICE_FILE, which
 #      covers every claim kind; the whole catalog is the prove_catalog test).
 set -euo pipefail
@@ -44,8 +44,8 @@ else
 fi
 
 # 3. the packaged files run the installed catalog
-dpkg-deb -x "$deb" "$work/root"
-root=$work/root/usr
+dpkg-deb -x "$deb" "$work/unpacked"
+root=$work/unpacked/usr
 [ -f "$root/share/man/man1/menger.1.gz" ] || [ -f "$root/share/man/man1/menger.1" ] || fail "the .deb has no man page"
 claims=()
 while IFS= read -r line; do
