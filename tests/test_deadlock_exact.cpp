@@ -161,7 +161,7 @@ TEST(DeadlockExact, AgreesWithTheExplicitStateModelOnChosenTraffic) {
       {"torus(3,3)", "duato-bubble", {}, 2},
   };
   std::mt19937 rng(18);
-  std::size_t compared = 0, deadlocks = 0, too_big = 0;
+  std::size_t compared = 0, deadlocks = 0, too_big = 0, sat_decided = 0;
   for (const Instance& in : instances) {
     RouteSetup s = make_route_setup(in.model, in.routing, "nodes");
     const FaultSet f = faults_of(s, in.faults);
@@ -182,15 +182,25 @@ TEST(DeadlockExact, AgreesWithTheExplicitStateModelOnChosenTraffic) {
         continue;
       }
       const bool truth = *settled;
-      const ExactResult r = decide_deadlock(restrict_traffic(all, traffic), {{Switching::CutThrough, in.buffers}});
+      const Exploration mine = restrict_traffic(all, traffic);
+      const ExactResult r = decide_deadlock(mine, {{Switching::CutThrough, in.buffers}});
       EXPECT_NE(r.status, ExactResult::Status::Unknown) << r.reason;
+      // SAT instead of the case tree (a case budget of 0, deadlock_sat.h).
+      const ExactResult by_sat = decide_deadlock(mine, {{Switching::CutThrough, in.buffers}, 0});
+      if (by_sat.status != ExactResult::Status::Unknown)
+        EXPECT_EQ(by_sat.status == ExactResult::Status::Deadlock, truth) << by_sat.reason;
+      else
+        EXPECT_FALSE(!truth) << "SAT leaves UNKNOWN where no deadlock exists: " << by_sat.reason;
+      sat_decided += by_sat.status != ExactResult::Status::Unknown;
       if (r.status == ExactResult::Status::Unknown) continue;
       ++compared;
       deadlocks += truth;
       EXPECT_EQ(r.status == ExactResult::Status::Deadlock, truth) << r.reason;
     }
   }
-  std::cout << "compared " << compared << " (deadlocks " << deadlocks << "), beyond the model " << too_big << "\n";
+  std::cout << "compared " << compared << " (deadlocks " << deadlocks << "), by SAT " << sat_decided
+            << ", beyond the model " << too_big << "\n";
+  EXPECT_GE(sat_decided, compared - 2);
   EXPECT_GT(deadlocks, 5u);
   EXPECT_GT(compared - deadlocks, 5u);
   EXPECT_LT(too_big, compared / 2);

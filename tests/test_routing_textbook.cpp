@@ -178,10 +178,17 @@ TEST(RoutingTextbookArray, DependencyGraphsCyclic) {
 }
 
 // Under wormhole the engine's fixpoint keeps a worm on cH1 and cB2 whose head
-// asks for its own tail's channel (or cA1), and Z3's unchecked "no deadlocked
-// worms" leaves it UNKNOWN; the flit-level model finds no deadlock either.
+// asks for its own tail's channel (or cA1); SAT refutes every deadlocked
+// configuration of worms (verify/deadlock_sat.h), and the flit-level model
+// finds no deadlock either.
 TEST(RoutingTextbookArray, FreeLikeTheExplicitStateModels) {
   expect_free_like_the_model("mesh(4)", "array-extra-channels");
+  RouteSetup s = make_route_setup("mesh(4)", "array-extra-channels", "nodes");
+  DeadlockOptions o;
+  o.switching = SwitchingModel{Switching::Wormhole, 1};
+  const DeadlockResult w = check_deadlock(*s.routing, *s.model, o);
+  EXPECT_EQ(w.status, DeadlockResult::Status::Free) << w.method << " " << w.reason;
+  ASSERT_TRUE(w.exact && w.exact->sat);
   // Upward packets only: downward ones hold only cL channels, which no upward
   // packet uses.  Worms of <= 3 flits.
   auto upward = [](NodeId a, NodeId b) { return a < b; };

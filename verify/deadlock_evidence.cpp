@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "core/json_io.h"
 #include "core/text.h"
+#include "verify/deadlock_sat.h"
 
 namespace menger {
 
@@ -54,12 +55,56 @@ DeadlockEvidence::Case case_from_json(const nlohmann::json& j, int depth) {
   return c;
 }
 
+DeadlockEvidence::Sat sat_evidence(const Routing& routing, const Network& net, const ChannelSpace& space,
+                                   const SatCertificate& cert) {
+  DeadlockEvidence::Sat s;
+  for (const auto& c : cert.configs)
+    s.configs.push_back({channel_ref(net, space, c.channel), routing.describe_state(c.state), net.label(c.dst)});
+  for (const auto& r : cert.sets) {
+    s.sets.emplace_back();
+    for (ChannelId c : r) s.sets.back().push_back(channel_ref(net, space, c));
+  }
+  s.cycles = cert.cycles;
+  s.proof = cert.proof;
+  return s;
+}
+
+nlohmann::json sat_json(const DeadlockEvidence::Sat& s) {
+  nlohmann::json configs = nlohmann::json::array(), sets = nlohmann::json::array();
+  for (const auto& c : s.configs)
+    configs.push_back({{"channel", ref_json(c.channel)}, {"state", c.state}, {"destination", c.destination}});
+  for (const auto& r : s.sets) {
+    nlohmann::json set = nlohmann::json::array();
+    for (const auto& c : r) set.push_back(ref_json(c));
+    sets.push_back(std::move(set));
+  }
+  return {{"configs", configs}, {"sets", sets}, {"cycles", s.cycles}, {"proof", s.proof}};
+}
+
+DeadlockEvidence::Sat sat_from_json(const nlohmann::json& j) {
+  DeadlockEvidence::Sat s;
+  for (const auto& c : j.at("configs"))
+    s.configs.push_back({ref_from_json(c.at("channel")), json_at<std::string>(c, "state"),
+                         json_at<std::string>(c, "destination")});
+  for (const auto& r : j.at("sets")) {
+    s.sets.emplace_back();
+    for (const auto& c : r) s.sets.back().push_back(ref_from_json(c));
+  }
+  s.cycles = json_at<std::vector<std::vector<std::uint32_t>>>(j, "cycles");
+  for (const auto& ring : s.cycles)
+    for (std::uint32_t i : ring)
+      if (i >= s.configs.size()) throw InputError("exact.sat.cycles: configuration " + std::to_string(i) + " is not listed");
+  s.proof = json_at<std::string>(j, "proof");
+  return s;
+}
+
 void exact_evidence(const Routing& routing, const Network& net, const ChannelSpace& space, const DeadlockResult& r,
                     DeadlockEvidence& e) {
   if (!r.exact || !r.switching) return;
   e.switching = to_string(r.switching->switching);
   e.buffers = r.switching->switching == Switching::Wormhole ? 1 : r.switching->buffers;
   if (r.exact->tree) e.cases = case_evidence(net, space, *r.exact->tree);
+  if (r.exact->sat) e.sat = sat_evidence(routing, net, space, *r.exact->sat);
   for (const ScheduledPacket& p : r.exact->schedule) {
     DeadlockEvidence::Arrival a{net.label(p.packet.src), net.label(p.packet.dst), {}, p.holds};
     for (const auto& h : p.hops) a.hops.push_back({channel_ref(net, space, h.channel), routing.describe_state(h.state)});
@@ -131,6 +176,8 @@ nlohmann::json to_json(const DeadlockEvidence& e) {
         if (a.holds != 1) arrival["holds"] = a.holds;
         x["schedule"].push_back(std::move(arrival));
       }
+    } else if (e.sat) {
+      x["sat"] = sat_json(*e.sat);
     } else {
       x["cases"] = case_json(e.cases);
     }
@@ -194,6 +241,8 @@ DeadlockEvidence deadlock_evidence_from_json(const nlohmann::json& j) {
                              std::to_string(arr.holds));
           e.schedule.push_back(std::move(arr));
         }
+      } else if (x.contains("sat")) {
+        e.sat = sat_from_json(x.at("sat"));
       } else {
         e.cases = case_from_json(x.at("cases"), 0);
       }

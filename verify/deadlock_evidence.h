@@ -38,10 +38,17 @@
 //                       and each set's closure from its own walk of the
 //                       routing, and replays the schedule on a model of FIFO
 //                       channel buffers, then checks no head can move.
+//                       A FREE verdict by SAT (deadlock_sat.h) carries, instead
+//                       of cases, `sat`: the candidate configurations in
+//                       variable order, the sets that never fill or the cut
+//                       cycles, and CaDiCaL's DRAT refutation; the checker
+//                       rebuilds the formula from its own walk and checks the
+//                       refutation (deadlock_sat_check.h, drat_check.h).
 // Channels are named by the node they leave, the port and the virtual channel.
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -79,6 +86,17 @@ struct DeadlockEvidence {
     std::vector<Case> cases;
   };
   Case cases;                        // certificate
+  struct SatConfig {
+    ChannelRef channel;
+    std::string state, destination;
+  };
+  struct Sat {
+    std::vector<SatConfig> configs;                  // variable order (deadlock_sat.h)
+    std::vector<std::vector<ChannelRef>> sets;       // cut-through: sets that never fill
+    std::vector<std::vector<std::uint32_t>> cycles;  // wormhole: rings of configs, indices into configs
+    std::string proof;                               // DRAT
+  };
+  std::optional<Sat> sat;            // certificate by SAT, instead of cases
   struct Hop {
     ChannelRef channel;
     std::string state;

@@ -4,11 +4,13 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <unordered_set>
 
 #include "core/deadline.h"
 #include "core/error.h"
 #include "verify/deadlock_configs.h"
+#include "verify/deadlock_sat.h"
 #include "verify/deadlock_worms.h"
 
 namespace menger {
@@ -269,7 +271,8 @@ class Decider {
     if (x_.bubble_hops) sets_ = never_full_sets(cfg_);
     auto tree = split(not_full);
     if (found_) return std::move(r_);
-    if (!unresolved_.empty() || out_of_cases_) return unknown();
+    if (out_of_cases_) return by_sat();
+    if (!unresolved_.empty()) return unknown();
     r_.status = ExactResult::Status::Free;
     r_.tree = std::move(tree);
     r_.reason = r_.cases == 1 ? "no channel can hold a blocked packet"
@@ -288,6 +291,45 @@ class Decider {
   ExactResult r_;
   bool found_ = false, out_of_cases_ = false;
   std::vector<std::string> unresolved_;
+  std::string sat_note_;  // why SAT did not settle it, after the case budget ran out
+  static constexpr int kSatCandidates = 8;
+
+  // After the case budget: the same question as one formula (deadlock_sat.h).
+  // UNSAT is FREE; each model is a candidate for the scheduler, excluded when
+  // it is not reached.
+  ExactResult by_sat() {
+    std::vector<std::vector<ChannelId>> exclude;
+    for (int n = 0; n < kSatCandidates; ++n) {
+      SatOutcome s = sat_cut_through(cfg_, sets_, buffers(), exclude);
+      if (s.status == SatOutcome::Status::Free) return sat_free(std::move(s.certificate));
+      if (s.status == SatOutcome::Status::Unknown) {
+        sat_note_ = s.reason;
+        return unknown();
+      }
+      // The model's heads are blocked under its own occupancy, so the
+      // fixpoint (a greatest one) keeps them.
+      if (!fix_.run(s.not_full)) throw std::logic_error("a SAT model of a deadlock that the fixpoint refutes");
+      try_candidate(s.not_full);
+      if (found_) return std::move(r_);
+      std::vector<ChannelId> pattern;
+      for (ChannelId c = 0; c < s.not_full.size(); ++c)
+        if (s.not_full[c] && fix_.holders[c]) pattern.push_back(c);
+      exclude.push_back(std::move(pattern));
+    }
+    sat_note_ = "SAT finds deadlocked configurations; " + std::to_string(kSatCandidates) +
+                " were tried and none brought in from an empty network";
+    return unknown();
+  }
+
+  ExactResult sat_free(std::shared_ptr<SatCertificate> cert) {
+    r_.status = ExactResult::Status::Free;
+    r_.tree = nullptr;
+    r_.reason = "no deadlocked configuration exists: CaDiCaL refutes the formula of one (" +
+                std::to_string(cert->vars) + " variables, " + std::to_string(cert->clauses) +
+                " clauses), and its DRAT proof of " + std::to_string(cert->lemmas) + " lemmas checks";
+    r_.sat = std::move(cert);
+    return std::move(r_);
+  }
 
   std::uint32_t buffers() const {
     return opt_.model.switching == Switching::Wormhole ? 1 : opt_.model.buffers;
@@ -415,7 +457,7 @@ class Decider {
     r_.status = ExactResult::Status::Unknown;
     if (out_of_cases_)
       r_.reason = "the case budget ran out (" + std::to_string(opt_.case_budget) +
-                  " cases of which channel of a set that never fills is not full)";
+                  " cases of which channel of a set that never fills is not full), and then " + sat_note_;
     else
       r_.reason = unresolved_.front() + " exists, but no schedule from the empty network reached it within " +
                   std::to_string(opt_.schedule_budget) + " route searches" +
@@ -430,6 +472,12 @@ class Decider {
       r_.status = ExactResult::Status::Free;
       r_.reason = "no channel can hold a blocked head or a worm behind one";
       return std::move(r_);
+    }
+    SatOutcome s = sat_wormhole(cfg_);
+    if (s.status == SatOutcome::Status::Free) {
+      ExactResult r = sat_free(std::move(s.certificate));
+      r.reason = "no deadlocked configuration of worms exists" + r.reason.substr(r.reason.find(':'));
+      return r;
     }
     std::vector<char> none(x_.space.size(), 0);
     if (fix_.run(none)) try_candidate(none);

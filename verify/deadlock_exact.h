@@ -52,11 +52,21 @@
 // deadlocked configurations of worms, smallest first, and each is brought in
 // worm by worm; the schedule then says how many channels each worm holds.
 //
+// SAT (deadlock_sat.h).  The same questions as one formula each, for CaDiCaL:
+// for cut-through when the case tree passes `case_budget` (independent sets
+// that never fill multiply its cases; conflict-driven learning does not), and
+// for wormhole when the fixpoint keeps channels, before any worm is searched.
+// UNSAT is FREE, its certificate the DRAT refutation, which the engine checks
+// (drat_check.h) before saying FREE and check-cert checks again against a
+// formula it rebuilds.  A model is a candidate: cut-through tries a schedule
+// for it as for a leaf of the tree (at most 8 models, each excluded when not
+// reached); wormhole goes on to the worm search below.
+//
 // Bounds, each reported by name in an UNKNOWN: the number of cases split
-// (`case_budget`) and the route searches spent on schedules
-// (`schedule_budget`).  For wormhole, FREE needs the fixpoint above to keep
-// nothing; where Z3 finds no deadlocked configuration of worms at all (an
-// unchecked proof) the verdict stays UNKNOWN and says so.
+// (`case_budget`, after which SAT decides), the route searches spent on
+// schedules (`schedule_budget`), the 8 SAT candidates, and the deadline
+// (CaDiCaL stops at it).  A deadlock that needs a schedule the searches do
+// not find is UNKNOWN, never FREE.
 #pragma once
 
 #include <cstdint>
@@ -87,7 +97,7 @@ std::optional<SwitchingModel> parse_switching(const std::string& switching, std:
 
 struct ExactOptions {
   SwitchingModel model;
-  std::uint64_t case_budget = 200'000;     // cases split over sets that never fill
+  std::uint64_t case_budget = 20'000;      // cases split over sets that never fill, then SAT
   std::uint64_t schedule_budget = 200'000; // route searches spent on schedules
 };
 
@@ -114,11 +124,14 @@ struct ScheduledPacket {
   std::uint32_t holds = 1;
 };
 
+struct SatCertificate;  // deadlock_sat.h
+
 struct ExactResult {
   enum class Status { Free, Deadlock, Unknown };
   Status status = Status::Unknown;
   std::string reason;  // UNKNOWN: the bound hit; otherwise how it was decided
   std::shared_ptr<CaseNode> tree;              // FREE (cut-through): the cases
+  std::shared_ptr<SatCertificate> sat;         // FREE by SAT: the formula's refutation (deadlock_sat.h)
   std::vector<ScheduledPacket> schedule;       // DEADLOCK: in order
   std::vector<std::size_t> heads;              // DEADLOCK: indices into schedule of the blocked heads
   std::uint64_t cases = 0, candidates = 0, route_searches = 0;

@@ -9,75 +9,18 @@
 #include "core/deadline.h"
 #include "core/error.h"
 #include "verify/deadlock_checker.h"
+#include "verify/deadlock_exact_space.h"
+#include "verify/deadlock_sat_check.h"
 #include "verify/route_run.h"
 
 namespace menger {
 namespace {
 
 using Key = DeadlockChecker::Key;
-using Offer = DeadlockChecker::Step;
-
-// The checker with a fault view of its own for starting and moving packets.
-struct Walker {
-  DeadlockChecker& c;
-  RecordingFaultView view;
-  explicit Walker(DeadlockChecker& checker)
-      : c(checker), view(*checker.setup.model, checker.setup.routing->knowledge()) {}
-  const Network& net() const { return c.net(); }
-  const Routing& routing() const { return *c.setup.routing; }
-  PacketState start(NodeId src, NodeId dst) {
-    view.reset(c.faults, 0);
-    view.at(src);
-    return routing().start(src, dst, view);
-  }
-  std::vector<Offer> offers(NodeId here, const PacketState& st, NodeId dst) {
-    view.reset(c.faults, 0);
-    return c.hops(here, st, dst, view);
-  }
-  std::vector<std::pair<NodeId, NodeId>> pairs() const { return c.pairs(); }
-  Key key(const ChannelRef& r) { return c.key(r); }
-  std::string name(const Key& k) const { return c.name(k); }
-};
-
-// Every reachable configuration (channel, state, destination), found by its
-// own depth-first walk from every required pair.
-struct Space {
-  struct Config {
-    Key channel;
-    NodeId head, dst;
-    PacketState state;
-    std::vector<std::pair<std::size_t, bool>> out;  // (config, bubble)
-  };
-  std::vector<Config> configs;
-  std::vector<std::pair<std::size_t, bool>> injections;
-
-  explicit Space(Walker& w) {
-    std::map<std::tuple<Key, PacketState, NodeId>, std::size_t> id;
-    std::vector<std::size_t> stack;
-    auto enter = [&](const Offer& o, NodeId dst) {
-      auto [it, fresh] = id.try_emplace({o.channel, o.state, dst}, configs.size());
-      if (fresh) {
-        configs.push_back({o.channel, o.peer, dst, o.state, {}});
-        stack.push_back(it->second);
-      }
-      return it->second;
-    };
-    for (auto [s, d] : w.pairs()) {
-      check_deadline("checking exact deadlock evidence");
-      for (const Offer& o : w.offers(s, w.start(s, d), d)) injections.emplace_back(enter(o, d), o.bubble);
-      while (!stack.empty()) {
-        const std::size_t g = stack.back();
-        stack.pop_back();
-        if (configs[g].head == configs[g].dst) continue;
-        const NodeId here = configs[g].head;
-        const PacketState st = configs[g].state;
-        std::vector<std::pair<std::size_t, bool>> out;
-        for (const Offer& o : w.offers(here, st, configs[g].dst)) out.emplace_back(enter(o, d), o.bubble);
-        configs[g].out = std::move(out);
-      }
-    }
-  }
-};
+using exact_check::Space;
+using exact_check::Walker;
+using exact_check::Offer;
+using exact_check::check_closed;
 
 // The channels of the configurations `flag` marks.
 std::set<Key> channels_of(const Space& sp, const std::vector<char>& flag) {
@@ -139,19 +82,6 @@ std::set<Key> wormhole_fixpoint(const Space& sp) {
     if (next == kept) return kept;
     kept = std::move(next);
   }
-}
-
-// A split set must be entered from outside by bubble hops only (never filled).
-void check_closed(const Space& sp, const std::set<Key>& r, Walker& w, std::vector<std::string>& problems) {
-  for (const auto& [t, bubble] : sp.injections)
-    if (!bubble && r.count(sp.configs[t].channel))
-      problems.push_back("a packet is injected into " + w.name(sp.configs[t].channel) +
-                         " by a one-buffer hop, so the split set through it can fill");
-  for (const auto& c : sp.configs)
-    for (const auto& [t, bubble] : c.out)
-      if (!bubble && r.count(sp.configs[t].channel) && !r.count(c.channel))
-        problems.push_back("a one-buffer hop from " + w.name(c.channel) + " enters the split set at " +
-                           w.name(sp.configs[t].channel) + ", so the set can fill");
 }
 
 void check_case(const Space& sp, const DeadlockEvidence::Case& node, std::set<Key>& not_full, std::uint32_t B,
@@ -294,6 +224,10 @@ void check_exact_evidence(const DeadlockEvidence& e, DeadlockChecker& c) {
                   " packets brought in from an empty network, after which no packet can move");
   }
   const Space sp(w);
+  if (e.sat) {
+    const std::string what = check_sat_certificate(e, w, sp, problems);
+    return report("deadlock-free (" + model + "): " + what);
+  }
   if (e.switching == "wormhole") {
     const auto kept = wormhole_fixpoint(sp);
     if (!kept.empty())
