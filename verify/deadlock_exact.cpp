@@ -317,7 +317,8 @@ class Decider {
       exclude.push_back(std::move(pattern));
     }
     sat_note_ = "SAT finds deadlocked configurations; " + std::to_string(kSatCandidates) +
-                " were tried and none brought in from an empty network";
+                " were tried and none brought in from an empty network (the first: " + unresolved_.front() +
+                "; " + std::to_string(r_.route_searches) + " route searches)";
     return unknown();
   }
 
@@ -473,12 +474,6 @@ class Decider {
       r_.reason = "no channel can hold a blocked head or a worm behind one";
       return std::move(r_);
     }
-    SatOutcome s = sat_wormhole(cfg_);
-    if (s.status == SatOutcome::Status::Free) {
-      ExactResult r = sat_free(std::move(s.certificate));
-      r.reason = "no deadlocked configuration of worms exists" + r.reason.substr(r.reason.find(':'));
-      return r;
-    }
     std::vector<char> none(x_.space.size(), 0);
     if (fix_.run(none)) try_candidate(none);
     if (found_) {
@@ -498,6 +493,19 @@ class Decider {
       r_.reason = std::to_string(r_.schedule.size()) + " worms brought in one at a time from an empty network hold " +
                   std::to_string(held) + " channels, and no head can advance";
       return std::move(r_);
+    }
+    if (w.none) {
+      // Z3's unsat is not checked; the same question for CaDiCaL, whose
+      // refutation is (deadlock_sat.h).
+      SatOutcome s = sat_wormhole(cfg_);
+      if (s.status == SatOutcome::Status::Free) {
+        ExactResult r = sat_free(std::move(s.certificate));
+        r.reason = "no deadlocked configuration of worms exists" + r.reason.substr(r.reason.find(':'));
+        return r;
+      }
+      w.stopped += s.status == SatOutcome::Status::Unknown
+                       ? "; " + s.reason
+                       : "; CaDiCaL finds one that Z3 did not (worms without a head excluded differently)";
     }
     r_.status = ExactResult::Status::Unknown;
     r_.reason = "blocked heads with worms behind them may exist (the wormhole fixpoint keeps channels), and no "

@@ -248,6 +248,7 @@ WormSearch find_worm_deadlock(const Configs& cfg, const ChannelSpace& space, con
     }
     if (bound >= all) break;
   }
+  out.none = out.proposals == 0;
   out.stopped = out.proposals == 0 ? "Z3 finds no deadlocked configuration of worms (an unsat answer, not checked)"
                                 : "none of the " + std::to_string(out.proposals) +
                                       " deadlocked configurations of worms was brought in from an empty network";

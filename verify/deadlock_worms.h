@@ -32,6 +32,7 @@ struct WormSearch {
   std::optional<std::vector<ScheduledPacket>> schedule;  // DEADLOCK: every packet a blocked worm
   std::uint64_t proposals = 0;                            // configurations Z3 proposed
   std::string stopped;       // why the search stopped without a schedule
+  bool none = false;         // Z3 found no deadlocked configuration of worms at all (unsat, not checked)
 };
 
 // `kept[c]`: channel c survives the wormhole fixpoint.  Spends `budget` route
