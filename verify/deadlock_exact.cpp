@@ -466,6 +466,17 @@ class Decider {
     return std::move(r_);
   }
 
+  ExactResult worm_deadlock(std::vector<ScheduledPacket> schedule) {
+    r_.status = ExactResult::Status::Deadlock;
+    r_.schedule = std::move(schedule);
+    r_.heads.clear();
+    std::size_t held = 0;
+    for (std::size_t i = 0; i < r_.schedule.size(); ++i) r_.heads.push_back(i), held += r_.schedule[i].holds;
+    r_.reason = std::to_string(r_.schedule.size()) + " worms brought in one at a time from an empty network hold " +
+                std::to_string(held) + " channels, and no head can advance";
+    return std::move(r_);
+  }
+
   ExactResult wormhole() {
     r_.cases = 1;
     const std::vector<char> kept = wormhole_candidates(cfg_);
@@ -480,33 +491,28 @@ class Decider {
       r_.reason += " (one-flit packets)";
       return std::move(r_);
     }
+    // CaDiCaL before Z3: a refutation settles it with a checked proof; a model
+    // (worms without a head cut away) is brought in by its smallest
+    // deadlocked part when it can be; Z3's smaller proposals follow.
+    SatOutcome s = sat_wormhole(cfg_);
+    if (s.status == SatOutcome::Status::Free) {
+      ExactResult r = sat_free(std::move(s.certificate));
+      r.reason = "no deadlocked configuration of worms exists" + r.reason.substr(r.reason.find(':'));
+      return r;
+    }
+    if (s.status == SatOutcome::Status::Candidate) {
+      ++r_.candidates;
+      const std::uint64_t before = schedule_budget_;
+      auto placed = schedule_worms(cfg_, x_.space, smallest_closed_part(cfg_, s.worms), schedule_budget_);
+      r_.route_searches += before - schedule_budget_;
+      if (placed) return worm_deadlock(std::move(*placed));
+    }
     const std::uint64_t before = schedule_budget_;
     WormSearch w = find_worm_deadlock(cfg_, x_.space, kept, schedule_budget_);
     r_.route_searches += before - schedule_budget_;
     r_.candidates += w.proposals;
-    if (w.schedule) {
-      r_.status = ExactResult::Status::Deadlock;
-      r_.schedule = std::move(*w.schedule);
-      r_.heads.clear();
-      std::size_t held = 0;
-      for (std::size_t i = 0; i < r_.schedule.size(); ++i) r_.heads.push_back(i), held += r_.schedule[i].holds;
-      r_.reason = std::to_string(r_.schedule.size()) + " worms brought in one at a time from an empty network hold " +
-                  std::to_string(held) + " channels, and no head can advance";
-      return std::move(r_);
-    }
-    if (w.none) {
-      // Z3's unsat is not checked; the same question for CaDiCaL, whose
-      // refutation is (deadlock_sat.h).
-      SatOutcome s = sat_wormhole(cfg_);
-      if (s.status == SatOutcome::Status::Free) {
-        ExactResult r = sat_free(std::move(s.certificate));
-        r.reason = "no deadlocked configuration of worms exists" + r.reason.substr(r.reason.find(':'));
-        return r;
-      }
-      w.stopped += s.status == SatOutcome::Status::Unknown
-                       ? "; " + s.reason
-                       : "; CaDiCaL finds one that Z3 did not (worms without a head excluded differently)";
-    }
+    if (w.schedule) return worm_deadlock(std::move(*w.schedule));
+    if (s.status == SatOutcome::Status::Unknown) w.stopped += "; " + s.reason;
     r_.status = ExactResult::Status::Unknown;
     r_.reason = "blocked heads with worms behind them may exist (the wormhole fixpoint keeps channels), and no "
                 "deadlock was found: " + w.stopped;

@@ -55,12 +55,13 @@
 // SAT (deadlock_sat.h).  The same questions as one formula each, for CaDiCaL:
 // for cut-through when the case tree passes `case_budget` (independent sets
 // that never fill multiply its cases; conflict-driven learning does not), and
-// for wormhole when the fixpoint keeps channels, before any worm is searched.
-// UNSAT is FREE, its certificate the DRAT refutation, which the engine checks
-// (drat_check.h) before saying FREE and check-cert checks again against a
-// formula it rebuilds.  A model is a candidate: cut-through tries a schedule
-// for it as for a leaf of the tree (at most 8 models, each excluded when not
-// reached); wormhole goes on to the worm search below.
+// for wormhole when the fixpoint keeps channels and one-flit packets find no
+// deadlock.  UNSAT is FREE, its certificate the DRAT refutation, which the
+// engine checks (drat_check.h) before saying FREE and check-cert checks again
+// against a formula it rebuilds.  A model is a candidate: cut-through tries a
+// schedule for it as for a leaf of the tree (at most 8 models, each excluded
+// when not reached); wormhole brings in the smallest part of it that is
+// deadlocked by itself, and when that fails Z3's bounded proposals follow.
 //
 // Bounds, each reported by name in an UNKNOWN: the number of cases split
 // (`case_budget`, after which SAT decides), the route searches spent on

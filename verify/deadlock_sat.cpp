@@ -211,21 +211,39 @@ SatOutcome sat_wormhole(const Configs& cfg) {
   const int first_link = 2 * cand.size() + 1;
   SatCertificate cert;
   cert.configs = certificate_configs(cfg, cand);
+  auto ring_clause = [&](const std::vector<std::uint32_t>& ring) {
+    std::vector<int> not_all;
+    for (std::size_t k = 0; k < ring.size(); ++k) {
+      const std::pair<int, int> link{static_cast<int>(ring[k]), static_cast<int>(ring[(k + 1) % ring.size()])};
+      const auto it = std::lower_bound(links.begin(), links.end(), link);
+      not_all.push_back(-(first_link + static_cast<int>(it - links.begin())));
+    }
+    return not_all;
+  };
+  // Rings are cut on one solver kept across models; the final formula is then
+  // solved afresh for its proof.
+  IncrementalSat inc(base);
   for (;;) {
     check_deadline("the exact deadlock check (SAT, worms)");
-    Cnf f = base;
-    for (const auto& ring : cert.cycles) {
-      std::vector<int> not_all;
-      for (std::size_t k = 0; k < ring.size(); ++k) {
-        const std::pair<int, int> link{static_cast<int>(ring[k]), static_cast<int>(ring[(k + 1) % ring.size()])};
-        const auto it = std::lower_bound(links.begin(), links.end(), link);
-        not_all.push_back(-(first_link + static_cast<int>(it - links.begin())));
-      }
-      f.add(not_all);
+    SatRun run = inc.solve();
+    SatOutcome o;
+    if (run.answer == SatRun::Answer::Unknown) {
+      o.reason = "CaDiCaL stopped at the deadline after cutting " + std::to_string(cert.cycles.size()) +
+                 " rings of worms without a head";
+      return o;
     }
-    SatRun run;
-    SatOutcome o = refute(f, run, cert);
-    if (o.status != SatOutcome::Status::Candidate) return o;
+    if (run.answer == SatRun::Answer::Unsat) {
+      Cnf f = base;
+      for (const auto& ring : cert.cycles) f.add(ring_clause(ring));
+      o = refute(f, run, cert);
+      if (o.status == SatOutcome::Status::Candidate) {  // the incremental run said UNSAT
+        o = {};
+        o.reason = "CaDiCaL found the formula unsatisfiable once and satisfiable afresh";
+      }
+      return o;
+    }
+    o.status = SatOutcome::Status::Candidate;
+    const std::size_t cut_before = cert.cycles.size();
     // The model's worms: each body's one successor; rings of bodies are cut.
     std::vector<int> succ(static_cast<std::size_t>(cand.size()), -1);
     for (std::size_t l = 0; l < links.size(); ++l)
@@ -233,7 +251,6 @@ SatOutcome sat_wormhole(const Configs& cfg) {
     std::vector<char> entered_from(succ.size(), 0), state(succ.size(), 0);  // state: 1 on the path, 2 done
     for (int s : succ)
       if (s >= 0) entered_from[static_cast<std::size_t>(s)] = 1;
-    bool cut = false;
     for (std::size_t s = 0; s < succ.size(); ++s) {
       std::vector<std::uint32_t> path;
       int i = static_cast<int>(s);
@@ -247,12 +264,12 @@ SatOutcome sat_wormhole(const Configs& cfg) {
         std::vector<std::uint32_t> ring(from, path.end());
         const auto lowest = std::min_element(ring.begin(), ring.end());
         std::rotate(ring.begin(), lowest, ring.end());
+        inc.add(ring_clause(ring));
         cert.cycles.push_back(std::move(ring));
-        cut = true;
       }
       for (std::uint32_t p : path) state[p] = 2;
     }
-    if (cut) continue;
+    if (cert.cycles.size() > cut_before) continue;
     for (std::size_t s = 0; s < succ.size(); ++s) {
       const bool used = run.model[static_cast<std::size_t>(1 + 2 * s)] || run.model[static_cast<std::size_t>(2 + 2 * s)];
       if (!used || entered_from[s]) continue;

@@ -214,6 +214,37 @@ class WormScheduler {
 
 }  // namespace
 
+std::optional<std::vector<ScheduledPacket>> schedule_worms(const Configs& cfg, const ChannelSpace& space,
+                                                           const std::vector<std::vector<std::uint32_t>>& worms,
+                                                           std::uint64_t& budget) {
+  WormScheduler sched(cfg, space, budget);
+  return sched.run(worms);
+}
+
+std::vector<std::vector<std::uint32_t>> smallest_closed_part(const Configs& cfg,
+                                                             const std::vector<std::vector<std::uint32_t>>& worms) {
+  std::vector<int> holder(cfg.at_channel.size(), -1);
+  for (std::size_t w = 0; w < worms.size(); ++w)
+    for (std::uint32_t g : worms[w]) holder[cfg.chan[g]] = static_cast<int>(w);
+  std::vector<std::size_t> best;
+  for (std::size_t seed = 0; seed < worms.size(); ++seed) {
+    std::vector<char> in(worms.size(), 0);
+    std::vector<std::size_t> part{seed};
+    in[seed] = 1;
+    for (std::size_t k = 0; k < part.size() && (best.empty() || part.size() < best.size()); ++k)
+      for (const auto& h : cfg.out(worms[part[k]].back()))
+        if (const int w = holder[cfg.chan[h.to]]; w >= 0 && !in[static_cast<std::size_t>(w)]) {
+          in[static_cast<std::size_t>(w)] = 1;
+          part.push_back(static_cast<std::size_t>(w));
+        }
+    if (best.empty() || part.size() < best.size()) best = part;
+  }
+  std::sort(best.begin(), best.end());
+  std::vector<std::vector<std::uint32_t>> out;
+  for (std::size_t w : best) out.push_back(worms[w]);
+  return out;
+}
+
 WormSearch find_worm_deadlock(const Configs& cfg, const ChannelSpace& space, const std::vector<char>& kept,
                               std::uint64_t& budget) {
   WormSearch out;

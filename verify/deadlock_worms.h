@@ -40,4 +40,16 @@ struct WormSearch {
 WormSearch find_worm_deadlock(const Configs& cfg, const ChannelSpace& space, const std::vector<char>& kept,
                               std::uint64_t& budget);
 
+// A deadlocked configuration's worms brought in from an empty network, as
+// above; nullopt when no order is found within `budget` route searches.
+std::optional<std::vector<ScheduledPacket>> schedule_worms(const Configs& cfg, const ChannelSpace& space,
+                                                           const std::vector<std::vector<std::uint32_t>>& worms,
+                                                           std::uint64_t& budget);
+
+// The smallest part of a deadlocked configuration of worms (each worm tail
+// first) that is deadlocked by itself: from each worm, the worms holding the
+// channels its head requests, and so on.
+std::vector<std::vector<std::uint32_t>> smallest_closed_part(const Configs& cfg,
+                                                             const std::vector<std::vector<std::uint32_t>>& worms);
+
 }  // namespace menger

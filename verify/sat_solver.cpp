@@ -61,4 +61,34 @@ SatRun solve_cnf(const Cnf& f, bool with_proof) {
   return run;
 }
 
+struct IncrementalSat::Impl {
+  CaDiCaL::Solver solver;
+  StopAtDeadline stop;
+};
+
+IncrementalSat::IncrementalSat(const Cnf& f) : impl_(new Impl), vars_(f.vars) {
+  impl_->solver.set("quiet", 1);
+  impl_->solver.connect_terminator(&impl_->stop);
+  for (const auto& c : f.clauses) add(c);
+  if (vars_ > impl_->solver.vars()) impl_->solver.reserve(vars_);
+}
+
+IncrementalSat::~IncrementalSat() { delete impl_; }
+
+void IncrementalSat::add(const std::vector<int>& clause) {
+  for (int l : clause) impl_->solver.add(l);
+  impl_->solver.add(0);
+}
+
+SatRun IncrementalSat::solve() {
+  SatRun run;
+  const int r = impl_->solver.solve();
+  if (r == 20) run.answer = SatRun::Answer::Unsat;
+  if (r != 10) return run;
+  run.answer = SatRun::Answer::Sat;
+  run.model.assign(static_cast<std::size_t>(vars_) + 1, 0);
+  for (int v = 1; v <= vars_; ++v) run.model[static_cast<std::size_t>(v)] = impl_->solver.val(v) > 0;
+  return run;
+}
+
 }  // namespace menger

@@ -19,4 +19,21 @@ struct SatRun {
 
 SatRun solve_cnf(const Cnf& f, bool with_proof);
 
+// One CaDiCaL kept across calls, clauses added between them (no proof):
+// for loops that refine a formula until its models are what they should be.
+class IncrementalSat {
+ public:
+  explicit IncrementalSat(const Cnf& f);
+  ~IncrementalSat();
+  IncrementalSat(const IncrementalSat&) = delete;
+  IncrementalSat& operator=(const IncrementalSat&) = delete;
+  void add(const std::vector<int>& clause);
+  SatRun solve();  // Sat: the model; never a proof
+
+ private:
+  struct Impl;
+  Impl* impl_;
+  int vars_;
+};
+
 }  // namespace menger
