@@ -15,3 +15,16 @@ expect_menger(0 "confirmed" "replay rejected a good deadlock witness" replay ${O
 forge(${OUT}/deadlock.json ${OUT}/emptied.json "\"set\": \\[[^]]*\\]" "\"set\": []")
 expect_menger(1 "" "replay accepted a deadlock witness without its faults" replay ${OUT}/emptied.json)
 expect_menger(2 "" "a bad --escape was not an input error" deadlock "torus(4,4)" --routing duato-torus --escape 0,5)
+# A FREE verdict by SAT (verify/deadlock_sat.h): the certificate carries a DRAT
+# refutation that check-cert checks against a formula it rebuilds; a proof cut
+# down to its first lemma no longer refutes it.
+expect_menger(0 "DRAT proof" "the textbook array under wormhole is not FREE by SAT"
+              deadlock "mesh(4)" --routing array-extra-channels --switching wormhole --certificate ${OUT}/sat.json)
+expect_menger(0 "VALID" "check-cert rejected a SAT certificate" check-cert ${OUT}/sat.json)
+forge(${OUT}/sat.json ${OUT}/sat-cut.json "\"proof\": \"([^\\\\]*)\\\\n[^\"]*\"" "\"proof\": \"\\1\"")
+expect_menger(1 "INVALID" "check-cert accepted a SAT certificate with its proof cut" check-cert ${OUT}/sat-cut.json)
+# --case-budget 0: SAT at once, where the case tree runs past any budget.
+expect_menger(0 "FREE" "duato-bubble with one fault is not FREE by SAT at once"
+              deadlock "torus(6,6)" --routing duato-bubble --faults nodes --k 1 --case-budget 0)
+expect_menger(2 "" "a negative --case-budget was not an input error"
+              deadlock "torus(4)" --routing "dor(flow=bubble)" --case-budget -1)

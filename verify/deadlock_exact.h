@@ -98,7 +98,7 @@ std::optional<SwitchingModel> parse_switching(const std::string& switching, std:
 
 struct ExactOptions {
   SwitchingModel model;
-  std::uint64_t case_budget = 20'000;      // cases split over sets that never fill, then SAT
+  std::uint64_t case_budget = 2'000;       // cases split over sets that never fill, then SAT
   std::uint64_t schedule_budget = 200'000; // route searches spent on schedules
 };
 

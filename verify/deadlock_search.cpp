@@ -205,6 +205,7 @@ class DeadlockSearch {
     o.faults = &f;
     o.fault_budget = opt_.k;
     o.switching = opt_.switching;
+    o.case_budget = opt_.case_budget;
     // Its reads are not recorded, so only where no fault set follows.
     o.quick_plain_check = opt_.k == 0 && units.empty();
     o.quick_translations = opt_.symmetry;
@@ -443,6 +444,7 @@ nlohmann::json DeadlockSearch::question() const {
           {"escape", opt_.escape_vcs.empty() ? std::string("searched") : vc_set_text(opt_.escape_vcs)},
           {"symmetry", out_.symmetry},
           {"switching", opt_.switching ? opt_.switching->text() : std::string("default")},
+          {"case_budget", opt_.case_budget},
           {"chunk_sets", opt_.chunk_sets},
           {"menger", kVersion}};
 }

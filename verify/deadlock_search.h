@@ -80,6 +80,7 @@ struct DeadlockSearchOptions {
   std::uint32_t k = 0;                 // largest fault set examined
   std::vector<bool> escape_vcs;        // as DeadlockOptions::escape_vcs
   std::optional<SwitchingModel> switching;  // as DeadlockOptions::switching
+  std::uint64_t case_budget = DeadlockOptions{}.case_budget;  // as DeadlockOptions::case_budget
   std::optional<std::chrono::steady_clock::duration> budget;  // wall time; UNKNOWN when it runs out
   bool symmetry = true;                // fault sets up to translation or automorphism (above)
   bool translations = true;            // false: skip the translations, so that the port-keeping group is

@@ -21,6 +21,7 @@ namespace {
 struct DeadlockArgs {
   std::string spec, routing, faults = "nodes", escape, certificate, witness, export_graph, checkpoint, switching;
   std::size_t chunk_sets = 64;
+  std::uint64_t case_budget = DeadlockOptions{}.case_budget;
   unsigned buffers = 0;
   unsigned vcs = 0, k = 0, budget = 0;
   bool json = false, no_symmetry = false;
@@ -103,6 +104,7 @@ int run_deadlock(const DeadlockArgs& a, const ShardFarm* farm) {
   opt.k = a.k;
   opt.escape_vcs = escape;
   opt.switching = switching_model(a);
+  opt.case_budget = a.case_budget;
   if (a.budget) opt.budget = std::chrono::seconds(a.budget);
   opt.symmetry = !a.no_symmetry;
   opt.chunk_sets = a.chunk_sets;
@@ -166,6 +168,10 @@ void add_deadlock_command(CLI::App& app, CommandRegistry& commands, const ShardF
   sub->add_option("--switching", a->switching,
                   "model for the exact check when Duato's condition does not settle it: wormhole | cut-through "
                   "(default: cut-through for bubble routings, wormhole otherwise)");
+  sub->add_option("--case-budget", a->case_budget,
+                  "cut-through: cases the exact check splits before it asks a SAT solver instead (0: SAT at once)")
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1'000'000'000}))
+      ->capture_default_str();
   sub->add_option("--buffers", a->buffers, "with --switching cut-through: packets per channel buffer (default 2)")
       ->check(CLI::Range(1u, 64u));
   sub->add_option("--certificate", a->certificate, "write the FREE certificate (JSON) for `menger check-cert`");
