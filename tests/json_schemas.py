@@ -52,6 +52,9 @@ CASES = [
     ("deadlock", ["deadlock", "torus(4,4)", "--routing", "dor(flow=bubble)", "--faults", "links", "--k", "1"]),
     ("deadlock", ["deadlock", "torus(6,6)", "--routing", "duato-torus", "--faults", "links", "--k", "4",
                   "--no-symmetry", "--budget", "1"]),
+    # UNKNOWN by a named bound of the exact check, whatever the machine's speed:
+    # SAT's deadlocked configurations are not brought in (bench/RESULTS.md).
+    ("deadlock", ["deadlock", "torus(6,6)", "--routing", "duato-bubble", "--faults", "nodes", "--k", "2"]),
     ("montecarlo", ["montecarlo", "mikant(3,3)", "--experiment", "routing", "--faults", "links", "--routing",
                     "mikant-shortest", "--routing", "mikant-x-turns", "--counts", "0..2", "--trials", "300"]),
     ("montecarlo", ["montecarlo", "min(stages=3, radix=4, wiring=random)", "--experiment", "completeness",

@@ -204,6 +204,61 @@ SatOutcome sat_cut_through(const Configs& cfg, const std::vector<std::vector<Cha
   return o;
 }
 
+namespace {
+
+// Each body's successor in a model of the wormhole formula (-1: none).
+std::vector<int> successors(const SatRun& run, const std::vector<std::pair<int, int>>& links, int first_link,
+                            std::size_t n) {
+  std::vector<int> succ(n, -1);
+  for (std::size_t l = 0; l < links.size(); ++l)
+    if (run.model[static_cast<std::size_t>(first_link) + l]) succ[static_cast<std::size_t>(links[l].first)] = links[l].second;
+  return succ;
+}
+
+// The rings among successors (bodies that never reach a head), each from its
+// lowest candidate so that the certificate does not depend on where the
+// search started.
+std::vector<std::vector<std::uint32_t>> headless_rings(const std::vector<int>& succ) {
+  std::vector<std::vector<std::uint32_t>> rings;
+  std::vector<char> state(succ.size(), 0);  // 1: on the current path, 2: done
+  for (std::size_t s = 0; s < succ.size(); ++s) {
+    std::vector<std::uint32_t> path;
+    int i = static_cast<int>(s);
+    while (i >= 0 && state[static_cast<std::size_t>(i)] == 0) {
+      state[static_cast<std::size_t>(i)] = 1;
+      path.push_back(static_cast<std::uint32_t>(i));
+      i = succ[static_cast<std::size_t>(i)];
+    }
+    if (i >= 0 && state[static_cast<std::size_t>(i)] == 1) {
+      std::vector<std::uint32_t> ring(std::find(path.begin(), path.end(), static_cast<std::uint32_t>(i)), path.end());
+      std::rotate(ring.begin(), std::min_element(ring.begin(), ring.end()), ring.end());
+      rings.push_back(std::move(ring));
+    }
+    for (std::uint32_t p : path) state[p] = 2;
+  }
+  return rings;
+}
+
+// The worms of a model without rings, each tail first.
+std::vector<std::vector<std::uint32_t>> model_worms(const SatRun& run, const std::vector<int>& succ,
+                                                    const Candidates& cand) {
+  std::vector<char> entered(succ.size(), 0);
+  for (int s : succ)
+    if (s >= 0) entered[static_cast<std::size_t>(s)] = 1;
+  std::vector<std::vector<std::uint32_t>> worms;
+  for (std::size_t s = 0; s < succ.size(); ++s) {
+    const bool used = run.model[1 + 2 * s] || run.model[2 + 2 * s];
+    if (!used || entered[s]) continue;
+    std::vector<std::uint32_t> worm;
+    for (int i = static_cast<int>(s); i >= 0; i = succ[static_cast<std::size_t>(i)])
+      worm.push_back(cand.configs[static_cast<std::size_t>(i)]);
+    worms.push_back(std::move(worm));
+  }
+  return worms;
+}
+
+}  // namespace
+
 SatOutcome sat_wormhole(const Configs& cfg) {
   const Candidates cand(cfg);
   std::vector<std::pair<int, int>> links;
@@ -242,42 +297,15 @@ SatOutcome sat_wormhole(const Configs& cfg) {
       }
       return o;
     }
+    const std::vector<int> succ = successors(run, links, first_link, static_cast<std::size_t>(cand.size()));
+    const auto rings = headless_rings(succ);
+    for (const auto& ring : rings) {
+      inc.add(ring_clause(ring));
+      cert.cycles.push_back(ring);
+    }
+    if (!rings.empty()) continue;
     o.status = SatOutcome::Status::Candidate;
-    const std::size_t cut_before = cert.cycles.size();
-    // The model's worms: each body's one successor; rings of bodies are cut.
-    std::vector<int> succ(static_cast<std::size_t>(cand.size()), -1);
-    for (std::size_t l = 0; l < links.size(); ++l)
-      if (run.model[static_cast<std::size_t>(first_link) + l]) succ[static_cast<std::size_t>(links[l].first)] = links[l].second;
-    std::vector<char> entered_from(succ.size(), 0), state(succ.size(), 0);  // state: 1 on the path, 2 done
-    for (int s : succ)
-      if (s >= 0) entered_from[static_cast<std::size_t>(s)] = 1;
-    for (std::size_t s = 0; s < succ.size(); ++s) {
-      std::vector<std::uint32_t> path;
-      int i = static_cast<int>(s);
-      while (i >= 0 && state[static_cast<std::size_t>(i)] == 0) {
-        state[static_cast<std::size_t>(i)] = 1;
-        path.push_back(static_cast<std::uint32_t>(i));
-        i = succ[static_cast<std::size_t>(i)];
-      }
-      if (i >= 0 && state[static_cast<std::size_t>(i)] == 1) {
-        const auto from = std::find(path.begin(), path.end(), static_cast<std::uint32_t>(i));
-        std::vector<std::uint32_t> ring(from, path.end());
-        const auto lowest = std::min_element(ring.begin(), ring.end());
-        std::rotate(ring.begin(), lowest, ring.end());
-        inc.add(ring_clause(ring));
-        cert.cycles.push_back(std::move(ring));
-      }
-      for (std::uint32_t p : path) state[p] = 2;
-    }
-    if (cert.cycles.size() > cut_before) continue;
-    for (std::size_t s = 0; s < succ.size(); ++s) {
-      const bool used = run.model[static_cast<std::size_t>(1 + 2 * s)] || run.model[static_cast<std::size_t>(2 + 2 * s)];
-      if (!used || entered_from[s]) continue;
-      std::vector<std::uint32_t> worm;
-      for (int i = static_cast<int>(s); i >= 0; i = succ[static_cast<std::size_t>(i)])
-        worm.push_back(cand.configs[static_cast<std::size_t>(i)]);
-      o.worms.push_back(std::move(worm));
-    }
+    o.worms = model_worms(run, succ, cand);
     return o;
   }
 }
