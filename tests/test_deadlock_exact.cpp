@@ -10,6 +10,7 @@
 
 #include "core/error.h"
 #include "setup/setup.h"
+#include "tests/node_faults.h"
 #include "tests/flow_model.h"
 #include "tests/traffic_subset.h"
 #include "tests/worm_model.h"
@@ -19,12 +20,6 @@
 
 namespace menger {
 namespace {
-
-FaultSet faults_of(const RouteSetup& s, const std::vector<std::string>& nodes) {
-  FaultSet f(s.model->universe().size());
-  for (const auto& n : nodes) f.insert(*s.model->unit_of_node(*s.net->find_node(n)));
-  return f;
-}
 
 ExactResult exact(const RouteSetup& s, const FaultSet& f, std::uint32_t buffers) {
   const Exploration x = explore(*s.routing, *s.model, &f, static_cast<std::uint32_t>(f.count()));

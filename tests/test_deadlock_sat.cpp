@@ -6,18 +6,13 @@
 #include <gtest/gtest.h>
 
 #include "setup/setup.h"
+#include "tests/node_faults.h"
 #include "verify/deadlock.h"
 #include "verify/deadlock_evidence.h"
 #include "verify/deadlock_evidence_check.h"
 
 namespace menger {
 namespace {
-
-FaultSet faults_of(const RouteSetup& s, const std::vector<std::string>& nodes) {
-  FaultSet f(s.model->universe().size());
-  for (const auto& n : nodes) f.insert(*s.model->unit_of_node(*s.net->find_node(n)));
-  return f;
-}
 
 // The exact check alone, as if Duato's condition had failed, as evidence.
 struct Decided {

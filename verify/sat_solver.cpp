@@ -24,19 +24,10 @@ std::string read_all(std::FILE* f) {
   return out;
 }
 
-}  // namespace
-
-SatRun solve_cnf(const Cnf& f, bool with_proof) {
-  CaDiCaL::Solver solver;
-  solver.set("quiet", 1);  // CaDiCaL would print its statistics on stdout, where our JSON goes
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> trace(nullptr, std::fclose);
-  if (with_proof) {
-    trace.reset(std::tmpfile());
-    if (!trace) throw InputError("cannot open a temporary file for the SAT solver's proof");
-    solver.set("binary", 0);  // text DRAT
-    solver.trace_proof(trace.get(), "<deadlock proof>");
-  }
-  StopAtDeadline stop;
+// Quiet (CaDiCaL would print its statistics on stdout, where our JSON goes),
+// stopped at the deadline, the formula's clauses added.
+void load(CaDiCaL::Solver& solver, StopAtDeadline& stop, const Cnf& f) {
+  solver.set("quiet", 1);
   solver.connect_terminator(&stop);
   for (const auto& c : f.clauses) {
     for (int l : c) solver.add(l);
@@ -44,19 +35,37 @@ SatRun solve_cnf(const Cnf& f, bool with_proof) {
   }
   // A variable no clause mentions still gets a value in the model.
   if (f.vars > solver.vars()) solver.reserve(f.vars);
+}
+
+SatRun answer(CaDiCaL::Solver& solver, int vars) {
   SatRun run;
   const int r = solver.solve();
+  if (r == 20) run.answer = SatRun::Answer::Unsat;
+  if (r != 10) return run;
+  run.answer = SatRun::Answer::Sat;
+  run.model.assign(static_cast<std::size_t>(vars) + 1, 0);
+  for (int v = 1; v <= vars; ++v) run.model[static_cast<std::size_t>(v)] = solver.val(v) > 0;
+  return run;
+}
+
+}  // namespace
+
+SatRun solve_cnf(const Cnf& f, bool with_proof) {
+  CaDiCaL::Solver solver;
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> trace(nullptr, std::fclose);
+  if (with_proof) {  // before any clause: CaDiCaL traces from its configuring state
+    trace.reset(std::tmpfile());
+    if (!trace) throw InputError("cannot open a temporary file for the SAT solver's proof");
+    solver.set("binary", 0);  // text DRAT
+    solver.trace_proof(trace.get(), "<deadlock proof>");
+  }
+  StopAtDeadline stop;
+  load(solver, stop, f);
+  SatRun run = answer(solver, f.vars);
   solver.disconnect_terminator();
-  if (r == 10) {
-    run.answer = SatRun::Answer::Sat;
-    run.model.assign(static_cast<std::size_t>(f.vars) + 1, 0);
-    for (int v = 1; v <= f.vars; ++v) run.model[static_cast<std::size_t>(v)] = solver.val(v) > 0;
-  } else if (r == 20) {
-    run.answer = SatRun::Answer::Unsat;
-    if (with_proof) {
-      solver.flush_proof_trace();  // the FILE stays ours: CaDiCaL does not close what it did not open
-      run.proof = read_all(trace.get());
-    }
+  if (run.answer == SatRun::Answer::Unsat && with_proof) {
+    solver.flush_proof_trace();  // the FILE stays ours: CaDiCaL does not close what it did not open
+    run.proof = read_all(trace.get());
   }
   return run;
 }
@@ -66,12 +75,7 @@ struct IncrementalSat::Impl {
   StopAtDeadline stop;
 };
 
-IncrementalSat::IncrementalSat(const Cnf& f) : impl_(new Impl), vars_(f.vars) {
-  impl_->solver.set("quiet", 1);
-  impl_->solver.connect_terminator(&impl_->stop);
-  for (const auto& c : f.clauses) add(c);
-  if (vars_ > impl_->solver.vars()) impl_->solver.reserve(vars_);
-}
+IncrementalSat::IncrementalSat(const Cnf& f) : impl_(new Impl), vars_(f.vars) { load(impl_->solver, impl_->stop, f); }
 
 IncrementalSat::~IncrementalSat() { delete impl_; }
 
@@ -80,15 +84,6 @@ void IncrementalSat::add(const std::vector<int>& clause) {
   impl_->solver.add(0);
 }
 
-SatRun IncrementalSat::solve() {
-  SatRun run;
-  const int r = impl_->solver.solve();
-  if (r == 20) run.answer = SatRun::Answer::Unsat;
-  if (r != 10) return run;
-  run.answer = SatRun::Answer::Sat;
-  run.model.assign(static_cast<std::size_t>(vars_) + 1, 0);
-  for (int v = 1; v <= vars_; ++v) run.model[static_cast<std::size_t>(v)] = impl_->solver.val(v) > 0;
-  return run;
-}
+SatRun IncrementalSat::solve() { return answer(impl_->solver, vars_); }
 
 }  // namespace menger
