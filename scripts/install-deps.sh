@@ -9,6 +9,7 @@ packages=(
   libtbb-dev libcli11-dev libtomlplusplus-dev nlohmann-json3-dev libz3-dev
   libgtest-dev libgmock-dev                   # GoogleTest
   libcadical-dev                              # SAT with DRAT proofs (verify/deadlock_sat.h)
+  libssl-dev                                  # SHA-256 of inputs and checkpoint seals (core/input_file.h)
   python3 python3-networkx python3-igraph     # peer cross-checks and benchmarks
   ccache                                      # compiler cache (cmake/MengerPch.cmake)
   gnuplot-nox                                 # plots of the reliability curves (SVG, PNG)

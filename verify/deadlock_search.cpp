@@ -23,7 +23,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using Units = std::vector<std::size_t>;  // a fault set, sorted
-constexpr const char* kFormat = "menger-deadlock-checkpoint/1";
+constexpr const char* kFormat = "menger-deadlock-checkpoint/2";  // 2: sealed lines, inputs in the header
 
 // Fault sets up to translation (the header's "Symmetry"): a set's least image
 // over the translations t_s of SourceFrames (every translation when the
@@ -147,6 +147,7 @@ nlohmann::json outcome_json(const ChunkOutcome& c) {
 }
 
 ChunkOutcome outcome_from_json(const nlohmann::json& j) {
+  require_keys(j, {"reads", "failed", "level", "first", "shard"}, "a deadlock shard's record");
   ChunkOutcome c;
   c.reads = json_at<std::vector<Units>>(j, "reads");
   if (!j.contains("failed")) throw InputError("missing field 'failed'");
@@ -180,7 +181,8 @@ class DeadlockSearch {
   std::optional<GroupSets> grouped_;
   DeadlockSearchResult out_;
   std::optional<ShardCheckpoint> checkpoint_;
-  std::size_t replayed_ = 0;             // checkpoint records merged so far
+  std::size_t replayed_ = 0;             // checkpoint records merged (or re-checked) so far
+  std::size_t rechecked_ = 0;            // of those, settled again and found equal (recheck_resumed)
   std::uint32_t level_ = 0;
   std::vector<Units> frontier_;          // the sets of the current level, sorted
   std::set<Units> next_;                 // the next level, as it grows
@@ -228,6 +230,7 @@ class DeadlockSearch {
   void run_level_farm();
   void extend(const Units& set, const Units& reads);
   nlohmann::json question() const;
+  Resumption resumed() const;
   void update_coverage(std::size_t sets_done);
   void finish_coverage();
 };
@@ -316,7 +319,15 @@ bool DeadlockSearch::merge(std::size_t c, const ChunkOutcome& outcome, bool reco
     nlohmann::json rec = outcome_json(outcome);
     rec["level"] = level_;
     rec["first"] = c * opt_.chunk_sets;
-    checkpoint_->append(std::move(rec));
+    if (replayed_ < checkpoint_->records().size()) {  // recheck_resumed: the file holds this shard already
+      rec["shard"] = replayed_;
+      if (rec != checkpoint_->records()[replayed_])
+        checkpoint_->damaged(replayed_, "analysed again (--recheck-resumed), its fault sets give " + json_text(rec));
+      ++replayed_;
+      ++rechecked_;
+    } else {
+      checkpoint_->append(std::move(rec));
+    }
   }
   update_coverage(c * opt_.chunk_sets + analysed);
   if (opt_.progress) opt_.progress(out_.coverage);
@@ -336,7 +347,7 @@ void DeadlockSearch::check_reads(std::size_t c, const ChunkOutcome& outcome) con
 // Merges the checkpoint's records of the current level; returns the first chunk still to settle.
 std::size_t DeadlockSearch::replay() {
   std::size_t c = 0;
-  if (!checkpoint_) return c;
+  if (!checkpoint_ || opt_.recheck_resumed) return c;
   const auto& records = checkpoint_->records();
   for (; c < chunks() && replayed_ < records.size() && !failing_; ++c, ++replayed_) {
     const nlohmann::json& rec = records[replayed_];
@@ -384,7 +395,10 @@ void DeadlockSearch::run_level_farm() {
     return json_text(outcome_json(outcome));
   };
   job.merge = [&](std::size_t c, const std::string& text) {
-    return merge(c, outcome_from_json(nlohmann::json::parse(text)), true);
+    // Another process's shard is checked like a checkpoint's record before it counts.
+    ChunkOutcome outcome = outcome_from_json(parse_json(text, "a deadlock shard from another process"));
+    check_reads(c, outcome);
+    return merge(c, outcome, true);
   };
   opt_.farm->run(job);
 }
@@ -422,6 +436,7 @@ DeadlockSearchResult DeadlockSearch::run() {
   }
   if (checkpoint_ && replayed_ < checkpoint_->records().size() && !expired_)
     checkpoint_->damaged(replayed_, "it lies beyond where this run's search ends");
+  if (checkpoint_ && replayed_ > 0) out_.coverage.resumed = resumed();
   if (failing_) {
     out_.failing = fault_set(*failing_);
     out_.failing_result = failing_result_ ? std::move(failing_result_) : analyse(*failing_);
@@ -447,6 +462,13 @@ nlohmann::json DeadlockSearch::question() const {
           {"case_budget", opt_.case_budget},
           {"chunk_sets", opt_.chunk_sets},
           {"menger", kVersion}};
+}
+
+// What the run took from its checkpoint (the header's "Checkpoints").
+Resumption DeadlockSearch::resumed() const {
+  return resumption(*checkpoint_, "shards of fault sets", replayed_, rechecked_,
+                    failing_record_ ? "the failing fault set they name, analysed again" : "",
+                    "that their fault sets are FREE, and the units each analysis read");
 }
 
 // The coverage after `sets_done` sets of the current level (in level order).

@@ -58,8 +58,11 @@
 // uninterrupted run's.  The evidence (the fault-free analysis for FREE, the
 // failing set's for the rest) is recomputed at the end: analyses are
 // deterministic; a recorded failing set that turns out FREE is refused as
-// damage.  Other records are not re-derived: a checkpoint is the user's own
-// file, and reads altered but well formed are not detected.
+// damage.  Each record is checked against the plan (its level and first set,
+// reads of healthy units, one per set before its failure).  The rest is taken
+// on trust, and the result's coverage.resumed says so (issue 36: a checkpoint
+// is a cache, not an authority); with `recheck_resumed` every recorded shard
+// is analysed again and compared with its record instead.
 #pragma once
 
 #include <chrono>
@@ -87,6 +90,8 @@ struct DeadlockSearchOptions {
                                        // used where the routing allows (tests compare the two)
   std::size_t chunk_sets = 64;         // fault sets per shard
   std::string checkpoint;              // file of settled shards; "" none
+  bool recheck_resumed = false;        // analyse again every shard the checkpoint holds, refusing the file
+                                       // at the first record that differs (nothing taken on trust)
   const ShardFarm* farm = nullptr;     // spread the shards over processes (mpirun)
   std::function<void(const Coverage&)> progress;  // after each merged shard (the coordinator only)
 };

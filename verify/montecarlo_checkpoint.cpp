@@ -3,6 +3,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/checkpoint_file.h"
+
 #include "core/error.h"
 #include "core/json_io.h"
 
@@ -10,7 +12,7 @@ namespace menger {
 
 namespace {
 
-constexpr const char* kFormat = "menger-montecarlo-checkpoint/1";
+constexpr const char* kFormat = "menger-montecarlo-checkpoint/2";  // 2: sealed lines, inputs in the header
 
 // Whether `next` may follow `prev`: the next shard of the same sample, or the
 // first shard of the next sample (every sample runs at least one shard).
@@ -38,37 +40,38 @@ ShardRecord shard_record_from_json(const nlohmann::json& j) {
   return r;
 }
 
-MonteCarloCheckpointText read_montecarlo_checkpoint(std::string_view text, const std::string& name) {
-  MonteCarloCheckpointText out;
-  std::size_t start = 0, line = 0;
-  for (std::size_t nl; (nl = text.find('\n', start)) != std::string_view::npos; start = nl + 1) {
-    ++line;
-    nlohmann::json j;
+// The records of a checkpoint (its header and seals already checked), in
+// order; `line` numbers them in errors from `first_line`.
+std::vector<ShardRecord> records_in_order(const std::vector<nlohmann::json>& lines, const std::string& name) {
+  std::vector<ShardRecord> out;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::size_t line = i + 2;
     try {
-      j = nlohmann::json::parse(text.substr(start, nl - start));
-    } catch (const nlohmann::json::exception&) {
-      throw InputError(at_line(name, line) + " is not JSON (the file is damaged; delete it to start over)");
-    }
-    if (line == 1) {
-      if (!j.is_object() || !j.contains("format") || j["format"] != kFormat || !j.contains("question") ||
-          !j["question"].is_object())
-        throw InputError("checkpoint " + name + " is not a Monte Carlo checkpoint (its first line is no " +
-                         kFormat + " header)");
-      out.question = j["question"];
-      continue;
-    }
-    try {
-      out.records.push_back(shard_record_from_json(j));
+      out.push_back(shard_record_from_json(lines[i]));
     } catch (const InputError& e) {
       throw InputError(at_line(name, line) + ": " + e.what());
     }
-    const ShardRecord& r = out.records.back();
-    const bool first = out.records.size() == 1;
-    if (first ? (r.sample != 0 || r.shard != 0) : !follows(out.records[out.records.size() - 2], r))
+    const ShardRecord& r = out.back();
+    const bool first = out.size() == 1;
+    if (first ? (r.sample != 0 || r.shard != 0) : !follows(out[out.size() - 2], r))
       throw InputError(at_line(name, line) + " holds sample " + std::to_string(r.sample) + " shard " +
                        std::to_string(r.shard) + ", out of order");
   }
-  out.complete_bytes = start;
+  return out;
+}
+
+MonteCarloCheckpointText read_montecarlo_checkpoint(std::string_view text, const std::string& name) {
+  CheckpointText read = read_checkpoint_text(text, name);
+  MonteCarloCheckpointText out;
+  if (read.header.is_null()) return out;
+  const nlohmann::json& j = read.header;
+  if (!j.is_object() || !j.contains("format") || j["format"] != kFormat || !j.contains("question") ||
+      !j["question"].is_object())
+    throw InputError("checkpoint " + name + " is not a Monte Carlo checkpoint (its first line is no " + kFormat +
+                     " header)");
+  out.question = j["question"];
+  out.records = records_in_order(read.records, name);
+  out.complete_bytes = read.complete_bytes;
   return out;
 }
 
@@ -88,36 +91,12 @@ class MonteCarloCheckpoint::SampleLog final : public ShardLog {
   std::uint64_t sample_;
 };
 
-MonteCarloCheckpoint::MonteCarloCheckpoint(std::filesystem::path path, const nlohmann::json& question)
-    : path_(std::move(path)) {
-  std::string text;
-  std::error_code failed;
-  if (std::filesystem::is_directory(path_, failed)) throw InputError(where() + " is a directory");
-  if (std::filesystem::exists(path_, failed)) {
-    std::ifstream in(path_, std::ios::binary);
-    if (!in) throw InputError("cannot read " + where());
-    std::stringstream buf;
-    buf << in.rdbuf();
-    text = buf.str();
-  }
-  MonteCarloCheckpointText found = read_montecarlo_checkpoint(text, path_.string());
-  if (found.question.is_null()) {  // new, empty, or killed before its header was complete
-    // Written with the first record: a request that fails before any trial
-    // (a misspelt routing) leaves no file that would refuse the corrected one.
-    header_ = json_text({{"format", kFormat}, {"question", question}});
-    const std::filesystem::path folder = path_.parent_path();
-    if (!folder.empty() && !std::filesystem::is_directory(folder, failed))  // say so now, not after a round
-      throw InputError("cannot write " + where() + ": no folder " + folder.string());
-    return;
-  }
-  if (const std::string diff = question_difference(question, found.question); !diff.empty())
-    throw InputError(where() + " is for another question (" + diff +
-                     "); resume with the command that wrote it, or name another file");
-  records_ = std::move(found.records);
-  std::filesystem::resize_file(path_, found.complete_bytes, failed);  // drop a half-written last record
-  if (failed) throw InputError("cannot cut back " + where() + ": " + failed.message());
-  out_.open(path_, std::ios::binary | std::ios::app);
-  if (!out_) throw InputError("cannot append to " + where());
+// The header is written with the first record: a request that fails before
+// any trial (a misspelt routing) leaves no file that would refuse the corrected one.
+MonteCarloCheckpoint::MonteCarloCheckpoint(std::filesystem::path path, const nlohmann::json& question, bool recheck)
+    : path_(path), recheck_(recheck), file_(std::make_unique<CheckpointFile>(std::move(path), kFormat, question,
+                                                          CheckpointFile::Header::WithFirstRecord)) {
+  records_ = records_in_order(file_->records(), path_.string());
 }
 
 MonteCarloCheckpoint::~MonteCarloCheckpoint() = default;
@@ -134,7 +113,7 @@ ShardLog& MonteCarloCheckpoint::next_sample() {
 
 std::optional<Tally> MonteCarloCheckpoint::take(std::uint64_t sample, std::uint64_t shard,
                                                 const std::vector<Series>& series, std::uint64_t trials) {
-  if (next_ == records_.size()) return std::nullopt;
+  if (recheck_ || next_ == records_.size()) return std::nullopt;
   const ShardRecord& r = records_[next_];
   // Records are consecutive from (0, 0) and the engine asks in the same order,
   // so the next record is this shard unless the file's run stopped elsewhere.
@@ -165,17 +144,25 @@ std::optional<Tally> MonteCarloCheckpoint::take(std::uint64_t sample, std::uint6
 }
 
 void MonteCarloCheckpoint::append(std::uint64_t sample, std::uint64_t shard, const Tally& tally) {
-  if (!out_.is_open()) {
-    out_.open(path_, std::ios::binary | std::ios::trunc);
-    if (!out_) throw InputError("cannot write " + where());
-    out_ << header_ << "\n";
+  const nlohmann::json rec = to_json(ShardRecord{sample, shard, tally});
+  if (recheck_ && compared_ < records_.size()) {  // the file holds this shard: compare, do not append
+    if (rec != to_json(records_[compared_]))
+      file_->damaged(compared_, "sampled again (--recheck-resumed), its trials give " + json_text(rec));
+    ++compared_;
+    return;
   }
-  out_ << json_text(to_json(ShardRecord{sample, shard, tally})) << "\n" << std::flush;
-  if (!out_) throw InputError("cannot append to " + where());
+  file_->append(rec);
+}
+
+std::optional<Resumption> MonteCarloCheckpoint::resumed() const {
+  const std::size_t taken = recheck_ ? compared_ : next_;
+  if (taken == 0) return std::nullopt;
+  return Resumption{path_.string(), "shards of trials", taken, recheck_ ? compared_ : 0, "",
+                    recheck_ ? "" : "their trials' counts and sums"};
 }
 
 void MonteCarloCheckpoint::finish() {
-  if (next_ < records_.size())
+  if ((recheck_ ? compared_ : next_) < records_.size())
     throw InputError(where() + " holds " + std::to_string(records_.size() - next_) +
                      " records beyond where this run stops: it was written by another run");
 }

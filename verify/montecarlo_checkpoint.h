@@ -13,13 +13,14 @@
 // holds a prefix of the uninterrupted run's sequence of shards; the stop rules
 // (trial count, half-width at round ends) then stop at the same shard.
 //
-// Format: JSON lines.  The first line is {"format", "question"}: the question
+// Format: core/checkpoint_file.h's JSON lines (a sealed chain, the input
+// files' digests in the header).  The first line's question
 // names the model, the study's canonical request (experiment, fault units,
 // routings, counts or rates, best-of, limits, seed, trials, half-width,
 // confidence, shard and round sizes: everything that changes the output) and
 // the tool version; a checkpoint of another question is refused, naming the
 // first field that differs.  Each further line is {"sample", "shard",
-// "tally": [[n, sum, sum of squares] per series]}.  Doubles are written by
+// "tally": [[n, sum, sum of squares] per series], "check"}.  Doubles are written by
 // nlohmann's shortest round-trip form and read back to the same bits.
 //
 // Damage.  A last line without its newline (killed while writing it) is
@@ -29,8 +30,10 @@
 // cannot use (a sample stopped earlier or later than this run stops it, a
 // tally of another width, more observations than the shard has trials, a
 // success count that is not a whole number of them) are an InputError too,
-// never a silent restart.  A checkpoint is the user's own file, not evidence:
-// sums that are plausible but altered are not detected.
+// never a silent restart.  A checkpoint is a cache, not an authority (issue
+// 36): sums that are plausible but altered cannot be told from sampled ones,
+// so the study says how many shards it took from the file (resumed()), and
+// with `recheck` samples each again and compares it with its record.
 #pragma once
 
 #include <cstdint>
@@ -44,7 +47,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/shard_checkpoint.h"  // question_difference
+#include "core/checkpoint_file.h"
+#include "core/coverage.h"
 #include "verify/montecarlo.h"
 
 namespace menger {
@@ -74,13 +78,17 @@ class MonteCarloCheckpoint {
  public:
   // Opens (or creates) `path` for `question`: reads what it settled and cuts
   // off a half-written last record.  Throws InputError (see above).
-  MonteCarloCheckpoint(std::filesystem::path path, const nlohmann::json& question);
+  // With `recheck`, every shard the file holds is sampled again and compared
+  // with its record (refused at the first that differs) instead of taken.
+  MonteCarloCheckpoint(std::filesystem::path path, const nlohmann::json& question, bool recheck = false);
   ~MonteCarloCheckpoint();
   // The log of the study's next sample (numbered in the order the study runs them).
   ShardLog& next_sample();
   // After the study: every record was used, else the file is not this run's.
   void finish();
   std::size_t records() const { return records_.size(); }
+  // What the study took from the file (nullopt: nothing), for StudyResult::resumed.
+  std::optional<Resumption> resumed() const;
 
  private:
   class SampleLog;
@@ -90,12 +98,13 @@ class MonteCarloCheckpoint {
   std::string where() const { return "checkpoint " + path_.string(); }
 
   std::filesystem::path path_;
+  bool recheck_ = false;
+  std::unique_ptr<CheckpointFile> file_;
   std::vector<ShardRecord> records_;
   std::size_t next_ = 0;  // the first record no sample has taken
+  std::size_t compared_ = 0;  // with recheck_: records compared with a fresh shard
   std::uint64_t samples_ = 0;
   std::unique_ptr<SampleLog> current_;
-  std::string header_;  // a new file's first line, written with its first record
-  std::ofstream out_;
 };
 
 }  // namespace menger

@@ -5,7 +5,7 @@
 
 namespace menger {
 
-constexpr const char* kFormat = "menger-route-checkpoint/2";  // 2: records numbered by "shard"
+constexpr const char* kFormat = "menger-route-checkpoint/3";  // 2: records numbered by "shard"; 3: sealed, inputs
 
 nlohmann::json to_json(const ChunkRecord& r) {
   nlohmann::json j = {{"shard", r.chunk}, {"levels", r.levels}, {"pairs_settled", r.pairs_settled}};
@@ -19,6 +19,7 @@ nlohmann::json to_json(const ChunkRecord& r) {
 }
 
 ChunkRecord chunk_record_from_json(const nlohmann::json& j) {
+  require_keys(j, {"shard", "levels", "pairs_settled", "failure"}, "a chunk's record");
   ChunkRecord r;
   r.chunk = json_at<std::uint64_t>(j, "shard");
   for (const auto& level : json_at<std::vector<std::vector<std::uint64_t>>>(j, "levels")) {
@@ -28,6 +29,7 @@ ChunkRecord chunk_record_from_json(const nlohmann::json& j) {
   r.pairs_settled = json_at<std::uint64_t>(j, "pairs_settled");
   if (j.contains("failure")) {
     const auto& f = j.at("failure");
+    require_keys(f, {"level", "s", "d", "units", "path_bound", "disconnected"}, "a chunk's failure");
     ChunkRecord::Failure x;
     x.level = json_at<std::uint32_t>(f, "level");
     x.s = json_at<std::uint32_t>(f, "s");

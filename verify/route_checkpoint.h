@@ -15,9 +15,10 @@
 //
 // Damage.  A last line without its newline (the process was killed while
 // writing it) is dropped and the file cut back to the last complete record; a
-// malformed complete line, a chunk out of order or a header that does not
-// parse is one InputError naming the file and line.  Never a wrong verdict:
-// a record is only written after its chunk settled, and only read back as it was.
+// malformed complete line, a broken seal, a chunk out of order or a header
+// that does not parse is one InputError naming the file and line.  What the
+// records say is checked by the search before it is merged (route_search.h,
+// "Checkpoints"): a checkpoint is a cache, not an authority.
 #pragma once
 
 #include <array>
@@ -55,6 +56,8 @@ class RouteCheckpoint {
   // Throws InputError for another question or a damaged file (see above).
   RouteCheckpoint(std::filesystem::path path, const nlohmann::json& question);
   const std::vector<ChunkRecord>& settled() const { return records_; }
+  // An InputError for record i that the run cannot use: names the file and line.
+  [[noreturn]] void damaged(std::size_t i, const std::string& why) const { file_.damaged(i, why); }
   // Appends one chunk (flushed before it returns).
   void append(const ChunkRecord& r);
 

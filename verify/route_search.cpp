@@ -70,6 +70,9 @@ using Workers = tbb::enumerable_thread_specific<Worker>;
 struct RunState {
   std::optional<std::uint32_t> fail_level;  // of the search's failure so far
   std::optional<RouteCheckpoint> checkpoint;
+  std::uint64_t taken = 0;      // chunks merged from the checkpoint
+  std::uint64_t rechecked = 0;  // chunks the checkpoint holds, searched again and found equal
+  std::uint64_t replayed = 0;   // failures the checkpoint's records claim, re-run
   struct Stop {  // how far the chunk the time budget stopped got (for UNKNOWN)
     bool known = false, level0_done = false;
     std::uint32_t complete_level = 0;  // every pair of the chunk settled up to here
@@ -107,11 +110,21 @@ class Search {
   ChunkRecord cut_to(ChunkRecord own, std::uint32_t last) const;
   void fold(const ChunkRecord& own, std::optional<RouteFailure> failure, RouteCheckResult& r,
             std::optional<std::uint32_t>& fail_level) const;
+  // What a chunk's record says of the search's failure: the failure after the
+  // chunk (a checkpoint's record), or the chunk's own (another process's result).
+  enum class Carries { SearchFailure, OwnFailure };
+  void fold_checked(std::size_t c, const ChunkRecord& own, Carries carries, const std::vector<RoutePair>& pairs,
+                    RouteCheckResult& r, RunState& st) const;
   // Checkpoint: the question a file must match, and the state of the chunks it settled.
   nlohmann::json question(const RouteCheckResult& r) const;
-  std::size_t open_checkpoint(RouteCheckResult& r, RunState& st) const;
-  std::size_t restore(const RouteCheckpoint& cp, RouteCheckResult& r, std::optional<std::uint32_t>& fail_level) const;
+  std::size_t open_checkpoint(const std::vector<RoutePair>& pairs, RouteCheckResult& r, RunState& st) const;
+  std::size_t restore(const std::vector<RoutePair>& pairs, RouteCheckResult& r, RunState& st) const;
+  void settled(std::size_t c, const ChunkRecord& own, const RouteCheckResult& r, RunState& st) const;
+  std::string plan_problem(const ChunkRecord& rec, std::size_t c, Carries carries, const std::vector<RoutePair>& pairs,
+                           const std::optional<RouteFailure>& failure, std::optional<std::uint32_t> fail_level) const;
+  std::string failure_problem(const ChunkRecord::Failure& f, const RouteFailure& rebuilt) const;
   RouteFailure rebuild(const ChunkRecord::Failure& f) const;
+  RouteFailure replayed(const ChunkRecord::Failure& f) const;  // rebuilt, and refused unless it fails as recorded
   ChunkRecord checkpoint_record(ChunkRecord own, const RouteCheckResult& r,
                                 std::optional<std::uint32_t> fail_level) const;
   const Routing& routing_;
@@ -137,6 +150,13 @@ class Search {
   bool pair_required_under(const Units& f, const RoutePair& p) const;
 };
 
+// Orbit sizes from a root map: size[r] = how many nodes have root r.
+std::vector<std::uint64_t> orbit_sizes(const std::vector<NodeId>& root) {
+  std::vector<std::uint64_t> size(root.size(), 0);
+  for (NodeId r : root) ++size[r];
+  return size;
+}
+
 // The pairs of the header's port-automorphism reduction.  A generator the
 // routing is caught not commuting with is a bug in its declaration: an error,
 // never a silent reduction.
@@ -151,15 +171,18 @@ std::vector<RoutePair> port_orbit_pairs(const Routing& routing, const FaultModel
       throw InternalError("routing " + routing.spec() + " declares that it commutes with the port-keeping "
                           "automorphisms, but not with generator " + std::to_string(i) + ": " + *why);
   std::map<NodeId, std::vector<NodeId>> stabiliser_root;  // per source representative
+  const std::vector<std::uint64_t> orbit = orbit_sizes(g.root);
   std::vector<RoutePair> reps;
-  for (const RoutePair& p : all) {
+  for (RoutePair p : all) {
     if (g.root[p.s] != p.s) continue;
     auto it = stabiliser_root.find(p.s);
     if (it == stabiliser_root.end()) {
       const NodeId fixed[] = {p.s};
       it = stabiliser_root.emplace(p.s, fault_model_automorphisms(model, fixed, Preserve::Ports, colours).root).first;
     }
-    if (it->second[p.d] == p.d) reps.push_back(p);
+    if (it->second[p.d] != p.d) continue;
+    p.weight = orbit[p.s] * static_cast<std::uint64_t>(std::count(it->second.begin(), it->second.end(), p.d));
+    reps.push_back(p);
   }
   r.symmetry_used = true;
   r.symmetry = std::string(colours.empty() ? "port automorphisms" : "port automorphisms keeping the routing's colours") +
@@ -188,9 +211,13 @@ std::vector<RoutePair> Search::examined_pairs(RouteCheckResult& r) const {
   r.symmetry_used = true;
   r.symmetry = "translations";
   std::vector<NodeId> root = orbit_roots(net, gens);
+  const std::vector<std::uint64_t> orbit = orbit_sizes(root);
   std::vector<RoutePair> reps;
-  for (const RoutePair& p : all)
-    if (root[p.s] == p.s) reps.push_back(p);
+  for (RoutePair p : all)
+    if (root[p.s] == p.s) {
+      p.weight = orbit[p.s];
+      reps.push_back(p);
+    }
   return reps;
 }
 
@@ -310,7 +337,7 @@ RouteCheckResult Search::run() {
 // The sequential order: chunk after chunk in this process.
 void Search::run_here(const std::vector<RoutePair>& pairs, RouteCheckResult& r, Workers& workers, RunState& st) {
   const std::size_t chunks = chunk_count(pairs);
-  for (std::size_t c = open_checkpoint(r, st); c < chunks && !expired_; ++c) {
+  for (std::size_t c = open_checkpoint(pairs, r, st); c < chunks && !expired_; ++c) {
     const std::optional<std::uint32_t> last = last_level(st.fail_level);
     if (!last) break;
     std::vector<PairSearch> chunk = make_chunk(pairs, c);
@@ -319,7 +346,7 @@ void Search::run_here(const std::vector<RoutePair>& pairs, RouteCheckResult& r, 
                                                                                                        : st.fail_level;
     const ChunkRecord own = own_record(c, chunk, failed, after);
     fold(own, failed ? first_failure(chunk, *failed).failure : std::nullopt, r, st.fail_level);
-    if (st.checkpoint && !expired_) st.checkpoint->append(checkpoint_record(own, r, st.fail_level));
+    if (!expired_) settled(c, own, r, st);
     if (opt_.progress) opt_.progress(coverage(r, st));
   }
 }
@@ -337,7 +364,7 @@ void Search::run_farm(const std::vector<RoutePair>& pairs, RouteCheckResult& r, 
   ShardJob job;
   job.count = chunks;
   job.start = [&] {
-    const std::size_t first = open_checkpoint(r, st);
+    const std::size_t first = open_checkpoint(pairs, r, st);
     known = st.fail_level;
     return first;
   };
@@ -351,14 +378,23 @@ void Search::run_farm(const std::vector<RoutePair>& pairs, RouteCheckResult& r, 
     const auto failed = search_chunk(chunk, static_cast<std::uint32_t>(std::stoul(context)), workers, unused);
     return json_text(to_json(own_record(c, chunk, failed, failed)));
   };
-  job.arrived = [&](std::size_t, const std::string& text) {
-    const ChunkRecord own = chunk_record_from_json(nlohmann::json::parse(text));
+  // A process's result is checked like a checkpoint's record before it counts
+  // (fold_checked): another rank's shard is not believed either.
+  const auto from_rank = [](std::size_t c, const std::string& text) {
+    try {
+      return chunk_record_from_json(parse_json(text, "chunk " + std::to_string(c) + " from another process"));
+    } catch (const InputError& e) {
+      throw InternalError(std::string("a process sent back a malformed chunk: ") + e.what());
+    }
+  };
+  job.arrived = [&](std::size_t c, const std::string& text) {
+    const ChunkRecord own = from_rank(c, text);
     if (own.failure && (!known || own.failure->level < *known)) known = own.failure->level;
   };
-  job.merge = [&](std::size_t, const std::string& text) {
-    const ChunkRecord own = cut_to(chunk_record_from_json(nlohmann::json::parse(text)), *last_level(st.fail_level));
-    fold(own, std::nullopt, r, st.fail_level);
-    if (st.checkpoint) st.checkpoint->append(checkpoint_record(own, r, st.fail_level));
+  job.merge = [&](std::size_t c, const std::string& text) {
+    const ChunkRecord own = cut_to(from_rank(c, text), *last_level(st.fail_level));
+    fold_checked(c, own, Carries::OwnFailure, pairs, r, st);
+    settled(c, own, r, st);
     if (opt_.progress) opt_.progress(coverage(r, st));
     return last_level(st.fail_level).has_value();
   };
@@ -378,10 +414,10 @@ std::optional<std::uint32_t> Search::last_level(std::optional<std::uint32_t> fai
 }
 
 // Opens the checkpoint, if any, and restores what it settled; returns the first chunk to search.
-std::size_t Search::open_checkpoint(RouteCheckResult& r, RunState& st) const {
+std::size_t Search::open_checkpoint(const std::vector<RoutePair>& pairs, RouteCheckResult& r, RunState& st) const {
   if (opt_.checkpoint.empty()) return 0;
   st.checkpoint.emplace(opt_.checkpoint, question(r));
-  return restore(*st.checkpoint, r, st.fail_level);
+  return restore(pairs, r, st);
 }
 
 std::vector<PairSearch> Search::make_chunk(const std::vector<RoutePair>& pairs, std::size_t c) const {
@@ -445,8 +481,8 @@ ChunkRecord Search::own_record(std::size_t c, const std::vector<PairSearch>& chu
   for (const PairSearch& p : chunk) {
     for (std::size_t j = 0; j < p.stats.size(); ++j) {
       own.levels[j][0] += p.stats[j].runs;
-      own.levels[j][1] += p.stats[j].disconnected;
-      own.levels[j][2] += p.stats[j].failures;
+      own.levels[j][1] += p.stats[j].disconnected * p.pair.weight;
+      own.levels[j][2] += p.stats[j].failures * p.pair.weight;
     }
     if (p.done || (fail_level && p.stats.size() == *fail_level + 1 && !expired_)) ++own.pairs_settled;
   }
@@ -481,7 +517,7 @@ void Search::fold(const ChunkRecord& own, std::optional<RouteFailure> failure, R
   r.pairs_settled += own.pairs_settled;
   if (!own.failure || (fail_level && own.failure->level >= *fail_level)) return;
   fail_level = own.failure->level;
-  r.failure = failure ? std::move(*failure) : rebuild(*own.failure);
+  r.failure = failure ? std::move(*failure) : replayed(*own.failure);
 }
 
 }  // namespace
@@ -503,28 +539,108 @@ nlohmann::json Search::question(const RouteCheckResult& r) const {
           {"menger", kVersion}};
 }
 
-// Adds the recorded chunks to `r`, rebuilds the failure and returns the first
-// chunk still to search.
-std::size_t Search::restore(const RouteCheckpoint& cp, RouteCheckResult& r,
-                            std::optional<std::uint32_t>& fail_level) const {
-  for (const ChunkRecord& c : cp.settled()) {
-    for (std::size_t j = 0; j < c.levels.size() && j < r.levels.size(); ++j) {
-      r.levels[j].runs += c.levels[j][0];
-      r.levels[j].disconnected += c.levels[j][1];
-      r.levels[j].failures += c.levels[j][2];
+// Merges the recorded chunks into `r`, each checked against the plan and its
+// failure replayed (fold_checked), and returns the first chunk still to
+// search.  With recheck_resumed nothing is merged: every chunk is searched
+// again and compared with its record as it settles (settled()).
+std::size_t Search::restore(const std::vector<RoutePair>& pairs, RouteCheckResult& r, RunState& st) const {
+  const RouteCheckpoint& cp = *st.checkpoint;
+  const std::size_t chunks = chunk_count(pairs);
+  if (cp.settled().size() > chunks)
+    cp.damaged(chunks, "this run has only " + std::to_string(chunks) + " chunks of pairs");
+  if (opt_.recheck_resumed) return 0;
+  for (std::size_t c = 0; c < cp.settled().size(); ++c) {
+    if (!last_level(st.fail_level)) cp.damaged(c, "it lies beyond where this run's search ends");
+    try {
+      fold_checked(c, cp.settled()[c], Carries::SearchFailure, pairs, r, st);
+    } catch (const InputError& e) {
+      cp.damaged(c, e.what());
     }
-    r.pairs_settled += c.pairs_settled;
+    ++st.taken;
   }
-  if (cp.settled().empty() || !cp.settled().back().failure) return cp.settled().size();
-  const ChunkRecord::Failure& f = *cp.settled().back().failure;
-  const std::size_t units = model_.universe().size();
-  for (std::size_t u : f.units)
-    if (u >= units) throw InputError("checkpoint " + opt_.checkpoint + ": a failure names a unit that does not exist");
-  if (f.s >= model_.network().num_nodes() || f.d >= model_.network().num_nodes() || f.level > opt_.k)
-    throw InputError("checkpoint " + opt_.checkpoint + ": a failure names a pair or level that does not exist");
-  r.failure = rebuild(f);
-  fail_level = f.level;
   return cp.settled().size();
+}
+
+// Folds chunk c's record (from the checkpoint, or from another process)
+// after checking it against the plan; a failure it claims that the search
+// does not hold yet is re-run first, and must fail as recorded.  Throws
+// InputError naming what does not fit.
+void Search::fold_checked(std::size_t c, const ChunkRecord& own, Carries carries, const std::vector<RoutePair>& pairs,
+                          RouteCheckResult& r, RunState& st) const {
+  if (const std::string why = plan_problem(own, c, carries, pairs, r.failure, st.fail_level); !why.empty())
+    throw InputError(why);
+  std::optional<RouteFailure> failure;
+  const bool lowers = own.failure && (!st.fail_level || own.failure->level < *st.fail_level);
+  if (lowers) {
+    failure = replayed(*own.failure);
+    ++st.replayed;
+  }
+  fold(own, std::move(failure), r, st.fail_level);
+}
+
+// What in a chunk's record cannot come from this run's search of chunk c,
+// given the search's failure before it; "" when it fits.  (A record carries
+// the search's failure after its chunk: the one before, or a lower one of its
+// own pairs.)
+std::string Search::plan_problem(const ChunkRecord& rec, std::size_t c, Carries carries,
+                                 const std::vector<RoutePair>& pairs, const std::optional<RouteFailure>& failure,
+                                 std::optional<std::uint32_t> fail_level) const {
+  const std::size_t begin = c * opt_.chunk_pairs, end = std::min(pairs.size(), begin + opt_.chunk_pairs);
+  const std::size_t n = end - begin;
+  if (rec.chunk != c) return "it holds chunk " + std::to_string(rec.chunk) + ", expected " + std::to_string(c);
+  if (rec.levels.size() != opt_.k + 1)
+    return "it counts " + std::to_string(rec.levels.size()) + " fault-set sizes, this run " + std::to_string(opt_.k + 1);
+  if (rec.pairs_settled != n)
+    return "it settles " + std::to_string(rec.pairs_settled) + " pairs, its chunk holds " + std::to_string(n);
+  std::uint64_t heaviest = 0;
+  for (std::size_t i = begin; i < end; ++i) heaviest = std::max(heaviest, pairs[i].weight);
+  const std::uint32_t last = *last_level(fail_level);
+  for (std::size_t j = 0; j < rec.levels.size(); ++j) {
+    const auto& [runs, cut, failed] = rec.levels[j];
+    // (The symbolic search counts runs by the faults a leaf fixed and failures by their least size.)
+    if (!opt_.symbolic && (runs > std::numeric_limits<std::uint64_t>::max() / std::max<std::uint64_t>(heaviest, 1) ||
+                           cut > runs * heaviest || failed > runs * heaviest))
+      return "its counts at size " + std::to_string(j) + " exceed its runs";
+    if (!opt_.symbolic && j > last && runs != 0)
+      return "it counts runs with " + std::to_string(j) + " faults, beyond the " + std::to_string(last) +
+             " this run searches there";
+  }
+  if (!opt_.symbolic && rec.levels[0][0] != n)
+    return "it counts " + std::to_string(rec.levels[0][0]) + " fault-free runs for its " + std::to_string(n) + " pairs";
+  if (!rec.failure) {
+    if (failure && carries == Carries::SearchFailure) return "it drops the failure the search holds before it";
+    return "";
+  }
+  const ChunkRecord::Failure& f = *rec.failure;
+  if (failure && carries == Carries::SearchFailure && f.level == *fail_level && f.s == failure->pair.s && f.d == failure->pair.d &&
+      f.units == failure->faults.units())
+    return "";  // the failure before it, carried on
+  if (carries == Carries::SearchFailure && fail_level && f.level >= *fail_level)
+    return "it names a failure no smaller than the one the search holds";
+  if (f.level > last) return "its failure has more faults than this run searches";
+  const auto at = std::find_if(pairs.begin() + static_cast<std::ptrdiff_t>(begin),
+                               pairs.begin() + static_cast<std::ptrdiff_t>(end),
+                               [&](const RoutePair& p) { return p.s == f.s && p.d == f.d; });
+  if (at == pairs.begin() + static_cast<std::ptrdiff_t>(end)) return "its failure is not of a pair of its chunk";
+  if (f.units.size() != f.level || !std::is_sorted(f.units.begin(), f.units.end()) ||
+      std::adjacent_find(f.units.begin(), f.units.end()) != f.units.end() ||
+      (!f.units.empty() && f.units.back() >= model_.universe().size()))
+    return "its failure's fault units are not " + std::to_string(f.level) + " distinct units of this fault model";
+  if (rec.levels[f.level][2] == 0) return "it counts no failure at the size of its failure";
+  return "";
+}
+
+// Why a recorded failure, re-run, does not fail as recorded; "" when it does.
+std::string Search::failure_problem(const ChunkRecord::Failure& f, const RouteFailure& rebuilt) const {
+  if (!pair_required_under(f.units, RoutePair{f.s, f.d})) return "its failure's fault set holds an end of its pair";
+  std::uint32_t distance = 0;
+  if (bound_.needs_distance()) distance = distances_from(model_.network(), f.s)[f.d];
+  if (f.path_bound != bound_.at(f.level, distance)) return "its failure's path bound is not this question's";
+  if (rebuilt.run.delivered()) return "the failure it names delivers when re-run";
+  const bool cut = !physically_connected(model_, rebuilt.faults, f.s, f.d);
+  if (cut != f.disconnected) return "its failure's pair is " + std::string(cut ? "" : "not ") + "cut when re-run";
+  if (cut && opt_.excuse_disconnected) return "its failure's pair is cut, which this question excuses";
+  return "";
 }
 
 // A recorded failure with its trace, re-run (runs are deterministic, so it is
@@ -534,6 +650,27 @@ RouteFailure Search::rebuild(const ChunkRecord::Failure& f) const {
   const FaultSet faults(model_.universe().size(), f.units);
   return RouteFailure{faults, RoutePair{f.s, f.d}, runner.run(faults, f.s, f.d, f.path_bound, true), f.path_bound,
                       f.disconnected};
+}
+
+RouteFailure Search::replayed(const ChunkRecord::Failure& f) const {
+  RouteFailure rebuilt = rebuild(f);
+  if (const std::string why = failure_problem(f, rebuilt); !why.empty()) throw InputError(why);
+  return rebuilt;
+}
+
+// A chunk merged by this run: appended to the checkpoint, or, where the
+// checkpoint already holds it (recheck_resumed), compared with its record.
+void Search::settled(std::size_t c, const ChunkRecord& own, const RouteCheckResult& r, RunState& st) const {
+  if (!st.checkpoint) return;
+  const ChunkRecord rec = checkpoint_record(own, r, st.fail_level);
+  if (c >= st.checkpoint->settled().size()) {
+    st.checkpoint->append(rec);
+    return;
+  }
+  if (to_json(rec) != to_json(st.checkpoint->settled()[c]))
+    st.checkpoint->damaged(c, "searched again (--recheck-resumed), its chunk gives " + json_text(to_json(rec)));
+  ++st.rechecked;
+  ++st.taken;
 }
 
 // The checkpoint line of a merged chunk: its counts, and the search's failure after it.
@@ -559,7 +696,14 @@ Coverage Search::coverage(const RouteCheckResult& r, const RunState& st) const {
     c.so_far += "; every fault set of size <= " + std::to_string(st.stop.complete_level) + " settled for every pair";
   if (r.failure) c.so_far += "; a failure with " + std::to_string(r.failure->faults.count()) + " faults";
   if (c.settled < c.total)
-    c.remains = std::to_string(c.total - c.settled) + " pairs" + (expired_ ? " (the time budget ran out)" : "");
+    c.remains = std::to_string(c.total - c.settled) + " pairs" + (expired_ ? " (" + stop_reason() + ")" : "");
+  if (st.checkpoint && st.taken > 0) {
+    c.resumed = Resumption{opt_.checkpoint, "chunks of pairs", st.taken, st.rechecked, "", ""};
+    if (st.rechecked < st.taken) {
+      c.resumed->checked = st.replayed ? "the failures they claim, re-run (" + std::to_string(st.replayed) + ")" : "";
+      c.resumed->trusted = "that their other runs delivered, and their counts";
+    }
+  }
   return c;
 }
 

@@ -51,6 +51,16 @@
 // every run of (s, d) under F onto the run of (s', d') under g h F, so a
 // failure, its size and its trace correspond.
 //
+// Counts.  runs are the routing runs executed (of the pairs examined);
+// failures and disconnected count explored (F, pair) cases over every required
+// pair: a representative's count times its weight (RoutePair::weight).
+// Exact: the routing maps every run of (s, d) under F onto the run of
+// g(s, d) under gF, so isomorphic pairs have the same counts; and summing a
+// source's representatives, each weighted by |orbit of s| (times the
+// stabiliser orbit of d for the automorphisms), sums every pair whose source
+// lies in that orbit once, since for each such source s' an element taking s'
+// to s maps its destinations one to one onto those of s.
+//
 // Symbolic: with `symbolic`, each examined pair is searched by the symbolic
 // search of symbolic_search.h instead (one run per leaf of the tree of the
 // runs' open answers), which finds the same least failing size; per-level
@@ -64,6 +74,14 @@
 // Checkpoints: with `checkpoint`, every chunk that settles is appended to the
 // file, and a run of the same question resumes after the last one recorded
 // (route_checkpoint.h); the answer is the one an uninterrupted run gives.
+// A record is a cache, not an authority (issue 36): each is checked against
+// the plan (its counts fit its chunk's pairs and the levels searched, its
+// failure names one of its pairs at a size <= k), every failure a record
+// claims is re-run and must fail as recorded, and the result's
+// coverage.resumed says how many chunks came from the file and that their
+// deliveries were taken on trust; with `recheck_resumed` each chunk is
+// searched again and compared with its record instead.  A chunk searched by
+// another process (farm) is checked the same way before it is merged.
 //
 // Determinism: pairs are processed in chunks, in order; inside a chunk, level
 // by level, pairs in parallel (TBB) with results merged by pair index.  After
@@ -120,6 +138,8 @@ struct RouteCheckOptions {
                                             // level to k, extending failing sets too, so that the
                                             // counts cover every fault set of size <= k
   std::string checkpoint;                   // file of settled chunks (route_checkpoint.h); "" none
+  bool recheck_resumed = false;             // re-run every chunk the checkpoint holds and refuse the file
+                                            // at the first record that differs (nothing taken on trust)
   bool symbolic = false;                    // each pair by the symbolic search (symbolic_search.h):
                                             // counts as constraints, paths as one question
   const ShardFarm* farm = nullptr;          // spread the chunks over processes (mpirun); see below
@@ -128,6 +148,12 @@ struct RouteCheckOptions {
 
 struct RoutePair {
   NodeId s = kNoNode, d = kNoNode;
+  // How many required pairs this one stands for under the symmetry used (1
+  // without): |orbit of s| x |orbit of d under the stabiliser of s| for the
+  // port-keeping automorphisms, |orbit of s| for translations (every d is
+  // examined then).  The failure and disconnected counts are weighted by it,
+  // so that they count every pair (the header's "Symmetry").
+  std::uint64_t weight = 1;
 };
 
 struct RouteFailure {

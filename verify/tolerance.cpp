@@ -12,6 +12,7 @@
 #include <map>
 #include <mutex>
 
+#include "core/deadline.h"
 #include "core/error.h"
 #include "core/json_io.h"
 #include "core/shard_checkpoint.h"
@@ -22,7 +23,7 @@ namespace menger {
 
 namespace {
 
-constexpr const char* kFormat = "menger-tolerance-checkpoint/1";
+constexpr const char* kFormat = "menger-tolerance-checkpoint/2";  // 2: sealed lines, inputs in the header
 using Pair = std::pair<NodeId, NodeId>;
 
 // --- what a block settles -----------------------------------------------------
@@ -234,6 +235,7 @@ class BlockSearch {
   std::atomic<bool> expired_{false};
   Merged merged_;
   std::optional<ShardCheckpoint> checkpoint_;
+  std::uint64_t taken_ = 0, rechecked_ = 0;  // blocks merged from the checkpoint, and re-searched of those
 
   // Items: the planned pairs, then the fan targets; blocks of each in turn.
   std::size_t planned() const { return plan_.pairs.size(); }
@@ -268,6 +270,9 @@ class BlockSearch {
   void merge(std::size_t b, Block block, bool record);
   void open_checkpoint();
   std::size_t take_recorded(std::size_t lo, std::size_t hi, const Context& c);
+  Block recorded_block(std::size_t b, const Context& c);
+  std::string least_problem(std::size_t b, const Block::Least& least) const;
+  bool reaches(const FaultSet& faults, NodeId s, NodeId t) const;
   BlockShape shape(std::size_t b) const;
   nlohmann::json question() const;
 
@@ -417,18 +422,76 @@ BlockShape BlockSearch::shape(std::size_t b) const {
 std::size_t BlockSearch::take_recorded(std::size_t lo, std::size_t hi, const Context& c) {
   std::size_t b = lo;
   for (; checkpoint_ && b < hi && b < checkpoint_->records().size(); ++b) {
-    Block block;
-    try {
-      block = block_from_json(checkpoint_->records()[b], shape(b));
-    } catch (const InputError& e) {
-      checkpoint_->damaged(b, e.what());
-    }
-    if (!(block.context == c))
-      checkpoint_->damaged(b, "it was searched with " + json_text(to_json(block.context)) + ", this run's is " +
-                                  json_text(to_json(c)));
-    merge(b, std::move(block), false);
+    merge(b, recorded_block(b, c), false);
+    ++taken_;
   }
   return b;
+}
+
+// Block b as its record gives it, checked against the plan, its bound and
+// its least cut; with recheck_resumed, searched again and compared with it.
+Block BlockSearch::recorded_block(std::size_t b, const Context& c) {
+  const nlohmann::json& rec = checkpoint_->records()[b];
+  Block block;
+  try {
+    block = block_from_json(rec, shape(b));
+  } catch (const InputError& e) {
+    checkpoint_->damaged(b, e.what());
+  }
+  if (!(block.context == c))
+    checkpoint_->damaged(b, "it was searched with " + json_text(to_json(block.context)) + ", this run's is " +
+                                json_text(to_json(c)));
+  if (block.least)
+    if (const std::string why = least_problem(b, *block.least); !why.empty()) checkpoint_->damaged(b, why);
+  if (!opts_.recheck_resumed) return block;
+  std::optional<Block> fresh = search_block(b, c);
+  if (!fresh) throw BudgetExhausted("searching again the blocks of checkpoint " + opts_.checkpoint, 0, stop_cause());
+  nlohmann::json again = to_json(*fresh);
+  again["shard"] = b;
+  if (again != rec) checkpoint_->damaged(b, "searched again (--recheck-resumed), its pairs give " + json_text(again));
+  ++rechecked_;
+  return std::move(*fresh);
+}
+
+// Whether t is reachable from s under `faults` by a path of at least one hop
+// relaying through healthy nodes that forward (a pair (s, s) needs a cycle):
+// what a breaking set must prevent, as the certificate checker reads it.
+bool BlockSearch::reaches(const FaultSet& faults, NodeId s, NodeId t) const {
+  const Network& net = model_.network();
+  const FailedElements failed(model_.universe(), faults);
+  std::vector<char> seen(net.num_nodes(), 0);
+  std::vector<NodeId> queue;
+  const auto expand = [&](NodeId v) {
+    for (std::uint64_t a = net.out_begin(v); a != net.out_end(v); ++a) {
+      const NodeId y = net.arc_target(a);
+      if (seen[y] || failed.node_failed(y) || failed.link_failed(net.arc_link(a))) continue;
+      seen[y] = 1;
+      queue.push_back(y);
+    }
+  };
+  expand(s);
+  for (std::size_t i = 0; i < queue.size() && !seen[t]; ++i)
+    if (net.forwards(queue[i])) expand(queue[i]);
+  return seen[t] != 0;
+}
+
+// Why a block's least cut is not a breaking set of its pair, or "": its
+// units are distinct fault units that weigh the cut, spare both ends, and
+// separate the pair (re-checked by search, not believed).
+std::string BlockSearch::least_problem(std::size_t b, const Block::Least& least) const {
+  const auto [s, t] = pair_of(items_of(b).first + least.at);
+  std::vector<std::size_t> units = least.units;
+  std::sort(units.begin(), units.end());
+  if (std::adjacent_find(units.begin(), units.end()) != units.end()) return "its least cut names a unit twice";
+  std::uint64_t weight = 0;
+  for (std::size_t u : units) weight += model_.weight(u);
+  if (weight != least.cut)
+    return "its least cut's units weigh " + std::to_string(weight) + ", not " + std::to_string(least.cut);
+  const FaultSet faults(model_.universe().size(), units);
+  for (NodeId end : {s, t})
+    if (const auto u = model_.unit_of_node(end); u && faults.contains(*u)) return "its least cut fails an end of its pair";
+  if (reaches(faults, s, t)) return "its least cut does not separate its pair";
+  return "";
 }
 
 // In this process: round after round.  Inside a round, as many workers as
@@ -492,10 +555,14 @@ ShardJob BlockSearch::round_job(std::size_t lo, std::size_t hi, Context& c, bool
   job.merge = [this, lo](std::size_t i, const std::string& text) {
     Block block;
     try {
-      block = block_from_json(nlohmann::json::parse(text), shape(lo + i));
+      block = block_from_json(parse_json(text, "a block from another process"), shape(lo + i));
     } catch (const std::exception& e) {  // InputError or nlohmann's: our own text, so a bug
       throw InternalError("block " + std::to_string(lo + i) + " came back malformed: " + e.what());
     }
+    // Another process's block is checked like a checkpoint's record before it counts.
+    if (block.least)
+      if (const std::string why = least_problem(lo + i, *block.least); !why.empty())
+        throw InternalError("block " + std::to_string(lo + i) + " came back from another process wrong: " + why);
     merge(lo + i, std::move(block), true);
     return true;
   };
@@ -535,6 +602,12 @@ Coverage BlockSearch::coverage() const {
     c.so_far = all ? "no fault set disconnects a required pair" : "no fault set separates a pair searched";
   if (merged_.items.size() < items())
     c.remains = std::to_string(items() - merged_.items.size()) + " of " + std::to_string(items()) + " pairs";
+  if (taken_ > 0)
+    c.resumed = resumption(*checkpoint_, "blocks of pairs", taken_, rechecked_,
+                           opts_.certificate ? "the least cut they name, as a cut; every pair's paths, with the "
+                                               "certificate"
+                                             : "the least cut they name, as a cut",
+                           opts_.certificate ? "" : "the flow values of their other pairs (no certificate)");
   return c;
 }
 

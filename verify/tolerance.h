@@ -70,7 +70,15 @@
 // searching them: the same merge, so the same output.  The header's question
 // names the model, the fault model (units, pairs, a digest of the weights),
 // the engine, symmetry on or off, certificates on or off, chunk_pairs and the
-// tool version (the plan follows from these).
+// tool version (the plan follows from these).  A record is a cache, not an
+// authority (issue 36): its shape and bound are checked against the plan, the
+// least cut it names is re-checked as a cut (its units weigh that much and
+// their failure separates its pair), and with certificates every pair's
+// paths are re-validated with the rest of the certificate; without them the
+// recorded flow values are taken on trust, which the result's
+// coverage.resumed says.  With `recheck_resumed` every recorded block is
+// searched again and compared with its record instead.  A block searched by
+// another process is checked the same way before it is merged.
 //
 // Budget: a deadline checked between pairs; a block it interrupts is dropped,
 // so the result covers the blocks merged (a prefix, core/coverage.h), with the
@@ -95,6 +103,7 @@ struct ToleranceOptions {
   bool symmetry = true;  // reduce pairs by the pivot's stabiliser (pair_plan.h)
   std::size_t chunk_pairs = 64;     // items per block (the shard, and the checkpoint's record); >= 1
   std::string checkpoint;           // file of merged blocks ("" none); see the header
+  bool recheck_resumed = false;     // search again every block the file holds, refusing it at the first that differs
   const ShardFarm* farm = nullptr;  // spread the blocks over processes (mpirun); see the header
 };
 

@@ -36,6 +36,7 @@ ToleranceOutcome from_flow(const FaultModel& m, const ToleranceRequest& req) {
   opts.symmetry = req.symmetry;
   opts.chunk_pairs = req.chunk_pairs;
   opts.checkpoint = req.checkpoint;
+  opts.recheck_resumed = req.recheck_resumed;
   opts.farm = req.farm;
   ToleranceResult r = flow_tolerance(m, opts);
   ToleranceOutcome o;

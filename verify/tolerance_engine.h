@@ -33,6 +33,7 @@ struct ToleranceRequest {
   std::uint64_t exhaustive_limit = 2'000'000;
   std::size_t chunk_pairs = 64;     // flow engine: pairs per block (tolerance.h)
   std::string checkpoint;           // flow engine: file of settled blocks ("" none)
+  bool recheck_resumed = false;     // flow engine: search again every block the checkpoint holds
   const ShardFarm* farm = nullptr;  // flow engine: spread the blocks over processes
 };
 

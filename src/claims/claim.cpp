@@ -4,6 +4,7 @@
 #include <set>
 
 #include "core/error.h"
+#include "core/input_file.h"
 
 namespace menger {
 
@@ -45,8 +46,9 @@ toml::table instance_property(const Claim& claim, const ClaimInstance& instance,
 
 Claim read_claim(const std::filesystem::path& file, const std::string& default_id) {
   toml::table doc;
+  const InputFile in = read_input_file(file, "claim file");  // a device or a directory is refused here
   try {
-    doc = toml::parse_file(file.string());
+    doc = toml::parse(in.text, file.string());
   } catch (const toml::parse_error& e) {
     bad(file, std::string(e.description()) + " at line " + std::to_string(e.source().begin.line));
   }

@@ -225,7 +225,7 @@ namespace {
 // is a farm (verify/montecarlo.h, "Processes"); with a checkpoint file when
 // `checkpoint` names one, which the coordinator alone opens.
 StudyResult study(const std::shared_ptr<const Topology>& topology, const StudyRequest& q,
-                  const std::filesystem::path* checkpoint) {
+                  const std::filesystem::path* checkpoint, bool recheck_resumed) {
   if (q.experiment != "completeness" && q.experiment != "routing" && q.experiment != "combinations")
     throw InputError("unknown experiment '" + q.experiment + "' (known: completeness, routing, combinations)");
   check_sample_options(q.sampling);  // before any enumeration, and before a file is opened
@@ -233,10 +233,13 @@ StudyResult study(const std::shared_ptr<const Topology>& topology, const StudyRe
   StudyResult r;
   in_step(q.sampling.farm, [&] {
     std::optional<MonteCarloCheckpoint> file;
-    if (checkpoint && merges(q)) file.emplace(*checkpoint, study_question(*topology, q));
+    if (checkpoint && merges(q)) file.emplace(*checkpoint, study_question(*topology, q), recheck_resumed);
     MonteCarloCheckpoint* log = file ? &*file : nullptr;
     r = q.experiment == "completeness" ? completeness_study(topology, q, log) : routing_study(topology, q, log);
-    if (log) log->finish();
+    if (log) {
+      log->finish();
+      r.resumed = log->resumed();
+    }
   });
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
@@ -245,7 +248,7 @@ StudyResult study(const std::shared_ptr<const Topology>& topology, const StudyRe
 }  // namespace
 
 StudyResult run_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& q) {
-  return study(topology, q, nullptr);
+  return study(topology, q, nullptr, false);
 }
 
 nlohmann::json study_question(const Topology& topology, const StudyRequest& q) {
@@ -253,8 +256,8 @@ nlohmann::json study_question(const Topology& topology, const StudyRequest& q) {
 }
 
 StudyResult run_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& q,
-                      const std::filesystem::path& checkpoint) {
-  return study(topology, q, &checkpoint);
+                      const std::filesystem::path& checkpoint, bool recheck_resumed) {
+  return study(topology, q, &checkpoint, recheck_resumed);
 }
 
 }  // namespace menger

@@ -85,9 +85,11 @@ StudyResult run_study(const std::shared_ptr<const Topology>& topology, const Stu
 // The same study with a checkpoint (verify/montecarlo_checkpoint.h): settled
 // shards are read from `checkpoint` and new ones appended, so that a run
 // killed and started again gives the uninterrupted result.  The file is bound
-// to study_question(); another question's file is refused (InputError).
+// to study_question(); another question's file is refused (InputError).  The
+// result's `resumed` says how many shards came from the file; with
+// `recheck_resumed` each is sampled again and compared with its record.
 StudyResult run_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& request,
-                      const std::filesystem::path& checkpoint);
+                      const std::filesystem::path& checkpoint, bool recheck_resumed = false);
 // What a checkpoint names: the model's canonical spec, the canonical request, the tool version.
 nlohmann::json study_question(const Topology& topology, const StudyRequest& request);
 

@@ -205,6 +205,8 @@ void print_report(std::ostream& out, const ProveReport& r, const ReportOptions& 
   if (r.all_as_expected()) out << "; all as expected.\n";
   else if (differ) out << "; " << differ << " differ from their expectation" << (r.errors() ? ", with errors" : "") << ".\n";
   else out << ".\n";
+  // A verdict resting on a checkpoint is never shown as a fresh one (issue 36).
+  if (r.resumed) print_wrapped(out, "Resumed: ", r.resumed->text() + ".");
 }
 
 nlohmann::json report_json(const ProveReport& r, const ReportOptions& opts) {
@@ -219,6 +221,7 @@ nlohmann::json report_json(const ProveReport& r, const ReportOptions& opts) {
       jc["kind"] = c.claim->kind;
     }
     if (!c.error.empty()) jc["error"] = c.error;
+    if (c.resumed) jc["resumed"] = true;
     nlohmann::json insts = nlohmann::json::array();
     for (const auto& i : c.instances) {
       nlohmann::json ji = {{"model", i.instance.model},
@@ -252,7 +255,8 @@ nlohmann::json report_json(const ProveReport& r, const ReportOptions& opts) {
                   {"instances", r.instances()},
                   {"as_expected", r.as_expected()},
                   {"errors", r.errors()},
-                  {"all_as_expected", r.all_as_expected()}};
+                  {"all_as_expected", r.all_as_expected()},
+                  {"resumed", r.resumed ? to_json(*r.resumed) : nlohmann::json()}};
   j["claims"] = claims;
   if (!r.figure_errors.empty()) j["figure_errors"] = r.figure_errors;
   return j;

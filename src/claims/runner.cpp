@@ -9,6 +9,8 @@
 #include "claims/reliability_study.h"  // complete type for the study cache
 #include "core/deadline.h"
 #include "core/error.h"
+#include "core/checkpoint_file.h"
+#include "core/input_file.h"
 #include "core/json_io.h"
 #include "core/shard_checkpoint.h"
 #include "core/version.h"
@@ -214,6 +216,7 @@ class ShardedProve {
   void run() {
     if (opts_.farm) run_farm();
     else run_here();
+    note_resumed();
     for (auto& [figure, curve] : curves_) ctx_.add_figure_curve(figure, std::move(curve));
   }
 
@@ -227,12 +230,32 @@ class ShardedProve {
 
   ClaimOutcome& claim(std::size_t shard) { return report_.claims[shards_[shard]]; }
 
+  std::uint64_t taken_ = 0, rechecked_ = 0;  // records merged from the checkpoint, and checked again of those
+
+  // The claim's outcome, the curves it added and the files it read (with
+  // their digests: a record whose inputs changed is refused on resume).
   std::string settle(std::size_t shard) {
     ClaimOutcome co = claim(shard);  // a copy: the report's own is filled by merge()
-    run_claim(co, ctx_);
+    nlohmann::json inputs = nlohmann::json::object();
+    {
+      const InputWatch watch;
+      run_claim(co, ctx_);
+      for (const InputRecord& f : watch.files()) inputs[f.path] = f.digest;
+    }
     nlohmann::json instances = nlohmann::json::array();
     for (const InstanceOutcome& o : co.instances) instances.push_back(instance_json(o));
-    return json_text({{"instances", instances}, {"curves", take_curves(ctx_)}});
+    return json_text({{"instances", instances}, {"curves", take_curves(ctx_)}, {"inputs", inputs}});
+  }
+
+  // A record without what differs from run to run (its shard number and its
+  // instances' seconds): what --recheck-resumed compares.
+  static nlohmann::json comparable(nlohmann::json j) {
+    j.erase("shard");
+    j.erase("check");
+    if (j.contains("instances") && j["instances"].is_array())
+      for (auto& i : j["instances"])
+        if (i.is_object()) i.erase("seconds");
+    return j;
   }
 
   // Folds shard i's result into the report and its curves into curves_.
@@ -253,15 +276,16 @@ class ShardedProve {
   // damaged file stops every process (the farm rethrows it on the coordinator).
   std::size_t replay() {
     if (opts_.checkpoint.empty()) return 0;
-    checkpoint_.emplace(opts_.checkpoint, "menger-prove-checkpoint/1", question());
+    checkpoint_.emplace(opts_.checkpoint, "menger-prove-checkpoint/2", question());
     const auto& records = checkpoint_->records();
     if (records.size() > shards_.size()) checkpoint_->damaged(shards_.size(), "it lies beyond the last claim");
+    if (opts_.recheck_resumed) return 0;
     for (std::size_t i = 0; i < records.size(); ++i) {
       try {
-        if (json_at<std::string>(records[i], "file") != claim(i).file.generic_string())
-          throw InputError("it holds claim file " + records[i].value("file", std::string()) + ", not " +
-                           claim(i).file.generic_string());
+        check_record(i);
         merge(i, records[i]);
+        claim(i).resumed = true;
+        ++taken_;
       } catch (const InputError& e) {
         checkpoint_->damaged(i, e.what());
       } catch (const nlohmann::json::exception& e) {
@@ -271,10 +295,37 @@ class ShardedProve {
     return records.size();
   }
 
+  // Record i names its claim file, and the files it read are unchanged.
+  void check_record(std::size_t i) const {
+    const nlohmann::json& rec = checkpoint_->records()[i];
+    require_keys(rec, {"shard", "file", "instances", "curves", "inputs"}, "a claim's record");
+    if (json_at<std::string>(rec, "file") != claim_file(i))
+      throw InputError("it holds claim file " + rec.value("file", std::string()) + ", not " + claim_file(i));
+    if (!rec.contains("inputs") || !rec.at("inputs").is_object()) throw InputError("missing field 'inputs'");
+    if (const std::string changed = changed_input(rec.at("inputs")); !changed.empty())
+      throw InputError("its claim was checked with an input that changed since: " + changed);
+  }
+
+  std::string claim_file(std::size_t shard) const { return report_.claims[shards_[shard]].file.generic_string(); }
+
   void record(std::size_t shard, nlohmann::json j) {
     if (!checkpoint_) return;
     j["file"] = claim(shard).file.generic_string();
+    if (shard < checkpoint_->records().size()) {  // recheck_resumed: the file holds this claim already
+      if (comparable(j) != comparable(checkpoint_->records()[shard]))
+        checkpoint_->damaged(shard, "checked again (--recheck-resumed), its claim gives " + json_text(comparable(j)));
+      claim(shard).resumed = true;
+      ++taken_;
+      ++rechecked_;
+      return;
+    }
     checkpoint_->append(std::move(j));
+  }
+
+  void note_resumed() {
+    if (checkpoint_ && taken_ > 0)
+      report_.resumed = resumption(*checkpoint_, "claim files", taken_, rechecked_, "the input files they were checked with",
+                                   "their instances' verdicts and details");
   }
 
   void progress(std::size_t shard) {
@@ -284,7 +335,7 @@ class ShardedProve {
   void run_here() {
     for (std::size_t i = replay(); i < shards_.size(); ++i) {
       progress(i);
-      const nlohmann::json j = nlohmann::json::parse(settle(i));
+      const nlohmann::json j = parse_json(settle(i), "a claim's outcome");
       merge(i, j);
       record(i, j);
     }
@@ -300,7 +351,7 @@ class ShardedProve {
     };
     job.work = [&](std::size_t i, const std::string&) { return settle(i); };
     job.merge = [&](std::size_t i, const std::string& text) {
-      const nlohmann::json j = nlohmann::json::parse(text);
+      const nlohmann::json j = parse_json(text, "a claim's outcome from another process");
       merge(i, j);
       record(i, j);
       return true;

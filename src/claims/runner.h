@@ -12,7 +12,12 @@
 // seconds are its own; `--no-timing` prints the same bytes for any number of
 // processes).  An instance's budget is its own deadline, so it holds on any
 // process.  A checkpoint's question names every claim file with a hash of its
-// text: an edited claim file makes it another question.  Artifacts (CSV,
+// text: an edited claim file makes it another question, and each record names
+// the files its claim read (networks, tables, weights) with their digests: a
+// record whose inputs changed since is refused.  A record is a cache, not an
+// authority (issue 36): the report says which claims were taken from the file
+// (ClaimOutcome::resumed, ProveReport::resumed), and with recheck_resumed each
+// is checked again and compared with its record instead.  Artifacts (CSV,
 // plots) are written by the process that checks the claim; combined figures
 // are drawn once, by the coordinator, after the last claim.
 #pragma once
@@ -26,6 +31,7 @@
 
 #include "claims/claim.h"
 #include "claims/property.h"
+#include "core/coverage.h"
 #include "core/shard_farm.h"
 
 namespace menger {
@@ -45,6 +51,7 @@ struct ClaimOutcome {
   std::optional<Claim> claim;  // empty when the file could not be read
   std::string error;           // file-level error
   std::vector<InstanceOutcome> instances;
+  bool resumed = false;        // its outcomes were taken from the checkpoint, not checked by this run
 };
 
 struct ProveOptions {
@@ -56,12 +63,14 @@ struct ProveOptions {
   // Settled claims are appended to this file and a run of the same catalog
   // resumes after them (core/shard_checkpoint.h); empty: none.
   std::filesystem::path checkpoint;
+  bool recheck_resumed = false;     // check again every claim the checkpoint holds, refusing it at the first that differs
   const ShardFarm* farm = nullptr;  // spread the claims over processes (mpirun)
 };
 
 struct ProveReport {
   std::vector<ClaimOutcome> claims;
   std::vector<std::string> figure_errors;  // combined figures that could not be drawn (after the last claim)
+  std::optional<Resumption> resumed;        // claim files taken from the checkpoint (core/coverage.h)
   std::size_t instances() const;
   std::size_t as_expected() const;
   std::size_t errors() const;  // file, instance and figure errors

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/coverage.h"
 #include "core/deadline.h"
 #include "core/shard_farm.h"
 
@@ -53,6 +54,16 @@ inline const CLI::Validator kWholeNumber(
       return {};
     },
     "WHOLE NUMBER");
+
+// --recheck-resumed, on every verb with --checkpoint (issue 36: a checkpoint is a cache).
+inline constexpr const char* kRecheckResumedHelp =
+    "with --checkpoint: search again every shard the file holds and refuse the file at the first record that "
+    "differs, so that nothing is taken on trust";
+// The line a text output prints when shards came from a checkpoint ("" when none did):
+// "resumed      12 chunks of pairs taken from checkpoint run.jsonl; ...".
+inline std::string resumed_line(const Coverage& c) {
+  return c.resumed ? "resumed      " + c.resumed->text() + "\n" : "";
+}
 
 void add_list_command(CLI::App& app, CommandRegistry& commands);
 void add_info_command(CLI::App& app, CommandRegistry& commands);

@@ -24,7 +24,7 @@ struct DeadlockArgs {
   std::uint64_t case_budget = DeadlockOptions{}.case_budget;
   unsigned buffers = 0;
   unsigned vcs = 0, k = 0, budget = 0;
-  bool json = false, no_symmetry = false;
+  bool json = false, no_symmetry = false, recheck_resumed = false;
 };
 
 std::string ref_text(const ChannelRef& c, const Network& net) {
@@ -109,6 +109,7 @@ int run_deadlock(const DeadlockArgs& a, const ShardFarm* farm) {
   opt.symmetry = !a.no_symmetry;
   opt.chunk_sets = a.chunk_sets;
   opt.checkpoint = a.checkpoint;
+  opt.recheck_resumed = a.recheck_resumed;
   opt.farm = farm;
   const bool speaks = !farm || farm->coordinator();
   if (speaks) opt.progress = progress_printer();
@@ -139,7 +140,8 @@ int run_deadlock(const DeadlockArgs& a, const ShardFarm* farm) {
       std::cout << "faults       every set of <= " << a.k << " " << a.faults << ": " << s.analyses
                 << " fault sets analysed" << (s.symmetry.empty() ? "" : " (" + s.symmetry + ")") << ", " << s.seconds
                 << " s\n";
-    if (!s.complete) std::cout << "verdict      UNKNOWN: the budget ran out; " << s.coverage.text() << "\n";
+    if (!s.complete) std::cout << "verdict      UNKNOWN: " << stop_reason() << "; " << s.coverage.text() << "\n";
+    std::cout << resumed_line(s.coverage);
     if (s.failing) std::cout << "fault set    " << faults.to_string(setup.model->universe()) << "\n";
     print_human(r, ev ? *ev : DeadlockEvidence{}, net);
     if (ev && !ev->deadlock && !a.certificate.empty())
@@ -182,6 +184,7 @@ void add_deadlock_command(CLI::App& app, CommandRegistry& commands, const ShardF
                 "analyse every fault set (with --k) and every destination, not one per translation orbit");
   sub->add_option("--checkpoint", a->checkpoint,
                   "with --k: append each settled shard of fault sets to FILE; the same command resumes from it");
+  sub->add_flag("--recheck-resumed", a->recheck_resumed, kRecheckResumedHelp);
   sub->add_option("--chunk-sets", a->chunk_sets, "with --k: fault sets per shard (the checkpoint's unit)")
       ->capture_default_str()
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20));

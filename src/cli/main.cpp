@@ -10,14 +10,21 @@
 //
 // Under mpirun (and only then) MPI is initialised (src/dist/mpi_farm.h): every
 // rank parses the same command line, the verbs of spreads_over_ranks()
-// (cli/commands.h) spread their shards over the ranks, only rank 0 prints (errors too), and every rank exits with rank 0's
-// status.
+// (cli/commands.h) spread their shards over the ranks, only rank 0 prints,
+// and every rank exits with rank 0's status.  An error on any rank ends every
+// rank (issue 36: an input readable on one rank only once hung them all):
+// rank 0 prints its error and aborts the job; another rank first gives rank 0
+// a moment to fail the same way (a bad option fails everywhere, and one line
+// is enough), then prints its error, naming its rank, and aborts the job.
 #include <CLI/CLI.hpp>
 #include <tbb/global_control.h>
 
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <thread>
+#include <filesystem>
+#include <chrono>
 #include <string_view>
 
 #include "cli/commands.h"
@@ -49,11 +56,27 @@ nlohmann::json budget_json(const menger::BudgetExhausted& e) {
           {"menger", {{"version", menger::kVersion}}}};
 }
 
+// An error on one rank of several ends them all (see the top of this file).
+void end_every_rank(const menger::MpiSession* mpi, int status, const std::string& message) {
+  if (!mpi || mpi->processes() < 2) return;
+  if (!mpi->coordinator()) {
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    std::cerr << "menger: rank " << mpi->rank() << ": " << message << "\n" << std::flush;
+  }
+  mpi->abort(status);
+}
+
 // Runs the parsed subcommand; errors become one sentence on stderr (from the
 // coordinator only) and an exit status.
-int run_parsed(const menger::CommandRegistry& commands, const menger::ShardFarm* farm) {
+int run_parsed(const menger::CommandRegistry& commands, const menger::MpiSession* mpi) {
   using namespace menger;
+  const ShardFarm* farm = mpi;
   const bool speaks = !farm || farm->coordinator();
+  const auto failed = [&](int status, const std::string& message) {
+    if (speaks) std::cerr << "menger: " << message << "\n" << std::flush;
+    end_every_rank(mpi, status, message);
+    return status;
+  };
   try {
     for (const auto& [sub, run] : commands) {
       if (!sub->parsed()) continue;
@@ -63,18 +86,20 @@ int run_parsed(const menger::CommandRegistry& commands, const menger::ShardFarm*
       return run();
     }
   } catch (const BudgetExhausted& e) {  // before any engine could report its own coverage
-    if (speaks && wants_json(commands)) std::cout << menger::json_text(budget_json(e), 2) << "\n";
-    else if (speaks) std::cout << "UNKNOWN      " << e.what() << "; nothing was decided\n";
+    if (speaks && wants_json(commands)) std::cout << menger::json_text(budget_json(e), 2) << "\n" << std::flush;
+    else if (speaks) std::cout << "UNKNOWN      " << e.what() << "; nothing was decided\n" << std::flush;
+    end_every_rank(mpi, 4, e.what());  // e.g. the memory limit, reached on one rank
     return 4;
   } catch (const InputError& e) {
-    if (speaks) std::cerr << "menger: " << e.what() << "\n";
-    return 2;
+    return failed(2, e.what());
   } catch (const InternalError& e) {
-    if (speaks) std::cerr << "menger: " << e.what() << "\n";
-    return 3;
+    return failed(3, e.what());
   } catch (const std::bad_alloc&) {
-    if (speaks) std::cerr << "menger: out of memory\n";
-    return 3;
+    return failed(3, "out of memory (beyond the memory limit's checks; --memory-limit lowers it)");
+  } catch (const std::filesystem::filesystem_error& e) {  // a path the readers did not vet
+    return failed(2, e.what());
+  } catch (const std::exception& e) {  // a library's own error: a bug in Menger, but never an abort
+    return failed(3, std::string("internal error: ") + e.what());
   }
   return 0;
 }
@@ -93,6 +118,11 @@ int main(int argc, char** argv) {
   unsigned threads = 0;
   app.add_option("--threads", threads, "worker threads (default: all cores); results do not depend on it")
       ->check(CLI::Range(1u, 1024u));
+  double memory_gib = 0;
+  app.add_option("--memory-limit", memory_gib,
+                 "GiB of memory a command may hold before it stops with UNKNOWN (default: three quarters of the "
+                 "machine's)")
+      ->check(CLI::Range(0.0625, 1048576.0));
 
   CommandRegistry commands;
   register_commands(app, commands, mpi.get());
@@ -103,6 +133,7 @@ int main(int argc, char** argv) {
     if (mpi && !mpi->coordinator()) return agreed(e.get_exit_code() == 0 ? 0 : 2);
     return agreed(app.exit(e) == 0 ? 0 : 2);
   }
+  if (memory_gib > 0) set_memory_limit(static_cast<std::uint64_t>(memory_gib * double(1ull << 30)));
   std::optional<tbb::global_control> limit;
   if (threads) limit.emplace(tbb::global_control::max_allowed_parallelism, threads);
   return agreed(run_parsed(commands, mpi.get()));

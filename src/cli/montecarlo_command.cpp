@@ -27,7 +27,7 @@ struct MonteCarloArgs {
   std::uint64_t trials = 10'000, seed = 1, best_of = 0, exact_limit = 200'000;
   double half_width = 0, confidence = 0.95;
   unsigned budget = 0, hop_limit = 0;
-  bool json = false, naive = false;
+  bool json = false, naive = false, recheck_resumed = false;
 };
 
 StudyRequest request_of(const MonteCarloArgs& a) {
@@ -68,7 +68,7 @@ int run_montecarlo(const MonteCarloArgs& a, const ShardFarm* farm) {
   if (!a.plot.empty() && !a.plot.ends_with(".svg") && !a.plot.ends_with(".png"))  // before hours of sampling
     throw InputError("--plot: a plot is an .svg or a .png file, got " + a.plot);
   const auto topology = Registry::builtin().build(a.spec);
-  const StudyResult r = a.checkpoint.empty() ? run_study(topology, q) : run_study(topology, q, a.checkpoint);
+  const StudyResult r = a.checkpoint.empty() ? run_study(topology, q) : run_study(topology, q, a.checkpoint, a.recheck_resumed);
   if (farm && !farm->coordinator()) return 0;  // rank 0 merged the study and speaks for it
   std::string csv = a.csv;
   if (csv.empty() && !a.plot.empty()) csv = a.plot + ".csv";
@@ -122,6 +122,7 @@ void add_montecarlo_command(CLI::App& app, CommandRegistry& commands, const Shar
   sub->add_option("--budget", a->budget, "seconds; when they run out the result covers the trials done (exit 4); not under mpirun");
   sub->add_option("--checkpoint", a->checkpoint,
                   "append each settled shard of trials to this file, and resume from it (same question only)");
+  sub->add_flag("--recheck-resumed", a->recheck_resumed, kRecheckResumedHelp);
   sub->add_option("--csv", a->csv, "write the curve as CSV");
   sub->add_option("--plot", a->plot, "draw the curve with gnuplot (.svg or .png; the CSV goes beside it)");
   sub->add_option("--title", a->title, "plot title");

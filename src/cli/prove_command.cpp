@@ -20,12 +20,13 @@ struct ProveArgs {
   std::string artifacts = "menger-artifacts";
   std::string filter, checkpoint, html;
   unsigned budget = 0;
-  bool no_timing = false, verbose = false;
+  bool no_timing = false, verbose = false, recheck_resumed = false;
 };
 
 int run_prove(const ProveArgs& a, const ShardFarm* farm) {
   ProveOptions opts;
   opts.checkpoint = a.checkpoint;
+  opts.recheck_resumed = a.recheck_resumed;
   opts.farm = farm;
   const bool speaks = !farm || farm->coordinator();
   if (a.budget) opts.budget = std::chrono::seconds(a.budget);
@@ -86,6 +87,7 @@ void add_prove_command(CLI::App& app, CommandRegistry& commands, const ShardFarm
   sub->add_flag("-v,--verbose", args->verbose, "explain every instance, not only findings and surprises");
   sub->add_option("--checkpoint", args->checkpoint,
                   "append each checked claim file to FILE; the same command resumes after them");
+  sub->add_flag("--recheck-resumed", args->recheck_resumed, kRecheckResumedHelp);
   commands.emplace_back(sub, [args, farm] { return run_prove(*args, farm); });
 }
 

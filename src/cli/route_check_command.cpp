@@ -25,7 +25,8 @@ namespace {
 struct RouteCheckArgs {
   std::string spec, routing, faults = "nodes", path_bound, witness, checkpoint;
   unsigned k = 1, hop_limit = 0, budget = 0, chunk_pairs = 512;
-  bool json = false, no_symmetry = false, excuse_disconnected = false, naive = false, settle_all = false, symbolic = false;
+  bool json = false, no_symmetry = false, excuse_disconnected = false, naive = false, settle_all = false, symbolic = false,
+       recheck_resumed = false;
 };
 
 std::string trace_text(const RouteWitness& w) {
@@ -83,6 +84,7 @@ int run_route_check(const RouteCheckArgs& a, const ShardFarm* farm) {
   opt.settle_all = a.settle_all;
   opt.symbolic = a.symbolic;
   opt.checkpoint = a.checkpoint;
+  opt.recheck_resumed = a.recheck_resumed;
   opt.chunk_pairs = a.chunk_pairs;
   if (a.budget) opt.budget = std::chrono::seconds(a.budget);
   opt.farm = farm;
@@ -136,8 +138,13 @@ int run_route_check(const RouteCheckArgs& a, const ShardFarm* farm) {
                 << " cut;";
     }
     std::cout << "\n";
+    if (r.symmetry_used)
+      std::cout << "             (runs: of the pairs examined; failed and cut: of every pair, each examined pair "
+                   "counted for its orbit)\n";
+    std::cout << resumed_line(r.coverage);
     const std::uint64_t cut = r.disconnected();
-    if (cut) std::cout << "disconnected " << cut << " explored (fault set, pair) cases had no fault-free path at all\n";
+    if (cut) std::cout << "disconnected " << cut << " explored (fault set, pair) cases had no fault-free path at all"
+                       << (r.symmetry_used ? " (of every pair)" : "") << "\n";
     if (w && !a.witness.empty()) std::cout << "witness      written to " << a.witness << " (menger replay " << a.witness << ")\n";
   }
   if (r.status == RouteCheckResult::Status::Unknown) return 4;
@@ -209,6 +216,7 @@ void add_route_check_command(CLI::App& app, CommandRegistry& commands, const Sha
   sub->add_flag("--json", a->json, "print JSON");
   sub->add_option("--checkpoint", a->checkpoint,
                   "append each settled chunk of pairs to this file, and resume from it (same question only)");
+  sub->add_flag("--recheck-resumed", a->recheck_resumed, kRecheckResumedHelp);
   sub->add_option("--chunk-pairs", a->chunk_pairs, "pairs per deterministic chunk (the checkpoint's unit)")
       ->capture_default_str()
       ->check(CLI::Range(1u, 1u << 24));

@@ -6,12 +6,15 @@
 #include <cctype>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
 #include "core/error.h"
+#include "core/text.h"
+#include "core/input_file.h"
 #include "core/json_io.h"
 #include "core/version.h"
 #include "models/registry.h"
@@ -25,7 +28,7 @@ namespace {
 
 struct ToleranceArgs {
   std::string spec, faults = "nodes", pairs, engine = "auto", certificate, groups, weights, checkpoint;
-  bool json = false, no_certificate = false, no_symmetry = false;
+  bool json = false, no_certificate = false, no_symmetry = false, recheck_resumed = false;
   unsigned budget = 0, chunk_pairs = 64;
 };
 
@@ -49,51 +52,74 @@ nlohmann::json result_json(const FaultModel& m, const ToleranceOutcome& o, const
   return j;
 }
 
-std::vector<Component> read_groups(const std::string& file, const Network& net) {
-  std::ifstream in(file);
-  if (!in) throw InputError("cannot read fault groups from " + file);
-  std::vector<Component> groups;
+// The lines of a user's text file with what `#` starts cut off, numbered from
+// 1; blank lines are left out.  Read strictly (core/input_file.h): a device,
+// a directory or an endless pipe is refused, a byte-order mark dropped.
+std::vector<std::pair<int, std::string>> content_lines(const std::string& file, std::string_view what) {
+  const InputFile in = read_input_file(file, what);
+  std::vector<std::pair<int, std::string>> out;
+  std::istringstream text(in.text);
   std::string line;
-  int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
+  for (int number = 1; std::getline(text, line); ++number) {
     if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    if (line.find_first_not_of(" \t\r") != std::string::npos) out.emplace_back(number, line);
+  }
+  return out;
+}
+
+std::string at_line(const std::string& file, int number) { return file + ": line " + std::to_string(number) + ": "; }
+
+// Component groups, one per line: "name: node node ...".  A name given twice,
+// a node named twice in a group, or a group without nodes is an error.
+std::vector<Component> read_groups(const std::string& file, const Network& net) {
+  std::vector<Component> groups;
+  std::set<std::string> names;
+  for (const auto& [number, line] : content_lines(file, "fault groups")) {
     std::istringstream words(line);
     std::string label;
-    if (!(words >> label)) continue;
-    if (label.back() != ':') throw InputError(file + ": line " + std::to_string(number) + ": expected 'name: node node ...'");
+    words >> label;
+    if (label.size() < 2 || label.back() != ':')
+      throw InputError(at_line(file, number) + "expected 'name: node node ...', got '" + excerpt(line) + "'");
     Component c{label.substr(0, label.size() - 1), {}};
+    if (!names.insert(c.label).second) throw InputError(at_line(file, number) + "group " + c.label + " is named twice");
+    std::set<NodeId> seen;
     for (std::string node; words >> node;) {
       auto v = net.find_node(node);
-      if (!v) throw InputError(file + ": line " + std::to_string(number) + ": no node labelled " + node);
+      if (!v) throw InputError(at_line(file, number) + "no node labelled " + node);
+      if (!seen.insert(*v).second) throw InputError(at_line(file, number) + "node " + node + " is listed twice");
       c.nodes.push_back(*v);
     }
+    if (c.nodes.empty()) throw InputError(at_line(file, number) + "group " + c.label + " names no node");
     groups.push_back(std::move(c));
   }
   return groups;
 }
 
 // Unit weights, one per line: "WEIGHT UNIT-LABEL" (the label as `menger
-// tolerance` prints it); unlisted units weigh 1.
+// tolerance` prints it); unlisted units weigh 1.  Every line that is not blank
+// or a comment must be one: a weight of decimal digits in 1..10^6 and the
+// label of a unit not listed before (a line skipped would make the least
+// breaking weight lower than the truth).
 std::vector<std::uint32_t> read_weights(const std::string& file, const FaultModel& m) {
-  std::ifstream in(file);
-  if (!in) throw InputError("cannot read unit weights from " + file);
   std::map<std::string, std::size_t> unit;
   for (std::size_t u = 0; u < m.universe().size(); ++u) unit[m.universe().label(u)] = u;
   std::vector<std::uint32_t> w(m.universe().size(), 1);
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
-    if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+  std::vector<char> listed(m.universe().size(), 0);
+  for (const auto& [number, line] : content_lines(file, "unit weights")) {
     std::istringstream words(line);
-    long weight = 0;
-    if (!(words >> weight)) continue;
-    std::string label;
+    std::string weight_text, label;
+    words >> weight_text;
     std::getline(words >> std::ws, label);
     while (!label.empty() && std::isspace(static_cast<unsigned char>(label.back()))) label.pop_back();
+    const bool digits = !weight_text.empty() && weight_text.size() <= 7 &&
+                        weight_text.find_first_not_of("0123456789") == std::string::npos;
+    const unsigned long weight = digits ? std::stoul(weight_text) : 0;
     auto it = unit.find(label);
-    if (it == unit.end() || weight < 1 || weight > 1'000'000)
-      throw InputError(file + ": line " + std::to_string(number) + ": expected 'WEIGHT UNIT' with 1 <= WEIGHT <= 10^6 and a " +
-                       to_string(m.spec().units) + " unit label, got '" + line + "'");
+    if (!digits || weight < 1 || weight > 1'000'000 || it == unit.end())
+      throw InputError(at_line(file, number) + "expected 'WEIGHT UNIT' with WEIGHT in 1..10^6 (decimal digits) and a " +
+                       to_string(m.spec().units) + " unit label, got '" + excerpt(line) + "'");
+    if (listed[it->second]) throw InputError(at_line(file, number) + "unit " + label + " is weighed twice");
+    listed[it->second] = 1;
     w[it->second] = static_cast<std::uint32_t>(weight);
   }
   return w;
@@ -114,6 +140,7 @@ int run_tolerance(const ToleranceArgs& a, const ShardFarm* farm) {
   req.symmetry = !a.no_symmetry;
   req.chunk_pairs = a.chunk_pairs;
   req.checkpoint = a.checkpoint;
+  req.recheck_resumed = a.recheck_resumed;
   req.farm = farm;
   if (a.budget) req.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(a.budget);
   const auto start = std::chrono::steady_clock::now();
@@ -135,7 +162,8 @@ int run_tolerance(const ToleranceArgs& a, const ShardFarm* farm) {
     std::cout << json_text(j, 2) << "\n";
   } else {
     std::cout << "model        " << net.spec() << "\nfaults       " << model.describe() << "\n";
-    if (!o.complete) std::cout << "INCOMPLETE   budget exhausted after " << o.coverage.text() << "\n";
+    if (!o.complete) std::cout << "INCOMPLETE   " << stop_reason() << " after " << o.coverage.text() << "\n";
+    else std::cout << resumed_line(o.coverage);
     if (o.min_cut) {
       const std::uint64_t c = *o.min_cut;
       const std::string what = model.weighted() ? "faults of total weight " : "";
@@ -186,6 +214,7 @@ void add_tolerance_command(CLI::App& app, CommandRegistry& commands, const Shard
                 "search every pair the reduction names, not one per orbit of the pivot's stabiliser");
   sub->add_option("--checkpoint", args->checkpoint,
                   "append each settled block of pairs to this file, and resume from it (same question only)");
+  sub->add_flag("--recheck-resumed", args->recheck_resumed, kRecheckResumedHelp);
   sub->add_option("--chunk-pairs", args->chunk_pairs, "pairs per deterministic block (the checkpoint's unit)")
       ->capture_default_str()
       ->check(CLI::Range(1u, 1u << 24));

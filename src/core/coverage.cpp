@@ -21,7 +21,23 @@ std::string Coverage::text() const {
   }
   if (!so_far.empty()) t += "; so far: " + so_far;
   if (!remains.empty()) t += "; left: " + remains;
+  if (resumed) t += "; resumed: " + resumed->text();
   return t;
+}
+
+std::string Resumption::text() const {
+  std::string t = std::to_string(taken) + " " + unit + " taken from checkpoint " + file;
+  if (taken == 0) return t;
+  if (rechecked == taken) return t + ", each re-run and found equal (--recheck-resumed)";
+  if (rechecked > 0) t += ", " + std::to_string(rechecked) + " of them re-run and found equal";
+  if (!checked.empty()) t += "; re-checked: " + checked;
+  if (!trusted.empty()) t += "; taken on trust: " + trusted + " (--recheck-resumed re-runs them)";
+  return t;
+}
+
+nlohmann::json to_json(const Resumption& r) {
+  return {{"file", r.file},       {"unit", r.unit},       {"taken", r.taken},
+          {"rechecked", r.rechecked}, {"checked", r.checked}, {"trusted", r.trusted}};
 }
 
 nlohmann::json to_json(const Coverage& c) {
@@ -30,7 +46,8 @@ nlohmann::json to_json(const Coverage& c) {
           {"total", c.total ? nlohmann::json(c.total) : nlohmann::json()},
           {"fraction", c.fraction()},
           {"so_far", c.so_far},
-          {"remains", c.remains}};
+          {"remains", c.remains},
+          {"resumed", c.resumed ? to_json(*c.resumed) : nlohmann::json()}};
 }
 
 }  // namespace menger

@@ -12,11 +12,29 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 namespace menger {
+
+// What a run resumed from a checkpoint took from the file instead of settling
+// it itself (issue 36: a checkpoint is a cache, never an authority).  Every
+// output that carries a coverage says it, so that a verdict resting on a file
+// is never mistaken for a fresh one.
+struct Resumption {
+  std::string file;             // the checkpoint read
+  std::string unit = "shards";  // what one record is, plural ("chunks of pairs", "blocks of pairs", ...)
+  std::uint64_t taken = 0;      // records merged from the file instead of settled by this run
+  std::uint64_t rechecked = 0;  // of those, re-run (--recheck-resumed) and found equal
+  std::string checked;          // what was re-checked of the others, in words ("" nothing)
+  std::string trusted;          // what was believed without re-checking, in words ("" nothing)
+
+  // "12 chunks of pairs taken from run.jsonl; re-checked: ...; taken on trust: ... (--recheck-resumed ...)"
+  std::string text() const;
+};
+nlohmann::json to_json(const Resumption& r);
 
 struct Coverage {
   std::string unit = "shards";  // what a shard is, plural: "chunks of pairs", "fault sets", ...
@@ -24,6 +42,7 @@ struct Coverage {
   std::uint64_t total = 0;      // shards in all; 0 when not known in advance (levels still to grow)
   std::string so_far;           // the verdict the settled shards support, in words ("" none yet)
   std::string remains;          // what is left, in words ("" when nothing is)
+  std::optional<Resumption> resumed;  // when shards were taken from a checkpoint
 
   // settled / total in [0, 1]; 0 when the total is not known and nothing is
   // settled; 1 when the total is known and reached.
@@ -33,7 +52,9 @@ struct Coverage {
   std::string text() const;
 };
 
-// {"unit", "settled", "total" (null when unknown), "fraction", "so_far", "remains"}.
+// {"unit", "settled", "total" (null when unknown), "fraction", "so_far",
+// "remains", "resumed" (null, or {"file", "unit", "taken", "rechecked",
+// "checked", "trusted"})}.
 nlohmann::json to_json(const Coverage& c);
 
 }  // namespace menger

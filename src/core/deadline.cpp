@@ -1,8 +1,12 @@
 #include "core/deadline.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <fstream>
+#include <string>
 
 namespace menger {
 
@@ -11,24 +15,67 @@ namespace {
 // Nanoseconds since the steady clock's epoch; kNone when no deadline is set.
 constexpr std::int64_t kNone = INT64_MAX;
 std::atomic<std::int64_t> g_deadline{kNone};
+std::atomic<bool> g_cancel{false};
+std::atomic<std::uint64_t> g_memory_limit{0};  // 0: the default
+std::atomic<bool> g_memory_hit{false};         // sticky until the next scope opens
+std::atomic<std::int64_t> g_next_memory_read{0};
+// How often the resident size is read: often enough that a command that
+// allocates a gigabyte a second overshoots the limit by a few megabytes.
+constexpr std::int64_t kMemoryReadEvery = 5'000'000;  // ns
 
 std::int64_t ticks(Clock::time_point t) {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(t.time_since_epoch()).count();
 }
 
-std::string describe(const std::string& phase, double fraction) {
+std::string percent(double fraction) {
   char pct[32];
   std::snprintf(pct, sizeof pct, "%.1f%%", fraction * 100);
-  return "the budget ran out while " + phase + " (" + pct + " of it done)";
+  return pct;
+}
+
+std::string describe(const std::string& phase, double fraction, StopCause cause) {
+  return stop_reason(cause) + " while " + phase + " (" + percent(fraction) + " of it done)";
+}
+
+std::string gib_text(std::uint64_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f GiB", static_cast<double>(bytes) / double(1ull << 30));
+  return text;
+}
+
+// A number from a one-line file such as /sys/fs/cgroup/memory.max (0: none or "max").
+std::uint64_t number_in(const char* file) {
+  std::ifstream in(file);
+  std::string word;
+  if (!(in >> word) || word.find_first_not_of("0123456789") != std::string::npos || word.size() > 19) return 0;
+  return std::stoull(word);
+}
+
+std::uint64_t physical_memory() {
+  const long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || size <= 0) return std::uint64_t{8} << 30;  // cannot tell: assume a small machine
+  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(size);
+}
+
+bool memory_exceeded() {
+  if (g_memory_hit.load(std::memory_order_relaxed)) return true;
+  const std::int64_t now = ticks(Clock::now());
+  std::int64_t next = g_next_memory_read.load(std::memory_order_relaxed);
+  if (now < next || !g_next_memory_read.compare_exchange_strong(next, now + kMemoryReadEvery)) return false;
+  if (resident_bytes() < memory_limit()) return false;
+  g_memory_hit = true;
+  return true;
 }
 
 }  // namespace
 
-BudgetExhausted::BudgetExhausted(std::string phase, double fraction_done)
-    : std::runtime_error(describe(phase, fraction_done)), phase_(std::move(phase)), fraction_(fraction_done) {}
+BudgetExhausted::BudgetExhausted(std::string phase, double fraction_done, StopCause cause)
+    : std::runtime_error(describe(phase, fraction_done, cause)), phase_(std::move(phase)), fraction_(fraction_done),
+      cause_(cause) {}
 
 DeadlineScope::DeadlineScope(std::optional<Clock::time_point> deadline) : previous_(g_deadline.load()) {
   g_deadline.store(deadline ? std::min(previous_, ticks(*deadline)) : previous_);
+  g_memory_hit = false;  // a new command (or claim instance) starts below the limit or finds out anew
 }
 
 DeadlineScope::~DeadlineScope() { g_deadline.store(previous_); }
@@ -47,14 +94,67 @@ std::optional<Clock::time_point> earliest_deadline(std::optional<Clock::time_poi
 }
 
 bool deadline_passed() {
+  if (g_cancel.load(std::memory_order_relaxed)) return true;
   const std::int64_t d = g_deadline.load(std::memory_order_relaxed);
-  return d != kNone && ticks(Clock::now()) > d;
+  if (d != kNone && ticks(Clock::now()) > d) return true;
+  return memory_exceeded();
 }
 
 void check_deadline(std::string_view phase, std::uint64_t done, std::uint64_t total) {
   if (!deadline_passed()) return;
   const double fraction = total ? std::min(1.0, double(done) / double(total)) : 0.0;
-  throw BudgetExhausted(std::string(phase), fraction);
+  throw BudgetExhausted(std::string(phase), fraction, stop_cause());
 }
+
+StopCause stop_cause() {
+  if (g_cancel.load(std::memory_order_relaxed)) return StopCause::Interrupted;
+  if (g_memory_hit.load(std::memory_order_relaxed)) return StopCause::Memory;
+  return StopCause::Time;
+}
+
+std::string stop_reason() { return stop_reason(stop_cause()); }
+
+std::string stop_reason(StopCause cause) {
+  switch (cause) {
+    case StopCause::Memory:
+      return "the memory limit (" + gib_text(memory_limit()) + ") was reached";
+    case StopCause::Interrupted:
+      return "the run was interrupted";
+    case StopCause::Time:
+      break;
+  }
+  return "the budget ran out";
+}
+
+std::uint64_t memory_limit() {
+  const std::uint64_t set = g_memory_limit.load(std::memory_order_relaxed);
+  if (set) return set;
+  static const std::uint64_t fallback = default_memory_limit();
+  return fallback;
+}
+
+void set_memory_limit(std::uint64_t bytes) { g_memory_limit = bytes; }
+
+std::uint64_t default_memory_limit() {
+  std::uint64_t total = physical_memory();
+  // cgroup v2, then v1: a container's limit is what the kernel enforces.
+  for (const char* file : {"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"})
+    if (const std::uint64_t limit = number_in(file); limit > 0 && limit < total) total = limit;
+  return total / 4 * 3;
+}
+
+std::uint64_t resident_bytes() {
+  // /proc/self/statm: size resident shared text lib data dt, in pages.
+  std::FILE* f = std::fopen("/proc/self/statm", "r");
+  if (!f) return 0;
+  unsigned long long size = 0, resident = 0;
+  const int read = std::fscanf(f, "%llu %llu", &size, &resident);
+  std::fclose(f);
+  if (read != 2) return 0;
+  return resident * static_cast<std::uint64_t>(sysconf(_SC_PAGE_SIZE));
+}
+
+void request_cancel() { g_cancel.store(true, std::memory_order_relaxed); }
+void clear_cancel() { g_cancel.store(false, std::memory_order_relaxed); }
 
 }  // namespace menger

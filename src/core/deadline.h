@@ -12,6 +12,16 @@
 //
 // Process-wide, not thread-local, so that TBB workers of the command see it;
 // Menger runs one command, and `prove` one claim instance, at a time.
+//
+// The same checks hold the memory limit and cancellation (issue 36, "Budgets
+// that hold"): deadline_passed() and check_deadline() also stop a command
+// whose resident memory has reached the memory limit (default: three quarters
+// of the machine's memory, or of the control group's limit where one is set;
+// `--memory-limit`), so that a question too big for the machine ends in
+// UNKNOWN with its coverage instead of the kernel's OOM killer or a
+// std::bad_alloc, and a command that was asked to stop (Ctrl-C in Python)
+// stops at the next check.  The resident size is read from /proc at most
+// every few milliseconds, so a check stays cheap.
 #pragma once
 
 #include <chrono>
@@ -25,15 +35,20 @@ namespace menger {
 
 using Clock = std::chrono::steady_clock;
 
+// Why a budget stopped a command.
+enum class StopCause { Time, Memory, Interrupted };
+
 class BudgetExhausted : public std::runtime_error {
  public:
-  BudgetExhausted(std::string phase, double fraction_done);
+  BudgetExhausted(std::string phase, double fraction_done, StopCause cause = StopCause::Time);
   const std::string& phase() const { return phase_; }
   double fraction_done() const { return fraction_; }  // of the phase, in [0, 1]
+  StopCause cause() const { return cause_; }
 
  private:
   std::string phase_;
   double fraction_;
+  StopCause cause_;
 };
 
 // Sets the ambient deadline for its lifetime (none: no limit) and restores
@@ -54,9 +69,32 @@ std::optional<Clock::time_point> ambient_deadline();
 // The earlier of `own` and the ambient deadline: what an engine given its
 // own deadline should honour.
 std::optional<Clock::time_point> earliest_deadline(std::optional<Clock::time_point> own);
+// True once the deadline has passed, the memory limit is reached or the
+// command was asked to stop (stop_cause() says which).
 bool deadline_passed();
-// Throws BudgetExhausted(phase, done / total) once the ambient deadline has
-// passed.  Cheap (one atomic load) when no deadline is set.
+// Throws BudgetExhausted(phase, done / total) once deadline_passed().  Cheap
+// (an atomic load and a clock read) on every call.
 void check_deadline(std::string_view phase, std::uint64_t done = 0, std::uint64_t total = 0);
+
+// Why deadline_passed() is true (Time when it is not), and the words for it:
+// "the budget ran out", "the memory limit (18.0 GiB) was reached",
+// "the run was interrupted".
+StopCause stop_cause();
+std::string stop_reason();
+std::string stop_reason(StopCause cause);
+
+// The memory limit, in bytes of resident memory (never 0).
+std::uint64_t memory_limit();
+// Sets it for the process (0: back to the default); `--memory-limit GiB`.
+void set_memory_limit(std::uint64_t bytes);
+// Three quarters of physical memory, or of the control group's limit when lower.
+std::uint64_t default_memory_limit();
+// The process's resident memory now, in bytes (0 when /proc cannot tell).
+std::uint64_t resident_bytes();
+
+// Cancellation: every later check stops the command until clear_cancel().
+// Async-signal-safe (one atomic store), so a SIGINT handler may call it.
+void request_cancel();
+void clear_cancel();
 
 }  // namespace menger

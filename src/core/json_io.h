@@ -9,9 +9,15 @@
 // target's range is an InputError naming the field, never a silent
 // conversion (nlohmann's get<std::uint32_t>() would cut 2^32 + 2 to 2, and a
 // checker that reads a cut number confirms what the file does not say).
+// parse_json() is the one way JSON text is parsed: a key written twice in one
+// object is an InputError naming it (nlohmann keeps the last silently, so a
+// certificate naming two routings was checked against one of them), and the
+// ambient budget and memory limit (core/deadline.h) are checked as it goes.
+// require_keys() refuses keys a reader does not know, naming them.
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -32,6 +38,13 @@ enum class Timings { Omit, Include };
 inline std::string json_text(const nlohmann::json& j, int indent = -1) {
   return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }
+
+// `text` as one JSON value; `what` names it in errors ("routing table x.json").
+// Throws InputError for text that is not JSON and for a duplicate key.
+nlohmann::json parse_json(std::string_view text, std::string_view what);
+
+// Throws InputError naming the first key of object `j` (`what`) outside `known`.
+void require_keys(const nlohmann::json& j, std::initializer_list<std::string_view> known, std::string_view what);
 
 template <class T>
 struct JsonAs;

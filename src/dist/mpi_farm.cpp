@@ -270,6 +270,11 @@ void MpiSession::run(const ShardJob& job) const {
   else serve(job);
 }
 
+void MpiSession::abort(int status) const {
+  MPI_Abort(MPI_COMM_WORLD, status);
+  std::_Exit(status);  // MPI_Abort does not return; if it did, the process still ends
+}
+
 int MpiSession::agree(int status) const {
   MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
   return status;

@@ -27,10 +27,14 @@ class MpiSession final : public ShardFarm {
   MpiSession& operator=(const MpiSession&) = delete;
 
   bool coordinator() const override { return rank_ == 0; }
+  int rank() const { return rank_; }
   int processes() const override { return size_; }
   void run(const ShardJob& job) const override;
   // Also how every process ends with the coordinator's exit status.
   int agree(int value) const override;
+  // Ends every process with `status` (MPI_Abort): how an error on one rank
+  // ends the others, which may be waiting for it anywhere (issue 36).
+  [[noreturn]] void abort(int status) const;
 
  private:
   int rank_ = 0, size_ = 1;

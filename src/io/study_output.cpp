@@ -44,8 +44,13 @@ void print_completeness(std::ostream& out, const StudyResult& r) {
     }
     const auto& ex = f < r.exact.size() ? r.exact[f] : std::nullopt;
     out << std::setw(8) << f << std::setw(34) << sampled
-        << (ex ? std::to_string(ex->surviving) + "/" + std::to_string(ex->total) + " = " + fixed(ex->ratio(), 6) : "")
-        << "\n";
+        << (ex ? std::to_string(ex->surviving) + "/" + std::to_string(ex->total) + " = " + fixed(ex->ratio(), 6) : "");
+    if (ex && f > 0) {
+      const Interval i = r.interval(0, f);
+      if (ex->ratio() < i.low || ex->ratio() > i.high)
+        out << "  (outside the interval" << (r.resumed ? "; shards were taken from a checkpoint" : "") << ")";
+    }
+    out << "\n";
   }
 }
 
@@ -59,7 +64,12 @@ void print_point(std::ostream& out, const StudyResult& r, std::size_t i) {
     out << "  " << std::left << std::setw(58) << r.series[s].name << "  ";
     if (p.result.tally[s].n == 0) out << "-  (nothing to measure)";
     else out << fixed(v.value) << "  [" << fixed(v.low) << ", " << fixed(v.high) << "]";
-    if (p.exact && p.exact->values[s]) out << "  exact " << fixed(*p.exact->values[s], 6);
+    if (p.exact && p.exact->values[s]) {
+      out << "  exact " << fixed(*p.exact->values[s], 6);
+      // Expected at about 1 - confidence of the points; far more often, a sign of shards taken on trust.
+      if (p.result.tally[s].n > 0 && (*p.exact->values[s] < v.low || *p.exact->values[s] > v.high))
+        out << "  (outside the interval" << (r.resumed ? "; shards were taken from a checkpoint" : "") << ")";
+    }
     out << "\n";
   }
 }
@@ -106,6 +116,8 @@ void print_study(std::ostream& out, const StudyResult& r) {
   if (!r.complete)
     out << "\nINCOMPLETE: the time budget ran out; the numbers cover the trials shown (" << r.coverage().text()
         << ").\n";
+  else if (r.resumed)
+    out << "\nresumed     " << r.resumed->text() << "\n";
 }
 
 void write_study_csv(std::ostream& out, const StudyResult& r) {

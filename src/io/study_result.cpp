@@ -16,6 +16,7 @@ Coverage StudyResult::coverage() const {
   c.total = complete ? c.settled : sampling.trials * planned;
   c.so_far = std::to_string(finished) + " of " + std::to_string(planned) + " points sampled to their stop rule";
   if (!complete) c.remains = std::to_string(planned - finished) + " points (the time budget ran out)";
+  c.resumed = resumed;
   return c;
 }
 

@@ -34,6 +34,7 @@ struct StudyResult {
   SampleOptions sampling;
   bool complete = true;  // false: the deadline cut some point short
   std::size_t points_planned = 0;  // the points the request asked for (a cut run has fewer)
+  std::optional<Resumption> resumed;  // shards of trials taken from a checkpoint (core/coverage.h)
   double seconds = 0;
 
   // The interval of a series at a point.
