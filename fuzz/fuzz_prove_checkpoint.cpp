@@ -1,15 +1,19 @@
-// `menger prove --checkpoint F` files, resumed after a kill: the runner reads
-// every claim's record back (its instances' verdicts, explanations, details
-// and figure curves) for a fixed catalog of two small claim files written
-// once per process, the catalog of the seed files.  Either the report is
-// built or the file is refused with one InputError.
+// `menger prove --checkpoint F` files, resumed after a kill or forged, under
+// the verdict oracle of checkpoint_oracle.h: the runner resumes a fixed
+// catalog of two small claim files from the file, and its report -- every
+// instance's verdict, explanation and details -- must be a fresh run's, or
+// the file is refused, or the report says which claims it took on trust
+// (never under --recheck-resumed).
 #include <filesystem>
 #include <fstream>
 
+#include "checkpoint_oracle.h"
+#include "claims/report.h"
 #include "claims/runner.h"
-#include "fuzz_support.h"
 
 namespace {
+
+using namespace menger;
 
 // The seeds' catalog: a structure claim that holds and one that fails,
 // written once into the temporary folder, which becomes the working folder so
@@ -30,13 +34,30 @@ std::filesystem::path catalog() {
   return dir;
 }
 
+std::string answer(const ProveReport& r) {
+  ReportOptions ro;
+  ro.timing = false;
+  nlohmann::json j = report_json(r, ro);
+  j["summary"].erase("resumed");
+  for (auto& c : j["claims"]) c.erase("resumed");
+  return j.dump();
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const auto dir = catalog();
-  const auto file = menger::fuzz::scratch_file(".jsonl", menger::fuzz::as_text(data, size));
-  menger::ProveOptions opt;
-  opt.checkpoint = file;
-  menger::fuzz::expect_clean_rejection([&] { (void)menger::prove({dir}, opt); });
+  static const std::string fresh = answer(prove({dir}, ProveOptions{}));
+  const fuzz::CheckpointInput in = fuzz::checkpoint_input(data, size);
+  ProveOptions opt;
+  opt.checkpoint = in.file;
+  opt.recheck_resumed = in.recheck;
+  fuzz::expect_clean_rejection([&] {
+    const ProveReport r = prove({dir}, opt);
+    Coverage said;
+    said.resumed = r.resumed;
+    fuzz::judge(fresh, answer(r), said, in.recheck);
+  });
+  fuzz::keep_seed(in);
   return 0;
 }

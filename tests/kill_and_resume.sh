@@ -5,6 +5,7 @@
 # Usage: kill_and_resume.sh MENGER WORKDIR
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/kill_common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/resumption.sh"
 menger=$1
 dir=$2
 rm -rf "$dir" && mkdir -p "$dir"
@@ -25,8 +26,9 @@ echo "killed after $recorded chunks"
 printf '{"chunk": 999, "levels": [[1' >> "$dir/cp.jsonl"
 
 "$menger" route-check "${args[@]}" --checkpoint "$dir/cp.jsonl" > "$dir/resumed.json"
-grep -v '"seconds"' "$dir/full.json" > "$dir/full.cmp"
-grep -v '"seconds"' "$dir/resumed.json" > "$dir/resumed.cmp"
+said_resumed "$dir/resumed.json"
+grep -v '"seconds"' "$dir/full.json" | unresumed > "$dir/full.cmp"
+grep -v '"seconds"' "$dir/resumed.json" | unresumed > "$dir/resumed.cmp"
 diff "$dir/full.cmp" "$dir/resumed.cmp"
 [ "$(wc -l < "$dir/cp.jsonl")" -eq $((chunks + 1)) ] || { echo "the checkpoint does not hold every chunk"; exit 1; }
 echo "resumed output identical ($chunks chunks)"

@@ -4,12 +4,13 @@
 # uninterrupted run prints (JSON, timing aside).
 # Usage: kill_and_resume_deadlock.sh MENGER WORKDIR
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/resumption.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/kill_common.sh"
 menger=$1
 dir=$2
 rm -rf "$dir" && mkdir -p "$dir"
 args=("torus(5,5)" --routing "ft-torus(flow=bubble)" --escape 1,2 --k 3 --no-symmetry --chunk-sets 16 --json)
-untimed() { grep -v 'seconds"' "$1"; }
+untimed() { grep -v 'seconds"' "$1" | unresumed; }
 
 "$menger" deadlock "${args[@]}" > "$dir/full.json"
 "$menger" deadlock "${args[@]}" --checkpoint "$dir/full.jsonl" > /dev/null
@@ -24,6 +25,7 @@ echo "killed after $recorded of $shards shards"
 printf '{"reads": [[1, 2' >> "$dir/cp.jsonl"  # a record half written at the kill is dropped
 
 "$menger" deadlock "${args[@]}" --checkpoint "$dir/cp.jsonl" > "$dir/resumed.json"
+said_resumed "$dir/resumed.json"
 diff <(untimed "$dir/full.json") <(untimed "$dir/resumed.json")
 cmp "$dir/full.jsonl" "$dir/cp.jsonl" || { echo "the resumed checkpoint differs from an uninterrupted one"; exit 1; }
 echo "resumed output identical ($shards shards)"

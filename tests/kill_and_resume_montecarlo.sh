@@ -7,6 +7,7 @@
 # Usage: kill_and_resume_montecarlo.sh MENGER WORKDIR [TRIALS]
 # (the sanitizer build passes fewer trials: the same path, a shorter run).
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/resumption.sh"
 menger=$1
 dir=$2
 trials=${3:-150000}
@@ -53,8 +54,9 @@ start=$(date +%s%N)
 "$menger" --threads 1 "${args[@]}" --csv "$dir/resumed.csv" --checkpoint "$dir/cp.jsonl" > "$dir/resumed.json"
 echo "resumed run: $((($(date +%s%N) - start) / 1000000)) ms"
 cmp "$dir/full.csv" "$dir/resumed.csv"
-grep -v '"seconds"' "$dir/full.json" > "$dir/full.cmp"
-grep -v '"seconds"' "$dir/resumed.json" > "$dir/resumed.cmp"
+said_resumed "$dir/resumed.json"
+grep -v '"seconds"' "$dir/full.json" | unresumed > "$dir/full.cmp"
+grep -v '"seconds"' "$dir/resumed.json" | unresumed > "$dir/resumed.cmp"
 diff "$dir/full.cmp" "$dir/resumed.cmp"
 cmp "$dir/full.jsonl" "$dir/cp.jsonl" || { echo "the resumed checkpoint differs from the uninterrupted one"; exit 1; }
 

@@ -6,6 +6,7 @@
 # Usage: kill_and_resume_tolerance.sh MENGER WORKDIR SPEC (a network that
 # takes a few seconds with --no-symmetry: blocks are recorded as they merge).
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/resumption.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/kill_common.sh"
 menger=$1
 dir=$2
@@ -28,8 +29,9 @@ echo "killed after $recorded of $blocks blocks"
 printf '{"bound": 13, "fan_cut": null, "items": [{"bou' >> "$dir/cp.jsonl"
 
 "$menger" tolerance "${args[@]}" --checkpoint "$dir/cp.jsonl" --certificate "$dir/resumed.cert" > "$dir/resumed.json"
-grep -v '"seconds"' "$dir/full.json" > "$dir/full.cmp"
-grep -v '"seconds"' "$dir/resumed.json" > "$dir/resumed.cmp"
+said_resumed "$dir/resumed.json"
+grep -v '"seconds"' "$dir/full.json" | unresumed > "$dir/full.cmp"
+grep -v '"seconds"' "$dir/resumed.json" | unresumed > "$dir/resumed.cmp"
 diff "$dir/full.cmp" "$dir/resumed.cmp"
 cmp "$dir/full.cert" "$dir/resumed.cert" || { echo "the resumed run wrote another certificate"; exit 1; }
 [ "$(wc -l < "$dir/cp.jsonl")" -eq $((blocks + 1)) ] || { echo "the checkpoint does not hold every block"; exit 1; }

@@ -3,6 +3,7 @@
 # (exit 77) without mpirun, lets Open MPI run as root, makes a fresh work
 # folder, and defines `mpi R ARG...`, menger on R oversubscribed ranks of one
 # thread each, and `refused`, below.
+source "$(dirname "${BASH_SOURCE[0]}")/resumption.sh"
 command -v mpirun > /dev/null || { echo "mpirun not found: skipped"; exit 77; }
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 rm -rf "$dir" && mkdir -p "$dir"

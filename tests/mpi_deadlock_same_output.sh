@@ -13,7 +13,7 @@ dir=$2
 source "$(dirname "${BASH_SOURCE[0]}")/mpi_common.sh"  # skip without mpirun, mpi R ARG...
 
 # Timing: human lines (faults, graph) end with ", SECONDS s"; JSON has *seconds fields.
-untimed() { sed -E -e 's/, [0-9.e+-]+ s$//' -e '/seconds"/d' "$1"; }
+untimed() { sed -E -e 's/, [0-9.e+-]+ s$//' -e '/seconds"/d' "$1" | unresumed; }
 
 # run NAME EXPECTED_STATUS COMMAND...: runs it, checks the status, keeps stdout untimed.
 run() {
@@ -52,6 +52,7 @@ run cp-mpi 0 mpi 2 deadlock "${free[@]}" --json --checkpoint "$dir/mpi.jsonl"
 cmp "$dir/plain.jsonl" "$dir/mpi.jsonl" || { echo "the checkpoints differ"; exit 1; }
 head -n 5 "$dir/mpi.jsonl" > "$dir/half.jsonl"
 run cp-resumed-plain 0 "$menger" deadlock "${free[@]}" --json --checkpoint "$dir/half.jsonl"
+said_resumed "$dir/cp-resumed-plain.out"
 diff "$dir/cp-plain.cmp" "$dir/cp-resumed-plain.cmp"
 head -n 5 "$dir/plain.jsonl" > "$dir/half2.jsonl"
 run cp-resumed-mpi 0 mpi 3 deadlock "${free[@]}" --json --checkpoint "$dir/half2.jsonl"

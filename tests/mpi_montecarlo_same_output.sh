@@ -15,7 +15,7 @@ dir=$2
 source "$(dirname "${BASH_SOURCE[0]}")/mpi_common.sh"  # skip without mpirun, mpi R ARG...
 
 # The timing: JSON's "seconds" (the human view prints none).
-untimed() { sed -e '/"seconds"/d' "$1"; }
+untimed() { sed -e '/"seconds"/d' "$1" | unresumed; }
 
 # same NAME ARG...: a plain run and R = 1, 2, 3 agree (exit 0, same stdout).
 same() {

@@ -12,7 +12,7 @@ dir=$3
 source "$(dirname "${BASH_SOURCE[0]}")/mpi_common.sh"  # skip without mpirun, mpi R ARG...
 claims=("$src/proofs/known/mesh.toml" "$src/proofs/known/deadlock-turn-model.toml"
         "$src/proofs/003/bubble-flow-control.toml" "$src/proofs/known/hypercube.toml")
-untimed() { grep -v '"seconds"' "$1"; }
+untimed() { grep -v '"seconds"' "$1" | unresumed; }
 
 "$menger" prove "${claims[@]}" --no-timing --json "$dir/plain.json" --artifacts "" > "$dir/plain.txt" 2> /dev/null
 for r in 1 2 3; do
@@ -27,7 +27,8 @@ mpi 2 prove "${claims[@]}" --no-timing --json "" --artifacts "" --checkpoint "$d
 head -n 3 "$dir/cp.jsonl" > "$dir/half.jsonl"
 "$menger" prove "${claims[@]}" --no-timing --json "" --artifacts "" --checkpoint "$dir/half.jsonl" \
   > "$dir/resumed.txt" 2> /dev/null
-diff "$dir/plain.txt" "$dir/resumed.txt" || { echo "the resumed run differs"; exit 1; }
+said_resumed "$dir/resumed.txt"
+diff "$dir/plain.txt" <(unresumed < "$dir/resumed.txt") || { echo "the resumed run differs"; exit 1; }
 echo "a checkpoint of 2 ranks resumed by a plain run: identical"
 
 # A checkpoint of another catalog: one error from rank 0, and no rank left waiting.

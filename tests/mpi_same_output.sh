@@ -14,7 +14,7 @@ dir=$2
 source "$(dirname "${BASH_SOURCE[0]}")/mpi_common.sh"  # skip without mpirun, mpi R ARG...
 
 # The timing: the human "search" line ends with ", SECONDS s"; JSON has "seconds".
-untimed() { sed -E -e '/^search /s/, [0-9.e+-]+ s$//' -e '/"seconds"/d' "$1"; }
+untimed() { sed -E -e '/^search /s/, [0-9.e+-]+ s$//' -e '/"seconds"/d' "$1" | unresumed; }
 
 # same NAME EXPECTED_STATUS ARG...: a plain run and R = 1, 2, 3 agree.
 same() {
@@ -57,6 +57,7 @@ cp "$dir/half.jsonl" "$dir/half2.jsonl"
 mpi 2 route-check "${fails[@]}" --no-symmetry --json --checkpoint "$dir/half.jsonl" > "$dir/resumed.mpi" || true
 "$menger" route-check "${fails[@]}" --no-symmetry --json --checkpoint "$dir/half2.jsonl" > "$dir/resumed.plain" || true
 "$menger" route-check "${fails[@]}" --no-symmetry --json > "$dir/full.plain" || true
+said_resumed "$dir/resumed.mpi"; said_resumed "$dir/resumed.plain"
 for f in cp.mpi resumed.mpi resumed.plain full.plain; do untimed "$dir/$f" > "$dir/$f.cmp"; done
 diff "$dir/full.plain.cmp" "$dir/cp.mpi.cmp"
 diff "$dir/full.plain.cmp" "$dir/resumed.mpi.cmp"

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <set>
 
+#include "checkpoint_lines.h"
 #include "core/error.h"
 #include "lagging_farm.h"
 #include "setup/setup.h"
@@ -202,13 +203,8 @@ std::filesystem::path fresh(const std::string& name) {
 }
 
 using testing::lines_of;
-
-void write_lines(const std::filesystem::path& p, const std::vector<std::string>& lines, std::size_t keep,
-                 const std::string& tail = "") {
-  std::ofstream out(p, std::ios::trunc);
-  for (std::size_t i = 0; i < keep; ++i) out << lines[i] << "\n";
-  out << tail;
-}
+using testing::resealed;
+using testing::write_lines;
 
 TEST(DeadlockShards, AResumedSearchGivesTheUninterruptedAnswer) {
   for (const Case& c : kCases) {
@@ -246,10 +242,11 @@ TEST(DeadlockShards, AnotherQuestionOrDamageIsOneClearError) {
     EXPECT_NE(std::string(e.what()).find("k 3 here, 2 there"), std::string::npos) << e.what();  // there: the file
   }
   o.k = 2;
+  // Resealed, as a forger who knows the rule would: the search's own checks refuse it.
   auto expect_damage = [&](std::size_t at, const std::string& with) {
     auto changed = lines;
     changed[at] = with;
-    write_lines(o.checkpoint, changed, changed.size());
+    write_lines(o.checkpoint, resealed(changed), changed.size());
     EXPECT_THROW(search_deadlock_faults(*s.routing, *s.model, o), InputError) << with;
   };
   expect_damage(2, "{not json");
@@ -267,7 +264,63 @@ TEST(DeadlockShards, AnotherQuestionOrDamageIsOneClearError) {
   fake["failed"] = 1;
   fake["reads"] = nlohmann::json::array({fake["reads"][0]});
   expect_damage(2, fake.dump());
-  write_lines(o.checkpoint, lines, lines.size(), lines.back() + "\n");  // a record beyond the end
+  auto longer = lines;  // a record beyond the end
+  longer.push_back(lines.back());
+  write_lines(o.checkpoint, resealed(longer), longer.size());
+  EXPECT_THROW(search_deadlock_faults(*s.routing, *s.model, o), InputError);
+  auto edited = lines;  // an edit without its seal: refused for the seal, naming the line
+  edited[2] = fake.dump();
+  write_lines(o.checkpoint, edited, edited.size());
+  try {
+    search_deadlock_faults(*s.routing, *s.model, o);
+    ADD_FAILURE() << "an unsealed edit was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("line 3 does not match its seal"), std::string::npos) << e.what();
+  }
+}
+
+// A forged record that keeps every check (a set said to read nothing, so
+// that the search never extends it) is taken on trust, and the result says
+// so; --recheck-resumed analyses every recorded shard again and refuses it.
+TEST(DeadlockShards, WhatAResumedSearchBelievesItSays) {
+  RouteSetup s = make_route_setup("mesh(4,4)", "dor", "links");
+  DeadlockSearchOptions o;
+  o.k = 2;
+  o.chunk_sets = 8;
+  o.checkpoint = fresh("trust").string();
+  const DeadlockSearchResult fresh_run = search_deadlock_faults(*s.routing, *s.model, o);
+  const auto lines = lines_of(o.checkpoint);
+  ASSERT_GE(lines.size(), 3u);
+  const DeadlockSearchResult resumed = search_deadlock_faults(*s.routing, *s.model, o);
+  EXPECT_EQ(resumed.analyses, fresh_run.analyses);
+  ASSERT_TRUE(resumed.coverage.resumed);
+  EXPECT_EQ(resumed.coverage.resumed->taken, lines.size() - 1);
+  EXPECT_NE(resumed.coverage.resumed->trusted.find("FREE"), std::string::npos);
+  EXPECT_NE(resumed.coverage.text().find("taken on trust"), std::string::npos);
+  o.recheck_resumed = true;
+  const DeadlockSearchResult rechecked = search_deadlock_faults(*s.routing, *s.model, o);
+  EXPECT_EQ(rechecked.analyses, fresh_run.analyses);
+  ASSERT_TRUE(rechecked.coverage.resumed);
+  EXPECT_EQ(rechecked.coverage.resumed->rechecked, lines.size() - 1);
+  EXPECT_TRUE(rechecked.coverage.resumed->trusted.empty());
+  EXPECT_EQ(lines_of(o.checkpoint), lines) << "a re-check appends nothing";
+  // The level-1 records only, each saying its sets read nothing: level 2 is then empty.
+  std::vector<std::string> forged{lines[0]};
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    nlohmann::json rec = nlohmann::json::parse(lines[i]);
+    if (rec["level"] != 1) break;
+    for (auto& reads : rec["reads"]) reads = nlohmann::json::array();
+    forged.push_back(rec.dump());
+  }
+  ASSERT_GE(forged.size(), 2u);
+  write_lines(o.checkpoint, resealed(forged), forged.size());
+  o.recheck_resumed = false;
+  const DeadlockSearchResult believed = search_deadlock_faults(*s.routing, *s.model, o);
+  EXPECT_LT(believed.analyses, fresh_run.analyses);  // fault sets it never analysed...
+  ASSERT_TRUE(believed.coverage.resumed);            // ...believed, and said to be
+  EXPECT_FALSE(believed.coverage.resumed->trusted.empty());
+  write_lines(o.checkpoint, resealed(forged), forged.size());
+  o.recheck_resumed = true;
   EXPECT_THROW(search_deadlock_faults(*s.routing, *s.model, o), InputError);
 }
 

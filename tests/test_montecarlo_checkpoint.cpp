@@ -12,6 +12,7 @@
 #include <tuple>
 
 #include "claims/reliability_study.h"
+#include "checkpoint_lines.h"
 #include "core/error.h"
 #include "models/registry.h"
 #include "scratch_dir.h"
@@ -21,8 +22,11 @@
 namespace menger {
 namespace {
 
+// Texts below are written unsealed and sealed by read() (checkpoint_lines.h), as Menger writes them.
 const std::string kHeader =
-    R"({"format":"menger-montecarlo-checkpoint/1","question":{"model":"m","study":"trials=10"}})";
+    R"({"format":"menger-montecarlo-checkpoint/2","question":{"model":"m","study":"trials=10"}})";
+
+MonteCarloCheckpointText read(const std::string& text) { return read_montecarlo_checkpoint(testing::sealed(text), "cp"); }
 
 std::string record(std::uint64_t sample, std::uint64_t shard, const std::string& tally = "[[2,1.0,1.0]]") {
   return R"({"sample":)" + std::to_string(sample) + R"(,"shard":)" + std::to_string(shard) + R"(,"tally":)" + tally +
@@ -32,7 +36,7 @@ std::string record(std::uint64_t sample, std::uint64_t shard, const std::string&
 // The message of the InputError that reading `text` throws, or "" when none.
 std::string read_error(const std::string& text) {
   try {
-    read_montecarlo_checkpoint(text, "cp");
+    read(text);
   } catch (const InputError& e) {
     return e.what();
   }
@@ -42,7 +46,7 @@ std::string read_error(const std::string& text) {
 TEST(MonteCarloCheckpointReader, ReadsHeaderAndRecordsInOrder) {
   const std::string text = kHeader + "\n" + record(0, 0) + "\n" + record(0, 1, "[[2,0.5,0.25],[1,3,9]]") + "\n" +
                            record(1, 0) + "\n";
-  const auto r = read_montecarlo_checkpoint(text, "cp");
+  const auto r = read(text);
   EXPECT_EQ(r.question.at("study"), "trials=10");
   ASSERT_EQ(r.records.size(), 3u);
   EXPECT_EQ(r.records[1].shard, 1u);
@@ -50,12 +54,12 @@ TEST(MonteCarloCheckpointReader, ReadsHeaderAndRecordsInOrder) {
   EXPECT_EQ(r.records[1].tally[0].sum, 0.5);
   EXPECT_EQ(r.records[1].tally[1].sum_squares, 9.0);
   EXPECT_EQ(r.records[2].sample, 1u);
-  EXPECT_EQ(r.complete_bytes, text.size());
+  EXPECT_EQ(r.complete_bytes, testing::sealed(text).size());
 }
 
 TEST(MonteCarloCheckpointReader, EmptyOrHalfAHeaderReadsAsNew) {
   for (const std::string& text : {std::string(), kHeader.substr(0, 20)}) {
-    const auto r = read_montecarlo_checkpoint(text, "cp");
+    const auto r = read(text);
     EXPECT_TRUE(r.question.is_null());
     EXPECT_TRUE(r.records.empty());
     EXPECT_EQ(r.complete_bytes, 0u);
@@ -65,9 +69,9 @@ TEST(MonteCarloCheckpointReader, EmptyOrHalfAHeaderReadsAsNew) {
 TEST(MonteCarloCheckpointReader, DropsAHalfWrittenLastRecord) {
   const std::string kept = kHeader + "\n" + record(0, 0) + "\n";
   for (const char* tail : {R"({"sample":0,"sha)", R"({"sample":0,"shard":1,"tally":[[2,1.0,1.0]]})"}) {
-    const auto r = read_montecarlo_checkpoint(kept + tail, "cp");
+    const auto r = read(kept + tail);
     EXPECT_EQ(r.records.size(), 1u);
-    EXPECT_EQ(r.complete_bytes, kept.size());
+    EXPECT_EQ(r.complete_bytes, testing::sealed(kept).size());
   }
 }
 
@@ -75,13 +79,13 @@ TEST(MonteCarloCheckpointReader, DamageIsOneClearError) {
   const std::string h = kHeader + "\n";
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"not json\n", "line 1 is not JSON"},
-      {"[1,2]\n", "not a Monte Carlo checkpoint"},
+      {"[1,2]\n", "line 1 is not a JSON object"},
       {R"({"format":"menger-route-checkpoint/1","question":{}})" "\n", "not a Monte Carlo checkpoint"},
       {R"({"format":"menger-montecarlo-checkpoint/1"})" "\n", "not a Monte Carlo checkpoint"},
       {R"({"format":"menger-montecarlo-checkpoint/1","question":3})" "\n", "not a Monte Carlo checkpoint"},
       {h + record(0, 0) + "\n{\"sample\":0,\"shard\":1,\"ta\n", "line 3 is not JSON"},
       {h + "{}\n", "line 2: missing field 'sample'"},
-      {h + "7\n", "line 2: missing field 'sample'"},
+      {h + "7\n", "line 2 is not a JSON object"},
       {h + record(0, 0, "3") + "\n", "'tally' must be a list"},
       {h + record(0, 0, "[[1,2]]") + "\n", "[n, sum, sum of squares]"},
       {h + record(0, 0, "[[-1,2,4]]") + "\n", "field 'n' must be a whole number"},
@@ -113,7 +117,7 @@ TEST(MonteCarloCheckpointReader, RecordsRoundTripToTheSameBits) {
   const std::string text = kHeader + "\n" + record(0, 0) + "\n" + record(0, 1) + "\n" + record(1, 0) + "\n" +
                            record(2, 0) + "\n" + record(3, 0) + "\n" + record(3, 1) + "\n" + record(3, 2) + "\n" +
                            record(3, 3) + "\n" + to_json(r).dump() + "\n";
-  const ShardRecord back = read_montecarlo_checkpoint(text, "cp").records.back();
+  const ShardRecord back = read(text).records.back();
   for (std::size_t i = 0; i < 3; ++i) {
     EXPECT_EQ(back.tally[i].n, sums[i].n);
     EXPECT_EQ(back.tally[i].sum, sums[i].sum);
@@ -147,6 +151,14 @@ std::string output_of(const StudyResult& r) {
   nlohmann::json j = study_json(r);
   j.erase("seconds");
   return csv.str() + j.dump();
+}
+
+// A resumed study says what it took from the file; everything else in its
+// output is the uninterrupted study's.
+std::string output_without_resumption(const StudyResult& r) {
+  StudyResult plain = r;
+  plain.resumed.reset();
+  return output_of(plain);
 }
 
 StudyRequest routing_request() {
@@ -218,7 +230,7 @@ TEST_P(ResumedStudy, GivesTheUninterruptedOutputFromAnyCut) {
     }
     const auto whole_file = dir_.path() / "whole.jsonl";
     std::filesystem::remove(whole_file);
-    EXPECT_EQ(output_of(run(s, 3 - threads, whole_file)), plain);
+    EXPECT_EQ(output_of(run(s, 3 - threads, whole_file)), plain);  // a fresh file resumes nothing
     const std::string whole = slurp(whole_file);
     const std::size_t records = read_montecarlo_checkpoint(whole, "whole").records.size();
     ASSERT_GE(records, 6u);
@@ -226,7 +238,12 @@ TEST_P(ResumedStudy, GivesTheUninterruptedOutputFromAnyCut) {
       SCOPED_TRACE("kept " + std::to_string(kept));
       const auto cp = dir_.path() / "cut.jsonl";
       spill(cp, cut(whole, kept));
-      EXPECT_EQ(output_of(run(s, threads, cp)), plain);
+      const StudyResult resumed = run(s, threads, cp);
+      EXPECT_EQ(output_without_resumption(resumed), plain);
+      EXPECT_EQ(resumed.resumed.has_value(), kept > 0);
+      if (resumed.resumed) {
+        EXPECT_EQ(resumed.resumed->taken, kept);
+      }
       EXPECT_EQ(slurp(cp), whole);  // the resumed file is the uninterrupted one
     }
   }
@@ -259,7 +276,9 @@ TEST_P(ResumedStudy, ADeadlineKeepsWhatWasSettled) {
   }
   EXPECT_GT(cut_short, 0u);  // 60,000 trials do not fit in 5 ms
   timed.request.sampling.deadline.reset();
-  EXPECT_EQ(output_of(run(timed, GetParam(), cp)), plain);
+  const StudyResult finished = run(timed, GetParam(), cp);
+  EXPECT_TRUE(finished.resumed.has_value());
+  EXPECT_EQ(output_without_resumption(finished), plain);
 }
 
 INSTANTIATE_TEST_SUITE_P(Threads, ResumedStudy, ::testing::Values(1u, 2u));
@@ -282,9 +301,9 @@ class CheckpointOfAnotherRun : public ::testing::Test {
     std::filesystem::remove(cp_);
     run(from, 2, cp_);
     const std::string text = slurp(cp_);
-    const nlohmann::json header = {{"format", "menger-montecarlo-checkpoint/1"},
+    const nlohmann::json header = {{"format", "menger-montecarlo-checkpoint/2"},
                                    {"question", study_question(*Registry::builtin().build(as.spec), as.request)}};
-    spill(cp_, header.dump() + text.substr(text.find('\n')));
+    spill(cp_, testing::sealed(header.dump() + text.substr(text.find('\n'))));
   }
 };
 
@@ -335,7 +354,7 @@ TEST_F(CheckpointOfAnotherRun, SumsNoTrialsCouldGiveAreRefused) {
     ASSERT_EQ(first_record.find(from), first_record.find("[["));
     std::string bad = first_record;
     bad.replace(bad.find(from), from.size(), to);
-    spill(cp_, good.substr(0, second) + bad + "\n" + good.substr(third));
+    spill(cp_, testing::sealed(good.substr(0, second) + bad + "\n" + good.substr(third)));
     EXPECT_NE(error_of(s).find(expected), std::string::npos) << error_of(s);
   }
 }

@@ -10,6 +10,7 @@
 
 #include "claims/report.h"
 #include "claims/runner.h"
+#include "checkpoint_lines.h"
 #include "core/error.h"
 #include "lagging_farm.h"
 #include "scratch_dir.h"
@@ -50,19 +51,32 @@ class ProveShardsTest : public ::testing::Test {
   std::string run(ProveOptions o, const std::string& artifacts) {
     o.artifacts = scratch.path() / artifacts;
     const ProveReport r = prove({dir}, o);
+    last_resumed = r.resumed;
     ReportOptions ro;
     ro.timing = false;
     std::ostringstream text;
     print_report(text, r, ro);
     nlohmann::json j = report_json(r, ro);
     strip_seconds(j);
+    strip_resumed(j);
     std::ifstream figure(o.artifacts / "fig.svg.gp");
     std::stringstream script;
     script << figure.rdbuf();
     std::string s = script.str();
     for (std::size_t at; (at = s.find(o.artifacts.string())) != std::string::npos;)
       s.replace(at, o.artifacts.string().size(), "ART");  // the folder's name is in the script
-    return text.str() + "\n" + j.dump(1) + "\n" + s;
+    return without_resumed(text.str()) + "\n" + j.dump(1) + "\n" + s;
+  }
+  std::optional<Resumption> last_resumed;  // what the last run() took from its checkpoint
+  // What a resumed report adds (the claims taken from the file, and its
+  // "Resumed:" paragraph) left out, so that it compares with the plain one.
+  static void strip_resumed(nlohmann::json& j) {
+    j["summary"].erase("resumed");
+    for (auto& c : j["claims"]) c.erase("resumed");
+  }
+  static std::string without_resumed(const std::string& text) {
+    const std::size_t at = text.find("\nResumed: ");
+    return at == std::string::npos ? text : text.substr(0, at + 1);
   }
   static void strip_seconds(nlohmann::json& j) {
     if (j.is_object()) {
@@ -92,6 +106,10 @@ TEST_F(ProveShardsTest, CheckpointsAndFarmsBuildThePlainReport) {
     }
     EXPECT_EQ(run(o, "cp"), plain) << "resumed after " << keep - 1 << " claims";
     EXPECT_EQ(lines_of(o.checkpoint).size(), lines.size());
+    ASSERT_EQ(last_resumed.has_value(), keep > 1);  // a report resting on the file says so
+    if (last_resumed) {
+      EXPECT_EQ(last_resumed->taken, keep - 1);
+    }
   }
   for (std::size_t batch : {1u, 2u, 3u}) {
     testing::LaggingFarm farm(batch);
@@ -117,9 +135,10 @@ TEST_F(ProveShardsTest, AnEditedCatalogOrADamagedRecordIsOneClearError) {
   fs::remove(o.checkpoint);
   prove({dir}, o);
   auto damaged = lines_of(o.checkpoint);
-  auto rewrite = [&](std::size_t at, const std::string& with) {
-    std::ofstream out(o.checkpoint, std::ios::trunc);
-    for (std::size_t i = 0; i < damaged.size(); ++i) out << (i == at ? with : damaged[i]) << "\n";
+  auto rewrite = [&](std::size_t at, const std::string& with) {  // resealed: the runner's own checks refuse it
+    auto changed = damaged;
+    changed[at] = with;
+    testing::write_lines(o.checkpoint, testing::resealed(changed), changed.size());
   };
   rewrite(2, R"({"shard": 1, "file": "elsewhere.toml", "instances": [], "curves": []})");
   EXPECT_THROW(prove({dir}, o), InputError);
@@ -129,6 +148,44 @@ TEST_F(ProveShardsTest, AnEditedCatalogOrADamagedRecordIsOneClearError) {
   short_one["instances"].erase(0);
   rewrite(2, short_one.dump());
   EXPECT_THROW(prove({dir}, o), InputError);
+  nlohmann::json stranger = nlohmann::json::parse(damaged[2]);
+  stranger["verdict_by_hand"] = "HOLDS";  // a key the runner does not write
+  rewrite(2, stranger.dump());
+  EXPECT_THROW(prove({dir}, o), InputError);
+}
+
+// A record names the files its claim read; one edited since is refused, and
+// --recheck-resumed checks every recorded claim again.
+TEST_F(ProveShardsTest, ARecordWhoseInputChangedIsRefused) {
+  const fs::path only = scratch.path() / "one";
+  fs::create_directories(only);
+  std::ofstream(only / "ring.txt") << "a b\nb c\nc a\n";
+  std::ofstream(only / "ring.toml") << "title = 't'\nstatement = 's'\n[source]\npaper = 'known'\nwhere = 'w'\n"
+                                    << "[property]\nkind = 'structure'\nnodes = 3\n[[instance]]\n"
+                                    << "model = 'file(ring.txt)'\nexpect = 'holds'\n";
+  ProveOptions o;
+  o.checkpoint = scratch.path() / "ring.jsonl";
+  const ProveReport first = prove({only}, o);
+  ASSERT_TRUE(first.all_as_expected());
+  const auto lines = lines_of(o.checkpoint);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_NE(lines[1].find("ring.txt"), std::string::npos) << lines[1];
+  const ProveReport again = prove({only}, o);
+  ASSERT_TRUE(again.resumed);
+  EXPECT_EQ(again.resumed->taken, 1u);
+  o.recheck_resumed = true;
+  const ProveReport rechecked = prove({only}, o);
+  ASSERT_TRUE(rechecked.resumed);
+  EXPECT_EQ(rechecked.resumed->rechecked, 1u);
+  o.recheck_resumed = false;
+  std::ofstream(only / "ring.txt", std::ios::app) << "c d\n";  // four nodes now
+  try {
+    prove({only}, o);
+    FAIL() << "a record computed from another ring.txt was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("ring.txt"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("changed since"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

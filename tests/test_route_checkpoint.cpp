@@ -6,7 +6,9 @@
 #include <filesystem>
 #include <fstream>
 
+#include "checkpoint_lines.h"
 #include "core/error.h"
+#include "text_file.h"
 #include "models/routing_registry.h"
 #include "test_instance.h"
 #include "verify/route_checkpoint.h"
@@ -36,10 +38,11 @@ struct CheckedRun {
 };
 
 CheckedRun check(const std::string& model, const std::string& routing, std::uint32_t k, const std::filesystem::path& cp,
-          std::optional<std::chrono::milliseconds> budget = std::nullopt) {
+          std::optional<std::chrono::milliseconds> budget = std::nullopt, bool recheck = false) {
   const auto i = make(model, UnitChoice::Nodes);
   const auto r = RoutingRegistry::builtin().build(routing, *i.net);
   RouteCheckOptions opt;
+  opt.recheck_resumed = recheck;
   opt.k = k;
   opt.chunk_pairs = 8;
   opt.symmetry = false;
@@ -121,6 +124,77 @@ TEST(RouteCheckpoint, AnotherQuestionOrDamageIsOneClearError) {
   EXPECT_THROW(check("torus(4,4)", "shortest", 2, cp), InputError);
   rewrite(0, "{\"format\": \"something else\"}");
   EXPECT_THROW(check("torus(4,4)", "shortest", 2, cp), InputError);
+}
+
+// A checkpoint is a cache, not an authority (issue 36).  Records edited and
+// resealed (as someone who knows the seal's rule would) are checked against
+// the plan; a failure they claim is re-run; what can only be believed is said
+// to be, and --recheck-resumed re-runs it.
+TEST(RouteCheckpoint, AForgedRecordIsRefusedOrSaidToBeTakenOnTrust) {
+  const auto cp = fresh("forged");
+  const CheckedRun plain = check("torus(4,4)", "dor", 2, cp);  // dor fails at 1 fault
+  ASSERT_EQ(plain.result.status, RouteCheckResult::Status::Fails);
+  const std::vector<std::string> lines = testing::lines_of(cp);
+  ASSERT_GE(lines.size(), 3u);
+  const nlohmann::json first = nlohmann::json::parse(lines[1]);
+  ASSERT_TRUE(first.contains("failure"));
+  const auto refused = [&](std::vector<std::string> changed, const std::string& expect) {
+    testing::write_lines(cp, testing::resealed(changed), changed.size());
+    try {
+      check("torus(4,4)", "dor", 2, cp);
+      ADD_FAILURE() << "accepted: " << changed[1];
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(expect), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("line 2"), std::string::npos) << e.what();
+    }
+  };
+  const auto with_first = [&](const nlohmann::json& j) {
+    std::vector<std::string> changed = lines;
+    changed[1] = j.dump();
+    return changed;
+  };
+  nlohmann::json j = first;
+  j["failure"]["units"] = nlohmann::json::array({15});  // a fault set under which the pair is delivered
+  refused(with_first(j), "delivers when re-run");
+  j = first;
+  j["failure"]["s"] = 15;  // a pair of another chunk
+  refused(with_first(j), "not of a pair of its chunk");
+  j = first;
+  j["pairs_settled"] = 7;
+  refused(with_first(j), "settles 7 pairs");
+  j = first;
+  j["levels"][2][0] = 5;  // runs at a size this run does not search after its failure
+  refused(with_first(j), "beyond");
+  j = first;
+  j["failure"]["level"] = 2;
+  j["failure"]["units"] = nlohmann::json::array({1, 2});
+  refused(with_first(j), "counts no failure at the size of its failure");
+  // No failure anywhere: every check holds, so the verdict rests on the file,
+  // and the result says so; --recheck-resumed refuses the file.
+  std::vector<std::string> quiet{lines[0]};
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    nlohmann::json rec = nlohmann::json::parse(lines[i]);
+    rec.erase("failure");
+    for (auto& level : rec["levels"]) level[2] = 0;
+    quiet.push_back(rec.dump());
+  }
+  testing::write_lines(cp, testing::resealed(quiet), quiet.size());
+  const CheckedRun believed = check("torus(4,4)", "dor", 2, cp);
+  EXPECT_EQ(believed.result.status, RouteCheckResult::Status::Holds);  // as the forged file says...
+  ASSERT_TRUE(believed.result.coverage.resumed);                      // ...and said to rest on it
+  EXPECT_EQ(believed.result.coverage.resumed->taken, lines.size() - 1);
+  EXPECT_NE(believed.result.coverage.resumed->trusted.find("delivered"), std::string::npos);
+  EXPECT_NE(to_json(believed.result)["coverage"]["resumed"]["trusted"].get<std::string>(), "");
+  testing::write_lines(cp, testing::resealed(quiet), quiet.size());
+  EXPECT_THROW(check("torus(4,4)", "dor", 2, cp, std::nullopt, true), InputError);
+  // The file as written, re-checked: nothing on trust, the same answer.
+  testing::write_lines(cp, lines, lines.size());
+  const CheckedRun rechecked = check("torus(4,4)", "dor", 2, cp, std::nullopt, true);
+  expect_same(plain.result, rechecked.result);
+  ASSERT_TRUE(rechecked.result.coverage.resumed);
+  EXPECT_EQ(rechecked.result.coverage.resumed->rechecked, lines.size() - 1);
+  EXPECT_TRUE(rechecked.result.coverage.resumed->trusted.empty());
+  EXPECT_EQ(testing::lines_of(cp), lines) << "a re-check appends nothing";
 }
 
 // Fuzzing (fuzz/corpus/route_checkpoint/finding-missing-path-bound.jsonl): a

@@ -14,6 +14,8 @@
 
 #include "core/error.h"
 #include "core/json_io.h"
+#include "checkpoint_lines.h"
+#include "text_file.h"
 #include "lagging_farm.h"
 #include "models/registry.h"
 #include "scratch_dir.h"
@@ -24,6 +26,10 @@
 
 namespace menger {
 namespace {
+
+using testing::lines_of;
+using testing::resealed;
+using testing::write_lines;
 
 using testing::LaggingFarm;
 
@@ -64,8 +70,9 @@ Built build(const Case& c) {
 }
 
 ToleranceResult run(const Built& b, const Case& c, const ShardFarm* farm = nullptr, const std::string& checkpoint = "",
-                    bool certificate = true) {
+                    bool certificate = true, bool recheck = false) {
   ToleranceOptions o;
+  o.recheck_resumed = recheck;
   o.symmetry = c.symmetry;
   o.chunk_pairs = c.chunk_pairs;
   o.farm = farm;
@@ -166,25 +173,11 @@ TEST(ToleranceShards, EveryBlockSizeGivesTheSameWitness) {
   }
 }
 
-std::vector<std::string> lines_of(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
 std::string bytes_of(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
-}
-
-void write_lines(const std::filesystem::path& p, const std::vector<std::string>& lines, std::size_t keep,
-                 const std::string& tail = "") {
-  std::ofstream out(p, std::ios::binary | std::ios::trunc);
-  for (std::size_t i = 0; i < keep; ++i) out << lines[i] << "\n";
-  out << tail;
 }
 
 class ToleranceCheckpoint : public ::testing::Test {
@@ -290,7 +283,7 @@ TEST_F(ToleranceCheckpoint, DamageIsOneErrorNamingTheFileAndLine) {
   const auto refused_with = [&](std::size_t at, const std::string& with, const std::string& expect) {
     std::vector<std::string> damaged = lines;
     damaged[at] = with;
-    write_lines(cp, damaged, damaged.size());
+    write_lines(cp, resealed(damaged), damaged.size());  // the engine's checks refuse it, not the seal
     try {
       run(b, c, nullptr, cp);
       ADD_FAILURE() << "a damaged checkpoint was accepted: line " << at + 1 << " = " << with;
@@ -327,8 +320,87 @@ TEST_F(ToleranceCheckpoint, DamageIsOneErrorNamingTheFileAndLine) {
   nlohmann::json extra = nlohmann::json::parse(lines.back());
   extra["shard"] = lines.size() - 1;
   longer.push_back(json_text(extra));
-  write_lines(cp, longer, longer.size());
+  write_lines(cp, resealed(longer), longer.size());
   EXPECT_THROW(run(b, c, nullptr, cp), InputError);
+}
+
+// What the seal does not catch, the engine re-checks: a forged least cut
+// (resealed, as someone who knows the rule would) is refused unless its units
+// weigh the cut and separate its pair; without certificates the output says
+// which flow values it took on trust, and --recheck-resumed re-runs them.
+TEST_F(ToleranceCheckpoint, AForgedRecordIsRefusedOrSaidToBeTakenOnTrust) {
+  const Case c{"torus(4,4)", UnitChoice::Nodes, false, 4};
+  const Built b = build(c);
+  const std::string cp = file("forged.jsonl");
+  const ToleranceResult plain = run(b, c, nullptr, cp, false);
+  const std::vector<std::string> lines = lines_of(cp);
+  ASSERT_GE(lines.size(), 3u);
+  nlohmann::json record = nlohmann::json::parse(lines[1]);
+  ASSERT_TRUE(record.contains("least"));
+  const auto refused = [&](const nlohmann::json& forged, const std::string& expect) {
+    std::vector<std::string> changed = lines;
+    changed[1] = json_text(forged);
+    write_lines(cp, resealed(changed), changed.size());
+    try {
+      run(b, c, nullptr, cp, false);
+      ADD_FAILURE() << "a forged least cut was accepted: " << changed[1];
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(expect), std::string::npos) << e.what();
+    }
+  };
+  nlohmann::json forged = record;
+  forged["least"]["units"].erase(forged["least"]["units"].size() - 1);
+  refused(forged, "weigh");
+  forged = record;  // one unit swapped for another: same weight, no longer a cut of its pair
+  std::size_t other = 0;
+  while (std::find(record["least"]["units"].begin(), record["least"]["units"].end(), other) !=
+         record["least"]["units"].end())
+    ++other;
+  forged["least"]["units"][0] = other;
+  refused(forged, "its least cut");
+  // An edit without the seal is refused for the seal.
+  std::vector<std::string> edited = lines;
+  nlohmann::json bumped = record;
+  bumped["items"][0]["value"] = bumped["items"][0]["value"].get<std::uint64_t>() + 1;
+  edited[1] = json_text(bumped);
+  write_lines(cp, edited, edited.size());
+  try {
+    run(b, c, nullptr, cp, false);
+    ADD_FAILURE() << "an unsealed edit was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("seal"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("line 2"), std::string::npos) << e.what();
+  }
+  // The file as written: taken on trust without certificates, and said so.
+  write_lines(cp, lines, lines.size());
+  const ToleranceResult resumed = run(b, c, nullptr, cp, false);
+  expect_same(plain, resumed);
+  ASSERT_TRUE(resumed.coverage.resumed);
+  EXPECT_EQ(resumed.coverage.resumed->taken, lines.size() - 1);
+  EXPECT_EQ(resumed.coverage.resumed->rechecked, 0u);
+  EXPECT_NE(resumed.coverage.resumed->trusted.find("flow values"), std::string::npos);
+  // A forged flow value that keeps every check (a pair's value raised while
+  // staying at or above the least cut) is one --recheck-resumed refuses.
+  nlohmann::json raised = nlohmann::json::parse(lines[2]);
+  std::size_t changed_items = 0;
+  for (auto& it : raised["items"])
+    if (it.contains("bounded") && it["bounded"].get<bool>()) {  // stopped at the bound: any larger value fits too
+      it["value"] = it["value"].get<std::uint64_t>() + 1;
+      ++changed_items;
+    }
+  ASSERT_GT(changed_items, 0u);
+  std::vector<std::string> quiet = lines;
+  quiet[2] = json_text(raised);
+  write_lines(cp, resealed(quiet), quiet.size());
+  EXPECT_NO_THROW(run(b, c, nullptr, cp, false));  // believed, and said to be
+  write_lines(cp, resealed(quiet), quiet.size());
+  EXPECT_THROW(run(b, c, nullptr, cp, false, true), InputError);
+  write_lines(cp, lines, lines.size());
+  const ToleranceResult rechecked = run(b, c, nullptr, cp, false, true);
+  expect_same(plain, rechecked);
+  ASSERT_TRUE(rechecked.coverage.resumed);
+  EXPECT_EQ(rechecked.coverage.resumed->rechecked, lines.size() - 1);
+  EXPECT_TRUE(rechecked.coverage.resumed->trusted.empty());
 }
 
 TEST(ToleranceShards, TheSmtEngineDoesNotSplit) {

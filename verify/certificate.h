@@ -11,6 +11,8 @@
 //                   weight < c and confirms each leaves all required pairs
 //                   connected (for engines such as SMT whose optimum has no
 //                   path certificate; feasible only when few sets exist).
+//                   Without a c (nothing breaks), it fails every unit but the
+//                   ends' own for each required pair and finds it connected.
 // Paths are node ids with the port taken at each node, for the model spec.
 //
 // symmetry  generators of a group of automorphisms of the fault model (for the

@@ -454,6 +454,7 @@ DeadlockSearchResult DeadlockSearch::run() {
 nlohmann::json DeadlockSearch::question() const {
   return {{"model", model_.network().spec()},
           {"routing", routing_.spec()},
+          {"inputs", question_inputs(model_.network().topology(), &routing_)},
           {"faults", model_.describe()},
           {"k", opt_.k},
           {"escape", opt_.escape_vcs.empty() ? std::string("searched") : vc_set_text(opt_.escape_vcs)},

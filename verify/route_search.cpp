@@ -12,6 +12,7 @@
 #include <set>
 #include <unordered_set>
 
+#include "core/checkpoint_file.h"
 #include "core/deadline.h"
 #include "core/error.h"
 #include "core/json_io.h"
@@ -525,6 +526,7 @@ void Search::fold(const ChunkRecord& own, std::optional<RouteFailure> failure, R
 nlohmann::json Search::question(const RouteCheckResult& r) const {
   return {{"model", model_.network().spec()},
           {"routing", routing_.spec()},
+          {"inputs", question_inputs(model_.network().topology(), &routing_)},
           {"faults", model_.describe()},
           {"k", opt_.k},
           {"path_bound", opt_.path_bound ? nlohmann::json(*opt_.path_bound) : nlohmann::json()},
@@ -627,6 +629,12 @@ std::string Search::plan_problem(const ChunkRecord& rec, std::size_t c, Carries 
       (!f.units.empty() && f.units.back() >= model_.universe().size()))
     return "its failure's fault units are not " + std::to_string(f.level) + " distinct units of this fault model";
   if (rec.levels[f.level][2] == 0) return "it counts no failure at the size of its failure";
+  // The chunk stopped at its first failing size (without settle_all): nothing was run beyond it.
+  if (!opt_.symbolic && !opt_.settle_all)
+    for (std::size_t j = f.level + 1; j < rec.levels.size(); ++j)
+      if (rec.levels[j][0] != 0)
+        return "it counts runs with " + std::to_string(j) + " faults, beyond its failure with " +
+               std::to_string(f.level);
   return "";
 }
 

@@ -397,6 +397,7 @@ void BlockSearch::merge(std::size_t b, Block block, bool record) {
 nlohmann::json BlockSearch::question() const {
   const FaultModelSpec& f = model_.spec();
   return {{"model", model_.network().spec()},
+          {"inputs", question_inputs(model_.network().topology())},
           {"faults", "units=" + to_string(f.units) + ";pairs=" + to_string(f.pairs)},
           {"weights", weights_digest(model_)},
           {"engine", "flow"},

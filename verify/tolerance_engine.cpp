@@ -89,8 +89,15 @@ ToleranceOutcome from_smt(const FaultModel& m, const ToleranceRequest& req) {
     o.certificate_note = s.complete ? "not requested" : "search incomplete";
     return o;
   }
+  ToleranceCertificate c;
+  c.model = m.network().spec();
+  c.faults = m.spec();
+  c.kind = "exhaustive";
   if (!s.min_cut) {
-    o.certificate_note = "the solver proved no fault set breaks the network; no path certificate exists for this model";
+    // Nothing breaks: the checker fails every unit but the ends' own for each
+    // required pair and finds it still connected (certificate.h), as the flow
+    // engine's certificate proves the same answer with unbreakable paths.
+    o.certificate = std::move(c);
     return o;
   }
   const std::uint64_t sets = lighter_sets(m, *s.min_cut, req.exhaustive_limit + 1);
@@ -99,11 +106,7 @@ ToleranceOutcome from_smt(const FaultModel& m, const ToleranceRequest& req) {
                          " lighter fault sets: too many for an exhaustive re-check";
     return o;
   }
-  ToleranceCertificate c;
-  c.model = m.network().spec();
-  c.faults = m.spec();
   c.min_cut = s.min_cut;
-  c.kind = "exhaustive";
   c.witness = BreakingWitness{s.breaking_set, s.source, s.target};
   o.certificate = std::move(c);
   return o;

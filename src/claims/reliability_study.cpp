@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/checkpoint_file.h"
 #include "core/error.h"
 #include "core/spec.h"
 #include "core/version.h"
@@ -252,7 +253,10 @@ StudyResult run_study(const std::shared_ptr<const Topology>& topology, const Stu
 }
 
 nlohmann::json study_question(const Topology& topology, const StudyRequest& q) {
-  return {{"model", topology.spec()}, {"study", canonical_text(q)}, {"menger", kVersion}};
+  return {{"model", topology.spec()},
+          {"inputs", question_inputs(topology)},
+          {"study", canonical_text(q)},
+          {"menger", kVersion}};
 }
 
 StudyResult run_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& q,

@@ -10,6 +10,8 @@
 #include "core/error.h"
 #include "core/input_file.h"
 #include "core/json_io.h"
+#include "core/routing.h"
+#include "core/topology.h"
 
 namespace menger {
 
@@ -65,18 +67,6 @@ std::vector<std::string> fields_of(const std::string& text) {
   return out;
 }
 
-std::string inputs_difference(const nlohmann::json& now, const nlohmann::json& then) {
-  if (!then.is_object()) return "its header names no inputs";
-  for (const auto& [path, digest] : now.items()) {
-    if (!then.contains(path)) return "this run reads " + path + ", the checkpoint's run did not";
-    if (then[path] != digest)
-      return path + " changed since (" + json_text(then[path]) + " then, " + json_text(digest) + " now)";
-  }
-  for (const auto& [path, digest] : then.items())
-    if (!now.contains(path)) return "the checkpoint's run read " + path + ", this run does not";
-  return "";
-}
-
 }  // namespace
 
 std::string checkpoint_seal(const std::string& previous, const nlohmann::json& line) {
@@ -103,11 +93,11 @@ CheckpointFile::CheckpointFile(std::filesystem::path path, std::string format, c
   std::error_code failed;
   if (std::filesystem::exists(path_, failed)) text = read_own_file(path_, "checkpoint").text;
   if (text.find('\n') == std::string::npos) {  // new, empty, or killed before its header was complete
-    const nlohmann::json head = {{"format", format_}, {"question", question}, {"inputs", inputs_json()}};
+    const nlohmann::json head = {{"format", format_}, {"question", question}};
     last_check_ = checkpoint_seal("", head);
     // Written format first, so that a header cut short by a kill is known by its start.
     nlohmann::ordered_json line;
-    for (const char* key : {"format", "question", "inputs"}) line[key] = head[key];
+    for (const char* key : {"format", "question"}) line[key] = head[key];
     line["check"] = last_check_;
     header_ = line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     // A file without a whole line is rewritten only if it is the start of
@@ -142,10 +132,6 @@ void CheckpointFile::check_header(const nlohmann::json& head, const nlohmann::js
   if (const std::string diff = question_difference(question, head.value("question", nlohmann::json())); !diff.empty())
     throw InputError("checkpoint " + path_.string() + " is for another question (" + diff +
                      "); resume with the command that wrote it, or name another file");
-  if (const std::string diff = inputs_difference(inputs_json(), head.value("inputs", nlohmann::json()));
-      !diff.empty())
-    throw InputError("checkpoint " + path_.string() + " was written for other input files (" + diff +
-                     "); delete it to start over");
 }
 
 void CheckpointFile::open_for_append() {
@@ -191,9 +177,9 @@ std::string question_difference(const nlohmann::json& here, const nlohmann::json
   return "";
 }
 
-nlohmann::json inputs_json() {
+nlohmann::json inputs_json(const std::vector<InputRecord>& files) {
   nlohmann::json out = nlohmann::json::object();
-  for (const InputRecord& r : inputs_read()) out[r.path] = r.digest;
+  for (const InputRecord& r : files) out[r.path] = r.digest;
   return out;
 }
 
@@ -205,6 +191,17 @@ std::string changed_input(const nlohmann::json& recorded) {
       return path + " (" + json_text(digest) + " then, " + (now.empty() ? "unreadable" : now) + " now)";
   }
   return "";
+}
+
+}  // namespace menger
+
+namespace menger {
+
+nlohmann::json question_inputs(const Topology& topology, const Routing* routing) {
+  std::vector<InputRecord> files = topology.input_files();
+  if (routing)
+    for (InputRecord& r : routing->input_files()) files.push_back(std::move(r));
+  return inputs_json(files);
 }
 
 }  // namespace menger

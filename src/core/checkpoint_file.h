@@ -10,12 +10,12 @@
 // and says in its output how many shards it took from the file and what it
 // took on trust (Coverage::resumed, core/coverage.h).
 //
-// Format.  Line 1: {"format", "question", "inputs", "check"}: the format names
-// the engine and its record version; the question everything that changes the
-// answer (model, routing, options, tool version); the inputs every file the
-// process read before the checkpoint was opened (core/input_file.h's ledger:
-// path and SHA-256 of the bytes), so that a network, table, weights or claim
-// file edited since is another question.  Each further line is one record,
+// Format.  Line 1: {"format", "question", "check"}: the format names the
+// engine and its record version; the question everything that changes the
+// answer (model, routing, options, tool version, and the input files the model
+// and routing were read from with their SHA-256 digests, question_inputs(), so
+// that a network or table edited since is another question).  Each further
+// line is one record,
 // {..., "check"}.  `check` seals the line: the SHA-256 of the previous line's
 // check and of this line's JSON without its check (keys sorted, nlohmann's
 // dump; the header's check seals the header alone).  A record that was
@@ -43,6 +43,8 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "core/input_file.h"
 
 namespace menger {
 
@@ -99,8 +101,13 @@ std::string checkpoint_seal(const std::string& previous, const nlohmann::json& l
 // when they are equal.
 std::string question_difference(const nlohmann::json& here, const nlohmann::json& there);
 
-// The ledger of input files as a header's "inputs" object {path: digest}.
-nlohmann::json inputs_json();
+// Input files as a question's "inputs" object {path: digest}.
+nlohmann::json inputs_json(const std::vector<InputRecord>& files);
+class Topology;
+class Routing;
+// The files a model (and a routing) were read from: Topology::input_files() and
+// Routing::input_files(), as inputs_json().
+nlohmann::json question_inputs(const Topology& topology, const Routing* routing = nullptr);
 // The first input of `recorded` whose file now has another digest, as
 // "x.graphml (sha256:ab.. then, sha256:cd.. now)", or "" when none changed.
 std::string changed_input(const nlohmann::json& recorded);

@@ -29,6 +29,7 @@
 
 #include "core/network.h"
 #include "core/path_question.h"
+#include "core/input_file.h"
 
 namespace menger {
 
@@ -120,6 +121,10 @@ class Routing {
   // port-keeping automorphism that also keeps these colours, and engines use
   // that subgroup.  Empty (the default): no colours.
   virtual std::vector<std::uint64_t> symmetry_colours(const Network&) const { return {}; }
+
+  // The files it was read from (a routing table), with their digests; see
+  // Topology::input_files().
+  virtual std::vector<InputRecord> input_files() const { return {}; }
 };
 
 }  // namespace menger

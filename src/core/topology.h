@@ -19,6 +19,7 @@
 
 #include "core/formula.h"
 #include "core/types.h"
+#include "core/input_file.h"
 
 namespace menger {
 
@@ -77,6 +78,11 @@ class Topology {
   // Node whose label is `label` (exactly as label() prints it), if any.
   // The default scans; Network keeps an index.
   virtual std::optional<NodeId> find_node(std::string_view label) const;
+
+  // The files it was read from, with their digests (core/input_file.h); a
+  // checkpoint's question names them, so that a file edited since is another
+  // question.  Empty for families computed from their parameters.
+  virtual std::vector<InputRecord> input_files() const { return {}; }
 };
 
 }  // namespace menger
