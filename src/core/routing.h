@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "core/input_file.h"
 #include "core/network.h"
 #include "core/path_question.h"
 
@@ -120,6 +121,11 @@ class Routing {
   // port-keeping automorphism that also keeps these colours, and engines use
   // that subgroup.  Empty (the default): no colours.
   virtual std::vector<std::uint64_t> symmetry_colours(const Network&) const { return {}; }
+
+  // The files the routing was read from (a routing table, OpenSM's dumps),
+  // with their digests (core/input_file.h); empty for a routing computed from
+  // its parameters.  Certificates and witnesses record them.
+  virtual std::vector<InputRecord> input_files() const { return {}; }
 };
 
 }  // namespace menger

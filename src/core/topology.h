@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/formula.h"
+#include "core/input_file.h"
 #include "core/types.h"
 
 namespace menger {
@@ -77,6 +78,15 @@ class Topology {
   // Node whose label is `label` (exactly as label() prints it), if any.
   // The default scans; Network keeps an index.
   virtual std::optional<NodeId> find_node(std::string_view label) const;
+
+  // A topology read from files (file(...), opensm(dir=...)): what the
+  // reader did that the files may not have meant, one sentence each naming
+  // the file (an attribute it does not read, a default it applied:
+  // core/notes.h), and the files with their digests (core/input_file.h), which
+  // certificates and witnesses record so that a re-check can tell the files
+  // changed.  Empty for families computed from their parameters.
+  virtual std::vector<std::string> notes() const { return {}; }
+  virtual std::vector<InputRecord> input_files() const { return {}; }
 };
 
 }  // namespace menger
