@@ -5,8 +5,13 @@
 
 namespace menger {
 
-ExplicitTopology::ExplicitTopology(std::string spec, std::vector<Node> nodes, std::vector<Component> packages)
-    : spec_(std::move(spec)), nodes_(std::move(nodes)), packages_(std::move(packages)) {
+ExplicitTopology::ExplicitTopology(std::string spec, std::vector<Node> nodes, std::vector<Component> packages,
+                                   std::vector<std::string> notes, std::vector<InputRecord> inputs)
+    : spec_(std::move(spec)),
+      nodes_(std::move(nodes)),
+      packages_(std::move(packages)),
+      notes_(std::move(notes)),
+      inputs_(std::move(inputs)) {
   for (NodeId v = 0; v < nodes_.size(); ++v) index_.emplace(nodes_[v].label, v);
 }
 
@@ -90,10 +95,17 @@ std::shared_ptr<const ExplicitTopology> GraphBuilder::build(const std::string& s
   };
   // Explicit ports first, so automatic ones never collide with them.
   std::vector<PortId> next(nodes.size(), 0);
+  std::size_t numbered_here = 0;
   for (const auto& l : links_) {
     if (l.pa) next[l.a] = std::max<PortId>(next[l.a], *l.pa + 1);
     if (l.pb) next[l.b] = std::max<PortId>(next[l.b], *l.pb + 1);
+    numbered_here += !l.pa + !l.pb;
   }
+  std::vector<std::string> notes = notes_;
+  if (numbered_here)
+    notes.push_back(source_ + ": " + std::to_string(numbered_here) + " of " + std::to_string(2 * links_.size()) +
+                    " link ends carry no port number: each took its node's next free port, in the order the file "
+                    "lists the links (a routing that names ports depends on that order)");
   for (const auto& l : links_) {
     const PortId pa = l.pa ? *l.pa : next[l.a]++;
     const PortId pb = l.pb ? *l.pb : next[l.b]++;
@@ -114,7 +126,7 @@ std::shared_ptr<const ExplicitTopology> GraphBuilder::build(const std::string& s
     }
   std::vector<Component> list;
   for (auto& [name, c] : packages) list.push_back(std::move(c));
-  return std::make_shared<ExplicitTopology>(spec, std::move(nodes), std::move(list));
+  return std::make_shared<ExplicitTopology>(spec, std::move(nodes), std::move(list), std::move(notes), inputs_);
 }
 
 }  // namespace menger

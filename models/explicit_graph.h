@@ -6,7 +6,10 @@
 // carry tail_port/head_port, so export then import reproduces the network
 // exactly); other ends take the node's next free port in order of appearance.
 // build() validates (unknown nodes, a port used twice, self-loops) and throws
-// InputError naming the file.
+// InputError naming the file.  The readers hand it their notes (what they
+// read otherwise than the file may mean, core/notes.h) and the files they
+// read; build() adds one more note when link ends had no port number (their
+// ports follow the order of the links), and the topology carries them all.
 #pragma once
 
 #include <map>
@@ -27,7 +30,8 @@ class ExplicitTopology : public Topology {
     std::vector<PortDir> dirs;
     std::vector<std::string> link_labels;  // per port; empty: the default label
   };
-  ExplicitTopology(std::string spec, std::vector<Node> nodes, std::vector<Component> packages);
+  ExplicitTopology(std::string spec, std::vector<Node> nodes, std::vector<Component> packages,
+                   std::vector<std::string> notes = {}, std::vector<InputRecord> inputs = {});
 
   std::string spec() const override { return spec_; }
   std::uint64_t node_count() const override { return nodes_.size(); }
@@ -39,11 +43,15 @@ class ExplicitTopology : public Topology {
   std::string link_label(NodeId v, PortId p) const override;
   std::vector<Component> packages() const override { return packages_; }
   std::optional<NodeId> find_node(std::string_view label) const override;
+  std::vector<std::string> notes() const override { return notes_; }
+  std::vector<InputRecord> input_files() const override { return inputs_; }
 
  private:
   std::string spec_;
   std::vector<Node> nodes_;
   std::vector<Component> packages_;
+  std::vector<std::string> notes_;
+  std::vector<InputRecord> inputs_;
   std::map<std::string, NodeId, std::less<>> index_;
 };
 
@@ -56,6 +64,11 @@ class GraphBuilder {
   NodeId add_node(const std::string& id, std::string label = {}, NodeKind kind = NodeKind::Router);
   // The node named `id`, adding it (label = id) if it is new.
   NodeId node(const std::string& id);
+  bool has_node(const std::string& id) const { return by_id_.count(id) != 0; }
+  // A note for the topology, prefixed with the file's name (see above).
+  void note(const std::string& sentence) { notes_.push_back(source_ + ": " + sentence); }
+  // A file the topology was read from.
+  void add_input(InputRecord file) { inputs_.push_back(std::move(file)); }
   // A node has at most kMaxPorts ports: a file naming a larger port number
   // (a negative one read as 2^32 - 1, or 10^8 in a 200-byte file) is refused
   // here, for every format, instead of allocating that many ports (issue 21).
@@ -81,6 +94,8 @@ class GraphBuilder {
   std::vector<std::string> package_of_;
   std::map<std::string, NodeId> by_id_;
   std::vector<PendingLink> links_;
+  std::vector<std::string> notes_;
+  std::vector<InputRecord> inputs_;
 };
 
 // Parses a node kind attribute ("endpoint", "switch", "router"); throws InputError.

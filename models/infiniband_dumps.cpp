@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
-#include <fstream>
 #include <optional>
 #include <set>
 #include <sstream>
 
 #include "core/error.h"
+#include "core/input_file.h"
 
 namespace menger {
 
@@ -16,14 +16,23 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Lines of one file, with the position for error messages.
+// Lines of one file, with the position for error messages.  The file is read
+// whole through read_input_file (core/input_file.h: a directory, a device or a
+// file beyond the input limit is refused, a byte-order mark dropped); its
+// digest goes to `record` when given (the fabric and the routing carry it,
+// Topology::input_files() and Routing::input_files()).
 class LineReader {
  public:
-  explicit LineReader(const fs::path& file) : name_(file.string()), in_(file) {
-    if (!in_) throw InputError("file " + name_ + ": cannot be opened");
+  LineReader(const fs::path& file, InputRecord* record) : name_(file.string()), in_(read_input_file(file, "file")) {
+    if (record) *record = InputRecord{name_, in_.digest};
   }
   bool next(std::string& line) {
-    if (!std::getline(in_, line)) return false;
+    const std::string& text = in_.text;
+    if (pos_ >= text.size()) return false;
+    std::size_t end = text.find('\n', pos_);
+    if (end == std::string::npos) end = text.size();
+    line.assign(text, pos_, end - pos_);
+    pos_ = end + 1;
     ++number_;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     return true;
@@ -34,7 +43,8 @@ class LineReader {
 
  private:
   std::string name_;
-  std::ifstream in_;
+  InputFile in_;
+  std::size_t pos_ = 0;
   std::size_t number_ = 0;
 };
 
@@ -73,10 +83,15 @@ IbPortEnd parse_port_end(const LineReader& r, std::string_view text, std::size_t
   if (type == "SW" || type == "SW-SM") e.is_switch = true;
   else if (type != "CA" && type != "CA-SM") r.fail("unknown node type '" + type + "' (expected SW or CA)");
   bool have_ports = false, have_node = false, have_port = false;
+  std::set<std::string> keys;
   while (head >> word) {
     const auto colon = word.find(':');
     if (colon == std::string::npos) r.fail("expected key:value, got '" + word + "'");
     const std::string key = word.substr(0, colon), value = word.substr(colon + 1);
+    static const std::set<std::string> kKeys{"Ports", "SystemGUID", "NodeGUID", "PortGUID", "VenID", "DevID", "Rev"};
+    if (!kKeys.count(key))
+      r.fail("unknown key '" + key + "' in a port description (Ports, SystemGUID, NodeGUID, PortGUID, VenID, DevID, Rev)");
+    if (!keys.insert(key).second) r.fail("the key '" + key + "' appears twice in one port description");
     if (key == "Ports") e.num_ports = static_cast<std::uint32_t>(bounded(r, number(value, 16), 254, "Ports:<hex>")), have_ports = true;
     else if (key == "NodeGUID") e.node_guid = bounded(r, number(value, 16), UINT64_MAX, "NodeGUID:<hex>"), have_node = true;
     else if (key == "PortGUID") e.port_guid = bounded(r, number(value, 16), UINT64_MAX, "PortGUID:<hex>"), have_port = true;
@@ -87,6 +102,8 @@ IbPortEnd parse_port_end(const LineReader& r, std::string_view text, std::size_t
   std::istringstream tail{std::string(text.substr(close + 1, end - close - 1))};
   bool have_lid = false, have_pn = false;
   while (tail >> word) {
+    if ((word.rfind("LID:", 0) == 0 && have_lid) || (word.rfind("PN:", 0) == 0 && have_pn))
+      r.fail("'" + word.substr(0, word.find(':')) + "' appears twice in one port description");
     if (word.rfind("LID:", 0) == 0) e.lid = static_cast<std::uint16_t>(bounded(r, number(word.substr(4), 16), 0xffff, "LID:<hex>")), have_lid = true;
     else if (word.rfind("PN:", 0) == 0) e.port = static_cast<std::uint8_t>(bounded(r, number(word.substr(3), 16), 254, "PN:<hex>")), have_pn = true;
     else r.fail("unexpected '" + word + "' after the description");
@@ -105,8 +122,8 @@ std::string guid_text(Guid g) {
   return buf;
 }
 
-std::vector<IbLink> read_subnet_lst(const fs::path& file) {
-  LineReader r(file);
+std::vector<IbLink> read_subnet_lst(const fs::path& file, InputRecord* record) {
+  LineReader r(file, record);
   std::vector<IbLink> links;
   std::set<std::pair<Guid, unsigned>> seen_ends;  // (node GUID, port) already in a listed link
   std::string line;
@@ -132,10 +149,12 @@ std::vector<IbLink> read_subnet_lst(const fs::path& file) {
   return links;
 }
 
-IbForwardingTables read_lfts(const fs::path& file) {
-  LineReader r(file);
+IbForwardingTables read_lfts(const fs::path& file, InputRecord* record) {
+  LineReader r(file, record);
   IbForwardingTables tables;
+  std::map<Guid, std::vector<bool>> seen;  // per switch: LIDs with an entry (kNoIbPort is a value too)
   std::vector<std::uint8_t>* current = nullptr;
+  std::vector<bool>* entered = nullptr;
   std::string line;
   while (r.next(line)) {
     if (line.rfind("Unicast lids", 0) == 0) {
@@ -147,27 +166,33 @@ IbForwardingTables read_lfts(const fs::path& file) {
       const Guid guid = bounded(r, number(g, 16), UINT64_MAX, "a switch GUID");
       if (tables.count(guid)) r.fail("switch " + g + " has two tables");
       current = &tables[guid];
+      entered = &seen[guid];
       continue;
     }
     if (line.find("lids dumped") != std::string::npos || line.find_first_not_of(" \t") == std::string::npos) {
       current = nullptr;
+      entered = nullptr;
       continue;
     }
     if (!current) r.fail("an LFT entry outside a switch's table");
     std::istringstream s(line);
-    std::string lid_text, port_text;
+    std::string lid_text, port_text, rest;
     s >> lid_text >> port_text;
+    if (s >> rest && rest[0] != '#') r.fail("expected '0xLID PORT # comment', got '" + rest + "' after the port");
     const auto lid = bounded(r, number(lid_text, 16), 0xbfff, "a unicast LID");
     const auto port = bounded(r, number(port_text, 10), 254, "an output port");
     if (current->size() <= lid) current->resize(lid + 1, kNoIbPort);
+    if (entered->size() <= lid) entered->resize(lid + 1, false);
+    if ((*entered)[lid]) r.fail("LID " + lid_text + " has two entries in one switch's table");
+    (*entered)[lid] = true;
     (*current)[lid] = static_cast<std::uint8_t>(port);
   }
   if (tables.empty()) throw InputError("file " + file.string() + ": no switch forwarding tables");
   return tables;
 }
 
-IbSl2VlTables read_sl2vl(const fs::path& file) {
-  LineReader r(file);
+IbSl2VlTables read_sl2vl(const fs::path& file, InputRecord* record) {
+  LineReader r(file, record);
   IbSl2VlTables tables;
   std::map<std::pair<std::uint8_t, std::uint8_t>, Sl2VlRow>* current = nullptr;
   std::string line;
@@ -177,6 +202,7 @@ IbSl2VlTables read_sl2vl(const fs::path& file) {
     if (sw || ca || line.rfind("Router 0x", 0) == 0) {
       const auto start = line.find("0x");
       const Guid guid = bounded(r, number(line.substr(start, line.find(',', start) - start), 16), UINT64_MAX, "a GUID");
+      if (tables.count(guid)) r.fail("the port " + guid_text(guid) + " has two tables");
       current = &tables[guid];
       continue;
     }
@@ -194,13 +220,14 @@ IbSl2VlTables read_sl2vl(const fs::path& file) {
       vl = static_cast<std::uint8_t>(bounded(r, number(vl_text, 10), 15, "a VL"));
     }
     if (vls >> vl_text) r.fail("more than 16 VLs in a row");
-    (*current)[{in, out}] = row;
+    if (!current->emplace(std::pair{in, out}, row).second)
+      r.fail("the row for in port " + in_text + ", out port " + out_text + " is given twice");
   }
   return tables;
 }
 
-IbPathSls read_path_sls(const fs::path& file) {
-  LineReader r(file);
+IbPathSls read_path_sls(const fs::path& file, InputRecord* record) {
+  LineReader r(file, record);
   IbPathSls sls;
   std::string line;
   while (r.next(line)) {

@@ -1,8 +1,13 @@
 // Readers for the files OpenSM writes about a subnet it has routed (OpenSM
 // 3.3.23, written with the ROUTING log bit, `-D 0x43`, into
 // --dump_files_dir), and for the per-path service levels Menger collects
-// with saquery.  Each reader checks its input line by line and throws one
-// InputError naming the file and line; nothing is guessed.
+// with saquery.  Each reader reads its file whole through read_input_file
+// (core/input_file.h: no directory, device or file beyond the input limit; a
+// byte-order mark is dropped), checks it line by line and throws one
+// InputError naming the file and line; nothing is guessed: an unknown key in a
+// port description, text after an LFT entry that is not a comment, a LID, a
+// table or an SL2VL row given twice are refused.  `record`, when given,
+// receives the file's path and digest.
 //
 //   opensm-subnet.lst   one line per link end: two port descriptions
 //                       "{ SW Ports:08 SystemGUID:.. NodeGUID:.. PortGUID:..
@@ -29,6 +34,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/input_file.h"
+
 namespace menger {
 
 using Guid = std::uint64_t;
@@ -50,24 +57,24 @@ struct IbLink {
 };
 
 // Each physical link once (the file lists it from both ends), in file order.
-std::vector<IbLink> read_subnet_lst(const std::filesystem::path& file);
+std::vector<IbLink> read_subnet_lst(const std::filesystem::path& file, InputRecord* record = nullptr);
 // The same from the output of ibnetdiscover (infiniband_ibnetdiscover.cpp), in
 // order of (node id, port) of the lesser end.
-std::vector<IbLink> read_ibnetdiscover(const std::filesystem::path& file);
+std::vector<IbLink> read_ibnetdiscover(const std::filesystem::path& file, InputRecord* record = nullptr);
 
 // Per switch node GUID: out port per LID (kNoIbPort where the dump has none).
 using IbForwardingTables = std::map<Guid, std::vector<std::uint8_t>>;
-IbForwardingTables read_lfts(const std::filesystem::path& file);
+IbForwardingTables read_lfts(const std::filesystem::path& file, InputRecord* record = nullptr);
 
 // Per port GUID (channel adapters) or node GUID (switches): (in port, out
 // port) -> VL of each SL.
 using Sl2VlRow = std::array<std::uint8_t, 16>;
 using IbSl2VlTables = std::map<Guid, std::map<std::pair<std::uint8_t, std::uint8_t>, Sl2VlRow>>;
-IbSl2VlTables read_sl2vl(const std::filesystem::path& file);
+IbSl2VlTables read_sl2vl(const std::filesystem::path& file, InputRecord* record = nullptr);
 
 // (SLID, DLID) -> SL.
 using IbPathSls = std::map<std::pair<std::uint16_t, std::uint16_t>, std::uint8_t>;
-IbPathSls read_path_sls(const std::filesystem::path& file);
+IbPathSls read_path_sls(const std::filesystem::path& file, InputRecord* record = nullptr);
 
 std::string guid_text(Guid g);  // "0x0002c90200400005"
 

@@ -9,8 +9,10 @@ namespace menger {
 namespace fs = std::filesystem;
 
 InfinibandFabric::InfinibandFabric(std::string spec, std::vector<Node> nodes, std::vector<IbNodeInfo> info,
-                                   fs::path dump_dir)
-    : ExplicitTopology(std::move(spec), std::move(nodes), {}), info_(std::move(info)), dump_dir_(std::move(dump_dir)) {
+                                   fs::path dump_dir, std::vector<InputRecord> inputs)
+    : ExplicitTopology(std::move(spec), std::move(nodes), {}, {}, std::move(inputs)),
+      info_(std::move(info)),
+      dump_dir_(std::move(dump_dir)) {
   for (NodeId v = 0; v < info_.size(); ++v) by_lid_.emplace(info_[v].lid, v);
 }
 
@@ -61,7 +63,8 @@ std::shared_ptr<const InfinibandFabric> read_opensm_fabric(const fs::path& dir, 
                                                            const std::optional<fs::path>& ibnetdiscover) {
   const fs::path file = ibnetdiscover ? *ibnetdiscover : dir / "opensm-subnet.lst";
   const std::string where = "file " + file.string();
-  const std::vector<IbLink> links = ibnetdiscover ? read_ibnetdiscover(file) : read_subnet_lst(file);
+  InputRecord read;
+  const std::vector<IbLink> links = ibnetdiscover ? read_ibnetdiscover(file, &read) : read_subnet_lst(file, &read);
   Collected c;
   for (const auto& l : links) collect(c, l.a, where), collect(c, l.b, where);
 
@@ -110,7 +113,8 @@ std::shared_ptr<const InfinibandFabric> read_opensm_fabric(const fs::path& dir, 
       slot = y;
     }
   }
-  return std::make_shared<InfinibandFabric>(spec, std::move(nodes), std::move(info), dir);
+  return std::make_shared<InfinibandFabric>(spec, std::move(nodes), std::move(info), dir,
+                                            std::vector<InputRecord>{std::move(read)});
 }
 
 Family opensm_family() {

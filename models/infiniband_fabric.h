@@ -38,7 +38,7 @@ struct IbNodeInfo {
 class InfinibandFabric : public ExplicitTopology {
  public:
   InfinibandFabric(std::string spec, std::vector<Node> nodes, std::vector<IbNodeInfo> info,
-                   std::filesystem::path dump_dir);
+                   std::filesystem::path dump_dir, std::vector<InputRecord> inputs = {});
   const IbNodeInfo& info(NodeId v) const { return info_[v]; }
   const std::filesystem::path& dump_dir() const { return dump_dir_; }
   std::optional<NodeId> node_of_lid(std::uint16_t lid) const;

@@ -14,11 +14,12 @@
 // Hand-written line parsing rather than std::regex: a 1,000-switch fabric has
 // tens of thousands of lines, and the format is simple and fixed.
 #include <charconv>
-#include <fstream>
 #include <map>
 #include <optional>
+#include <sstream>
 
 #include "core/error.h"
+#include "core/input_file.h"
 #include "models/infiniband_dumps.h"
 
 namespace menger {
@@ -43,13 +44,17 @@ struct PortLine {
 
 class Parser {
  public:
-  explicit Parser(const std::filesystem::path& file) : name_(file.string()), in_(file) {
-    if (!in_) throw InputError("file " + name_ + ": cannot be opened");
+  // The file is read whole through read_input_file (core/input_file.h); its
+  // digest goes to `record` when given.
+  Parser(const std::filesystem::path& file, InputRecord* record)
+      : name_(file.string()), in_(read_input_file(file, "file")) {
+    if (record) *record = InputRecord{name_, in_.digest};
   }
 
   std::vector<IbLink> run() {
+    std::istringstream text(in_.text);
     std::string line;
-    while (std::getline(in_, line)) {
+    while (std::getline(text, line)) {
       ++number_;
       if (!line.empty() && line.back() == '\r') line.pop_back();
       parse(line);
@@ -59,7 +64,7 @@ class Parser {
 
  private:
   std::string name_;
-  std::ifstream in_;
+  InputFile in_;
   std::size_t number_ = 0;
   std::map<std::string, Section> nodes_;
   std::map<std::pair<std::string, std::uint8_t>, PortLine> ports_;
@@ -222,6 +227,8 @@ class Parser {
 
 }  // namespace
 
-std::vector<IbLink> read_ibnetdiscover(const std::filesystem::path& file) { return Parser(file).run(); }
+std::vector<IbLink> read_ibnetdiscover(const std::filesystem::path& file, InputRecord* record) {
+  return Parser(file, record).run();
+}
 
 }  // namespace menger

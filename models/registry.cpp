@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "core/notes.h"
 #include "models/families.h"
 
 namespace menger {
@@ -220,7 +221,9 @@ std::shared_ptr<const Topology> Registry::build(const SpecValue& spec, const Bui
 }
 
 std::shared_ptr<const Topology> Registry::build(std::string_view spec, const std::filesystem::path& base_dir) const {
-  return build(parse_spec(spec), BuildContext{this, base_dir});
+  auto topology = build(parse_spec(spec), BuildContext{this, base_dir});
+  for (const std::string& note : topology->notes()) emit_note(note);
+  return topology;
 }
 
 const Registry& Registry::builtin() {

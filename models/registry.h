@@ -100,6 +100,10 @@ class Registry {
   const std::vector<Family>& families() const { return families_; }
 
   // Builds the topology named by `spec`; throws InputError on any bad input.
+  // Every spec string a user gives becomes a topology here (the CLI's verbs,
+  // the claims, the checkers through src/setup, Python): this overload hands
+  // the topology's notes (Topology::notes(), what a reader of a file did that
+  // the file may not have meant) to the note sink (core/notes.h).
   std::shared_ptr<const Topology> build(std::string_view spec, const std::filesystem::path& base_dir = {}) const;
   std::shared_ptr<const Topology> build(const SpecValue& spec, const BuildContext& ctx) const;
 

@@ -50,7 +50,7 @@ class OpensmTablesRouting final : public Routing {
       const auto file = fabric_.dump_dir() / "path-sls.txt";
       if (!std::filesystem::exists(file))
         throw InputError("no " + file.string() + " (the SL of each path); give sls=zero if every path uses SL 0");
-      path_sls_ = read_path_sls(file);
+      path_sls_ = read_path_sls(file, &inputs_.emplace_back());
     }
   }
 
@@ -93,6 +93,8 @@ class OpensmTablesRouting final : public Routing {
     out.push_back(Hop{port, vl, next});
   }
 
+  std::vector<InputRecord> input_files() const override { return inputs_; }
+
   std::string describe_state(const PacketState& s) const override {
     if (s.w[2]) return "no path SL";
     return "SL " + std::to_string(s.w[0]) + (s.w[1] ? ", in port " + std::to_string(s.w[1]) : "");
@@ -112,10 +114,11 @@ class OpensmTablesRouting final : public Routing {
   std::vector<LaneTable> sl2vl_;
   IbPathSls path_sls_;
   std::uint32_t vcs_ = 1;
+  std::vector<InputRecord> inputs_;  // the dump files read, in the order read
 
   void load_lfts() {
     const auto file = fabric_.dump_dir() / "opensm-lfts.dump";
-    IbForwardingTables tables = read_lfts(file);
+    IbForwardingTables tables = read_lfts(file, &inputs_.emplace_back());
     lfts_.resize(net_.num_nodes());
     for (NodeId v = 0; v < net_.num_nodes(); ++v) {
       if (!fabric_.info(v).is_switch) continue;
@@ -131,7 +134,7 @@ class OpensmTablesRouting final : public Routing {
     if (!std::filesystem::exists(file))
       throw InputError("no " + file.string() + " (run OpenSM with -Q to program and dump SL2VL tables); " +
                        "give vls=zero if the subnet sends everything on VL 0");
-    IbSl2VlTables tables = read_sl2vl(file);
+    IbSl2VlTables tables = read_sl2vl(file, &inputs_.emplace_back());
     sl2vl_.resize(net_.num_nodes());
     for (NodeId v = 0; v < net_.num_nodes(); ++v) {
       const auto& i = fabric_.info(v);

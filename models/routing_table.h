@@ -72,6 +72,7 @@
 #include <string>
 #include <vector>
 
+#include "core/input_file.h"
 #include "core/network.h"
 #include "core/routing.h"
 
@@ -96,10 +97,16 @@ struct RoutingTable {
   std::string network;  // spec it was written for; empty: not stated
   std::uint32_t vcs = 1;
   std::vector<TableRow> rows;
+  InputRecord source;   // the file and its digest (read_routing_table); empty path: parsed from text
 };
 
 // Reads and checks a table file for `net` (format chosen by extension: .csv
-// or JSON).  Throws one InputError naming the file, node and destination.
+// or JSON) through read_input_file (core/input_file.h: no directory, device or
+// file beyond the input limit; a byte-order mark is dropped).  JSON is parsed
+// as a stream straight into rows, so memory grows with the rows, not with a
+// document tree; a key written twice in one object and a key the format does
+// not have are refused, as "# key:" lines given twice in CSV.  Throws one
+// InputError naming the file, node and destination.
 RoutingTable read_routing_table(const std::filesystem::path& file, const Network& net);
 // The same from text; `name` stands for the file in messages.
 RoutingTable parse_routing_table(const std::string& text, bool csv, const std::string& name, const Network& net);

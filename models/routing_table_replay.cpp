@@ -206,6 +206,11 @@ class TableRouting final : public Routing {
     return "in port " + std::to_string(s.w[0] - 1) + ", VC " + std::to_string(s.w[1]);
   }
 
+  std::vector<InputRecord> input_files() const override {
+    if (table_.source.path.empty()) return {};
+    return {table_.source};
+  }
+
  private:
   const Network& net_;
   RoutingTable table_;

@@ -28,3 +28,46 @@ expect_menger(0 "FREE" "duato-bubble with one fault is not FREE by SAT at once"
               deadlock "torus(6,6)" --routing duato-bubble --faults nodes --k 1 --case-budget 0)
 expect_menger(2 "" "a negative --case-budget was not an input error"
               deadlock "torus(4)" --routing "dor(flow=bubble)" --case-budget -1)
+# Strict readers (issue 36).  What an exact certificate states beside its
+# proof is re-derived by check-cert, not read: the routing's VCs, every VC an
+# "escape" VC (the exact check holds every channel), one-flit wormhole buffers.
+forge(${OUT}/sat.json ${OUT}/sat-vcs.json "\"vcs\": [0-9]+" "\"vcs\": 7")
+expect_menger(1 "vcs = 7" "check-cert accepted a SAT certificate with another vcs" check-cert ${OUT}/sat-vcs.json)
+forge(${OUT}/sat.json ${OUT}/sat-escape.json "\"escape_vcs\": \\[[^]]*\\]" "\"escape_vcs\": [0]")
+expect_menger(1 "proper subset" "check-cert accepted a SAT certificate with an escape subset" check-cert ${OUT}/sat-escape.json)
+forge(${OUT}/sat.json ${OUT}/sat-buffers.json "\"buffers\": 1" "\"buffers\": 3")
+expect_menger(1 "buffers must be 1" "check-cert accepted a wormhole certificate with 3 buffers" check-cert ${OUT}/sat-buffers.json)
+# A key written twice or unknown, a device, a directory: exit 2, one sentence.
+forge(${OUT}/free.json ${OUT}/free-twice.json "\"model\": " "\"model\": \"torus(5,5)\", \"model\": ")
+expect_menger(2 "" "check-cert read a key written twice" check-cert ${OUT}/free-twice.json)
+if(NOT MENGER_ERR MATCHES "\"model\" appears twice")
+  message(FATAL_ERROR "the refusal does not say why: ${MENGER_ERR}")
+endif()
+forge(${OUT}/free.json ${OUT}/free-unknown.json "\"model\": " "\"trusted\": true, \"model\": ")
+expect_menger(2 "" "check-cert read a key it does not check" check-cert ${OUT}/free-unknown.json)
+if(NOT MENGER_ERR MATCHES "unknown key \"trusted\"")
+  message(FATAL_ERROR "the refusal does not say why: ${MENGER_ERR}")
+endif()
+foreach(verb check-cert replay)
+  expect_menger(2 "" "${verb} read /dev/zero" ${verb} /dev/zero)
+  if(NOT MENGER_ERR MATCHES "is a device")
+    message(FATAL_ERROR "${verb} /dev/zero: the refusal does not say why: ${MENGER_ERR}")
+  endif()
+  expect_menger(2 "" "${verb} read a directory" ${verb} ${OUT})
+  if(NOT MENGER_ERR MATCHES "is a directory")
+    message(FATAL_ERROR "${verb} of a directory: the refusal does not say why: ${MENGER_ERR}")
+  endif()
+endforeach()
+# Evidence records the files it was computed from: once the routing table
+# changes, check-cert refuses the certificate instead of re-checking another table.
+expect_menger(0 "" "export dor(flow=bubble) as a table" export "torus(4,4)" --routing "dor(flow=bubble)"
+              --format table -o ${OUT}/bubble-table.json)
+expect_menger(0 "FREE" "deadlock of the bubble table" deadlock "torus(4,4)"
+              --routing "table(file=${OUT}/bubble-table.json)" --certificate ${OUT}/table-cert.json)
+file(READ ${OUT}/table-cert.json cert)
+if(NOT cert MATCHES "\"inputs\": {[^}]*bubble-table.json\": \"sha256:[0-9a-f]+\"")
+  message(FATAL_ERROR "the certificate does not record the table's digest: ${cert}")
+endif()
+expect_menger(0 "VALID" "check-cert of the table's certificate" check-cert ${OUT}/table-cert.json)
+file(APPEND ${OUT}/bubble-table.json "\n")
+expect_menger(1 "INVALID.*has changed since" "check-cert after the table changed" check-cert ${OUT}/table-cert.json)

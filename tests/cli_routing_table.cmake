@@ -33,3 +33,29 @@ expect_menger(2 "" "a table of another version" deadlock "torus(4,4)" --routing 
 if(NOT MENGER_ERR MATCHES "version 3 is not supported")
   message(FATAL_ERROR "the refusal does not say why: ${MENGER_ERR}")
 endif()
+# Strict readers (issue 36).  A table whose name holds a comma is named by a
+# quoted string; the witness records the table's digest, and replay refuses
+# it once the table has changed, rather than replay another table.
+file(MAKE_DIRECTORY "${OUT}/a,b")
+file(COPY_FILE ${OUT}/dor.json "${OUT}/a,b/dor,1.json")
+expect_menger(1 "FAILS" "route-check of a table named with a comma" route-check "torus(4,4)"
+              --routing "table(file=\"${OUT}/a,b/dor,1.json\")" --faults links --k 1 --witness ${OUT}/comma.json)
+expect_menger(0 "confirmed" "replay of the comma table's witness" replay ${OUT}/comma.json)
+file(APPEND "${OUT}/a,b/dor,1.json" "\n")
+expect_menger(1 "has changed since" "replay after the table changed" replay ${OUT}/comma.json)
+file(REMOVE "${OUT}/a,b/dor,1.json")
+expect_menger(1 "cannot be read now" "replay after the table was removed" replay ${OUT}/comma.json)
+# A directory or a device where the table should be; a key written twice.
+expect_menger(2 "" "a table that is a directory" deadlock "torus(4,4)" --routing "table(file=${OUT})")
+if(NOT MENGER_ERR MATCHES "routing table .* is a directory")
+  message(FATAL_ERROR "the refusal does not say why: ${MENGER_ERR}")
+endif()
+expect_menger(2 "" "a table that is a device" deadlock "torus(4,4)" --routing "table(file=/dev/zero)")
+if(NOT MENGER_ERR MATCHES "routing table /dev/zero is a device")
+  message(FATAL_ERROR "the refusal does not say why: ${MENGER_ERR}")
+endif()
+file(WRITE ${OUT}/twice.json "{\"format\": \"menger-routing-table\", \"version\": 1, \"vcs\": 1, \"vcs\": 2, \"routes\": []}")
+expect_menger(2 "" "a table with a key written twice" deadlock "torus(4,4)" --routing "table(file=${OUT}/twice.json)")
+if(NOT MENGER_ERR MATCHES "\"vcs\" appears twice")
+  message(FATAL_ERROR "the refusal does not say why: ${MENGER_ERR}")
+endif()

@@ -294,7 +294,7 @@ TEST(Infiniband, MalformedDumpsGiveOneClearError) {
   EXPECT_NO_THROW(check(d, "opensm-tables(vls=zero)"));
   d = fresh("nolst");
   fs::remove(d / "opensm-subnet.lst");
-  expect_input_error(d, "opensm-tables", "opensm-subnet.lst: cannot be opened");
+  expect_input_error(d, "opensm-tables", "opensm-subnet.lst: cannot be read");
   EXPECT_THROW(make_route_setup("torus(4,4)", "opensm-tables", "links"), InputError);
   fs::remove_all(base);
 }

@@ -63,7 +63,7 @@ TEST(Registry, ErrorsNameTheInputAndWhatWasExpected) {
       {"hdn(base=torus(4,2,2), k=1, s=[4], sn=[[1]])", "have 2 nodes, not s_1 = 4"},
       {"hdn(base=mikant(3,3), k=1, s=[1])", "base must be a torus or hypercube"},
       {"rdn(base=hypercube(3), k=7)", "must be in 1..6"},
-      {"file(no/such/file.graphml)", "cannot be opened"},
+      {"file(no/such/file.graphml)", "cannot be read"},
   };
   for (const Case& c : cases) {
     const std::string e = error_of(c.spec);

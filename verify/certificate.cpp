@@ -11,6 +11,18 @@ namespace {
 
 constexpr const char* kFormat = "menger-tolerance-certificate/1";
 
+// The member `key` of `j`, which must be an object / a list.
+const nlohmann::json& object_at(const nlohmann::json& j, const char* key) {
+  if (!j.contains(key)) throw InputError(std::string("missing field '") + key + "'");
+  if (!j[key].is_object()) throw InputError(std::string("field '") + key + "' must be an object");
+  return j[key];
+}
+const nlohmann::json& list_at(const nlohmann::json& j, const char* key) {
+  if (!j.contains(key)) throw InputError(std::string("missing field '") + key + "'");
+  if (!j[key].is_array()) throw InputError(std::string("field '") + key + "' must be a list");
+  return j[key];
+}
+
 }  // namespace
 
 nlohmann::json path_json(const UnitPath& p) {
@@ -62,6 +74,7 @@ nlohmann::json to_json(const ToleranceCertificate& c) {
   if (!c.symmetry.empty()) j["symmetry"] = c.symmetry;
   if (c.witness)
     j["witness"] = {{"units", c.witness->units}, {"s", c.witness->source}, {"t", c.witness->target}};
+  j["inputs"] = inputs_json(c.inputs);
   return j;
 }
 
@@ -69,14 +82,20 @@ ToleranceCertificate certificate_from_json(const nlohmann::json& j) {
   try {
     if (!j.is_object() || !j.contains("format") || !j["format"].is_string() || j["format"] != kFormat)
       throw InputError(std::string("format is not ") + kFormat);
+    require_keys(j, {"format", "model", "faults", "min_cut", "kind", "reduction", "pairs", "pivot", "fan", "symmetry",
+                     "witness", "inputs"},
+                 "the certificate");
     ToleranceCertificate c;
     c.model = json_at<std::string>(j, "model");
-    const auto& f = j.at("faults");
+    const auto& f = object_at(j, "faults");
+    require_keys(f, {"units", "pairs", "groups", "weights"}, "faults");
     c.faults.units = parse_unit_choice(json_at<std::string>(f, "units"));
     c.faults.pairs = parse_pair_choice(json_at<std::string>(f, "pairs"));
     if (f.contains("groups"))
-      for (const auto& g : f.at("groups"))
+      for (const auto& g : list_at(f, "groups")) {
+        require_keys(g, {"label", "nodes"}, "faults.groups");
         c.faults.groups.push_back({json_at<std::string>(g, "label"), json_at<std::vector<NodeId>>(g, "nodes")});
+      }
     if (f.contains("weights")) c.faults.weights = json_at<std::vector<std::uint32_t>>(f, "weights");
     if (!j.at("min_cut").is_null()) c.min_cut = json_at<std::uint64_t>(j, "min_cut");
     c.kind = json_at<std::string>(j, "kind");
@@ -85,16 +104,19 @@ ToleranceCertificate certificate_from_json(const nlohmann::json& j) {
     if (j.contains("fan")) c.fan = json_at<std::vector<NodeId>>(j, "fan");
     if (j.contains("symmetry")) c.symmetry = json_at<std::vector<std::vector<NodeId>>>(j, "symmetry");
     if (j.contains("witness")) {
-      const auto& w = j.at("witness");
+      const auto& w = object_at(j, "witness");
+      require_keys(w, {"units", "s", "t"}, "witness");
       c.witness = BreakingWitness{json_at<std::vector<std::size_t>>(w, "units"), json_at<NodeId>(w, "s"),
                                   json_at<NodeId>(w, "t")};
     }
-    for (const auto& jp : j.at("pairs")) {
+    if (j.contains("inputs")) c.inputs = inputs_from_json(j["inputs"]);
+    for (const auto& jp : list_at(j, "pairs")) {
+      require_keys(jp, {"s", "t", "paths", "unbreakable", "amounts"}, "a certified pair");
       CertifiedPair p;
       p.source = json_at<NodeId>(jp, "s");
       p.target = json_at<NodeId>(jp, "t");
       if (jp.contains("unbreakable")) p.unbreakable = json_at<bool>(jp, "unbreakable");
-      for (const auto& path : jp.at("paths")) p.paths.push_back(path_from_json(path));
+      for (const auto& path : list_at(jp, "paths")) p.paths.push_back(path_from_json(path));
       p.amounts = jp.contains("amounts") ? json_at<std::vector<std::uint64_t>>(jp, "amounts")
                                          : std::vector<std::uint64_t>(p.paths.size(), 1);
       if (p.amounts.size() != p.paths.size()) throw InputError("amounts and paths differ in number");

@@ -19,6 +19,15 @@
 //           pivot reductions: fixing the pivot).  The certified pairs then
 //           stand for their orbits: the checker re-validates every generator
 //           (automorphism_check.h, no nauty) and the orbit cover itself.
+// inputs    the files the model was read from, with their digests
+//           (evidence_inputs.h); `menger check-cert` refuses a certificate
+//           whose files changed since.
+//
+// The reader refuses any key it does not know (at every level) and a key
+// written twice (core/json_io.h); a certificate without `inputs` (written
+// before they were recorded) records none.  The checker refuses a list that
+// names one thing twice where a count depends on it: a pair, a fan target, a
+// unit of the witness, a symmetry generator.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -26,6 +35,7 @@
 #include <string>
 #include <vector>
 
+#include "verify/evidence_inputs.h"
 #include "verify/fault_model.h"
 #include "verify/unit_path.h"
 
@@ -55,6 +65,7 @@ struct ToleranceCertificate {
   std::vector<CertifiedPair> pairs;
   std::vector<NodeId> fan;  // pivot targets settled by the fan lemma (pair_plan.h) instead of a flow
   std::vector<std::vector<NodeId>> symmetry;  // generators (node permutations); empty: none used
+  EvidenceInputs inputs;                      // the files the model was read from
 };
 
 nlohmann::json to_json(const ToleranceCertificate& c);

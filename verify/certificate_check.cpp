@@ -19,6 +19,8 @@ class Checker {
       : cert_(c), net_(net), m_(m), rep_(r), max_work_(work) {}
 
   void run() {
+    check_duplicates();
+    if (!rep_.problems.empty()) return;  // counts below would count something twice
     check_witness();
     if (cert_.kind == "disjoint-paths") check_paths();
     else if (cert_.kind == "exhaustive") check_exhaustive();
@@ -82,6 +84,38 @@ class Checker {
         if (!f.node[t] && m_.pair_required(s, t) && !seen[t]) return std::pair(s, t);
     }
     return std::nullopt;
+  }
+
+  // --- lists that name one thing twice -------------------------------------
+
+  // A certificate is a set of claims; a list naming one thing twice would
+  // count it twice (a fan target settling "one more" pair, a pair "checked"
+  // twice, a witness unit weighing twice, a generator counted twice), so
+  // every such list must be free of repeats.  Pairs are unordered on a
+  // network without directed links, where (s, t) and (t, s) are one pair.
+  void check_duplicates() {
+    std::set<NodeId> fan;
+    for (NodeId x : cert_.fan)
+      if (!fan.insert(x).second) problem("the fan lists " + name(x) + " twice");
+    const bool unordered = !net_.has_directed_links();
+    std::set<std::pair<NodeId, NodeId>> pairs;
+    for (const CertifiedPair& p : cert_.pairs) {
+      const auto key = unordered ? std::pair{std::min(p.source, p.target), std::max(p.source, p.target)}
+                                 : std::pair{p.source, p.target};
+      if (!pairs.insert(key).second)
+        problem("the certificate lists the pair " + name(p.source) + " -> " + name(p.target) + " twice");
+    }
+    if (cert_.witness) {
+      std::set<std::size_t> units;
+      for (std::size_t u : cert_.witness->units)
+        if (!units.insert(u).second)
+          problem("the witness names unit " +
+                  (u < m_.universe().size() ? m_.universe().label(u) : "#" + std::to_string(u)) + " twice");
+    }
+    std::set<std::vector<NodeId>> generators;
+    for (std::size_t i = 0; i < cert_.symmetry.size(); ++i)
+      if (!generators.insert(cert_.symmetry[i]).second)
+        problem("symmetry generator " + std::to_string(i) + " repeats an earlier one");
   }
 
   // --- witness ------------------------------------------------------------

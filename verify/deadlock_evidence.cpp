@@ -22,6 +22,18 @@ ChannelRef channel_ref(const Network& net, const ChannelSpace& space, ChannelId 
 
 nlohmann::json ref_json(const ChannelRef& c) { return nlohmann::json::array({c.node, c.port, c.vc}); }
 
+const nlohmann::json& list_at(const nlohmann::json& j, const char* key) {
+  if (!j.contains(key)) throw InputError(std::string("missing field '") + key + "'");
+  if (!j[key].is_array()) throw InputError(std::string("field '") + key + "' must be a list");
+  return j[key];
+}
+
+const nlohmann::json& object_at(const nlohmann::json& j, const char* key) {
+  if (!j.contains(key)) throw InputError(std::string("missing field '") + key + "'");
+  if (!j[key].is_object()) throw InputError(std::string("field '") + key + "' must be an object");
+  return j[key];
+}
+
 ChannelRef ref_from_json(const nlohmann::json& j) {
   if (!j.is_array() || j.size() != 3) throw InputError("deadlock evidence: a channel is [node, port, vc]");
   return {json_as<std::string>(j[0], "channel node"), json_as<PortId>(j[1], "channel port"),
@@ -49,9 +61,13 @@ DeadlockEvidence::Case case_from_json(const nlohmann::json& j, int depth) {
   if (depth > 10'000) throw InputError("exact.cases nests too deep");
   DeadlockEvidence::Case c;
   if (!j.is_object()) throw InputError("a case is an object");
-  if (!j.contains("split")) return c;
-  for (const auto& x : j.at("split")) c.split.push_back(ref_from_json(x));
-  for (const auto& sub : j.at("cases")) c.cases.push_back(case_from_json(sub, depth + 1));
+  require_keys(j, {"split", "cases"}, "exact.cases");
+  if (!j.contains("split")) {
+    if (j.contains("cases")) throw InputError("exact.cases: a case without a split has no cases");
+    return c;
+  }
+  for (const auto& x : list_at(j, "split")) c.split.push_back(ref_from_json(x));
+  for (const auto& sub : list_at(j, "cases")) c.cases.push_back(case_from_json(sub, depth + 1));
   return c;
 }
 
@@ -83,10 +99,15 @@ nlohmann::json sat_json(const DeadlockEvidence::Sat& s) {
 
 DeadlockEvidence::Sat sat_from_json(const nlohmann::json& j) {
   DeadlockEvidence::Sat s;
-  for (const auto& c : j.at("configs"))
+  if (!j.is_object()) throw InputError("exact.sat must be an object");
+  require_keys(j, {"configs", "sets", "cycles", "proof"}, "exact.sat");
+  for (const auto& c : list_at(j, "configs")) {
+    require_keys(c, {"channel", "state", "destination"}, "exact.sat.configs");
     s.configs.push_back({ref_from_json(c.at("channel")), json_at<std::string>(c, "state"),
                          json_at<std::string>(c, "destination")});
-  for (const auto& r : j.at("sets")) {
+  }
+  for (const auto& r : list_at(j, "sets")) {
+    if (!r.is_array()) throw InputError("exact.sat.sets: a set is a list of channels");
     s.sets.emplace_back();
     for (const auto& c : r) s.sets.back().push_back(ref_from_json(c));
   }
@@ -124,6 +145,7 @@ DeadlockEvidence make_deadlock_evidence(const Routing& routing, const FaultModel
   e.routing = routing.spec();
   e.faults_model = to_string(model.spec().units);
   for (std::size_t u : faults.units()) e.fault_set.push_back(model.universe().label(u));
+  e.inputs = evidence_inputs(net, &routing);
   exact_evidence(routing, net, space, r, e);
   if (e.deadlock) {
     for (const BlockedPacket& p : r.deadlock) {
@@ -164,7 +186,8 @@ nlohmann::json to_json(const DeadlockEvidence& e) {
   nlohmann::json j{{"format", e.deadlock ? kWitness : kCertificate},
                    {"model", e.model},
                    {"routing", e.routing},
-                   {"faults", {{"units", e.faults_model}, {"set", e.fault_set}}}};
+                   {"faults", {{"units", e.faults_model}, {"set", e.fault_set}}},
+                   {"inputs", inputs_json(e.inputs)}};
   if (!e.switching.empty()) {
     nlohmann::json x{{"switching", e.switching}, {"buffers", e.buffers}};
     if (e.deadlock) {
@@ -217,23 +240,42 @@ DeadlockEvidence deadlock_evidence_from_json(const nlohmann::json& j) {
   DeadlockEvidence e;
   try {
     e.deadlock = j.at("format") == kWitness;
+    if (e.deadlock)
+      require_keys(j, {"format", "model", "routing", "faults", "inputs", "exact", "packets"}, "a deadlock witness");
+    else
+      require_keys(j, {"format", "model", "routing", "faults", "inputs", "exact", "vcs", "escape_vcs", "switching",
+                       "order", "rings"},
+                   "a deadlock certificate");
     e.model = json_at<std::string>(j, "model");
     e.routing = json_at<std::string>(j, "routing");
-    const auto& faults = j.at("faults");
+    const auto& faults = object_at(j, "faults");
+    require_keys(faults, {"units", "set"}, "faults");
     e.faults_model = json_at<std::string>(faults, "units");
     e.fault_set = json_at<std::vector<std::string>>(faults, "set");
+    for (std::size_t i = 0; i < e.fault_set.size(); ++i)
+      for (std::size_t k = 0; k < i; ++k)
+        if (e.fault_set[k] == e.fault_set[i])
+          throw InputError("faults.set names the unit " + excerpt(e.fault_set[i]) + " twice");
+    if (j.contains("inputs")) e.inputs = inputs_from_json(j["inputs"]);
     if (j.contains("exact")) {
-      const auto& x = j.at("exact");
+      const auto& x = object_at(j, "exact");
+      if (e.deadlock) require_keys(x, {"switching", "buffers", "schedule"}, "exact");
+      else require_keys(x, {"switching", "buffers", "sat", "cases"}, "exact");
+      if (x.contains("sat") && x.contains("cases"))
+        throw InputError("exact holds both sat and cases (which one is the certificate?)");
       e.switching = json_at<std::string>(x, "switching");
       if (e.switching != "wormhole" && e.switching != "cut-through")
         throw InputError("exact.switching is wormhole or cut-through, not " + excerpt(e.switching));
       e.buffers = json_at<std::uint32_t>(x, "buffers");
       if (e.buffers == 0 || e.buffers > 64) throw InputError("exact.buffers must be 1..64");
       if (e.deadlock) {
-        for (const auto& a : x.at("schedule")) {
+        for (const auto& a : list_at(x, "schedule")) {
+          require_keys(a, {"source", "destination", "hops", "holds"}, "exact.schedule");
           DeadlockEvidence::Arrival arr{json_at<std::string>(a, "source"), json_at<std::string>(a, "destination"), {}};
-          for (const auto& h : a.at("hops"))
+          for (const auto& h : list_at(a, "hops")) {
+            require_keys(h, {"channel", "state"}, "exact.schedule hops");
             arr.hops.push_back({ref_from_json(h.at("channel")), json_at<std::string>(h, "state")});
+          }
           if (arr.hops.empty()) throw InputError("exact.schedule: a packet without hops");
           if (a.contains("holds")) arr.holds = json_at<std::uint32_t>(a, "holds");
           if (arr.holds == 0 || arr.holds > arr.hops.size())
@@ -255,22 +297,24 @@ DeadlockEvidence deadlock_evidence_from_json(const nlohmann::json& j) {
         if (v >= e.escape_vcs.size()) throw InputError("escape VC beyond vcs");
         e.escape_vcs[v] = true;
       }
-      for (const auto& c : j.at("order")) e.order.push_back(ref_from_json(c));
+      for (const auto& c : list_at(j, "order")) e.order.push_back(ref_from_json(c));
       const std::string switching = j.contains("switching") ? json_at<std::string>(j, "switching") : "wormhole";
       if (switching != "wormhole" && switching != "cut-through")
         throw InputError("switching is wormhole or cut-through, not " + excerpt(switching));
       e.cut_through = switching == "cut-through";
       if (j.contains("rings"))
-        for (const auto& ring : j.at("rings")) {
+        for (const auto& ring : list_at(j, "rings")) {
+          if (!ring.is_array()) throw InputError("rings: a ring is a list of channels");
           e.rings.emplace_back();
           for (const auto& c : ring) e.rings.back().push_back(ref_from_json(c));
         }
     } else {
-      for (const auto& p : j.at("packets")) {
+      for (const auto& p : list_at(j, "packets")) {
+        require_keys(p, {"source", "destination", "state", "channel", "requests"}, "packets");
         DeadlockEvidence::Packet q{json_at<std::string>(p, "source"), json_at<std::string>(p, "destination"),
                                    p.contains("state") ? json_at<std::string>(p, "state") : std::string(),
                                    ref_from_json(p.at("channel")), {}};
-        for (const auto& c : p.at("requests")) q.requests.push_back(ref_from_json(c));
+        for (const auto& c : list_at(p, "requests")) q.requests.push_back(ref_from_json(c));
         e.packets.push_back(std::move(q));
       }
     }

@@ -45,6 +45,16 @@
 //                       rebuilds the formula from its own walk and checks the
 //                       refutation (deadlock_sat_check.h, drat_check.h).
 // Channels are named by the node they leave, the port and the virtual channel.
+//
+// Both carry `inputs`, the files the model and routing were read from with
+// their digests (evidence_inputs.h).  The reader refuses a key it does not
+// know at any level (it re-checks every field it is given), a key written
+// twice, a fault unit named twice, and an exact certificate with both `sat`
+// and `cases`; evidence without `inputs` (written before they were recorded)
+// records none.  For an exact certificate the checker re-derives what the
+// exact check stands on rather than reading it: `vcs` must be the routing's,
+// `escape_vcs` every VC (the exact check holds every channel, not an escape
+// subset) and, under wormhole, `buffers` 1.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -53,6 +63,7 @@
 #include <vector>
 
 #include "verify/deadlock.h"
+#include "verify/evidence_inputs.h"
 
 namespace menger {
 
@@ -107,6 +118,7 @@ struct DeadlockEvidence {
     std::uint32_t holds = 1;  // channels held at the end (wormhole worms), the last hops'
   };
   std::vector<Arrival> schedule;     // witness
+  EvidenceInputs inputs;             // the files model and routing were read from
 };
 
 // From an engine result (FREE with its analysis, or DEADLOCK with its packets).

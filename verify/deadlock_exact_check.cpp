@@ -223,6 +223,20 @@ void check_exact_evidence(const DeadlockEvidence& e, DeadlockChecker& c) {
     return report("deadlock (" + model + "): " + std::to_string(e.schedule.size()) +
                   " packets brought in from an empty network, after which no packet can move");
   }
+  // What the certificate states beside its cases or its SAT proof, re-derived
+  // here rather than read: the exact check holds every channel of the
+  // routing's VCs (no escape subset), and a wormhole worm advances through
+  // one-flit buffers.
+  const std::uint32_t vcs = c.setup.routing->vcs();
+  if (e.escape_vcs.size() != vcs)
+    problems.push_back("the certificate says vcs = " + std::to_string(e.escape_vcs.size()) + "; the routing " +
+                       c.setup.routing->spec() + " has " + std::to_string(vcs));
+  else if (std::find(e.escape_vcs.begin(), e.escape_vcs.end(), false) != e.escape_vcs.end())
+    problems.push_back("the certificate names a proper subset of the VCs as escape_vcs; the exact check holds "
+                       "every channel, so escape_vcs must list every VC 0.." + std::to_string(vcs - 1));
+  if (e.switching == "wormhole" && e.buffers != 1)
+    problems.push_back("a wormhole certificate checks worms in one-flit buffers: buffers must be 1, not " +
+                       std::to_string(e.buffers));
   const Space sp(w);
   if (e.sat) {
     const std::string what = check_sat_certificate(e, w, sp, problems);

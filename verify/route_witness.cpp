@@ -126,6 +126,7 @@ RouteWitness make_witness(const Routing& routing, const FaultModel& model, const
   w.disconnected = f.disconnected;
   w.detail = f.run.detail;
   w.trace = steps_of(routing, net, f.run);
+  w.inputs = evidence_inputs(net, &routing);
   return w;
 }
 
@@ -148,6 +149,7 @@ nlohmann::json to_json(const RouteWitness& w) {
   for (const auto& s : w.trace)
     t.push_back({{"node", s.node}, {"state", s.state}, {"port", s.port}, {"vc", s.vc}, {"moved", s.moved}});
   j["trace"] = t;
+  j["inputs"] = inputs_json(w.inputs);
   return j;
 }
 
@@ -158,7 +160,8 @@ RouteWitness witness_from_json(const nlohmann::json& j) {
     if (kind != "route-witness") throw InputError("not a route witness (kind is " + excerpt(kind) + ")");
     static const char* const kFields[] = {"kind",  "model", "routing",    "faults",   "excuse_disconnected",
                                           "fault_set", "source", "destination", "path_bound", "hop_limit",
-                                          "outcome", "hops",  "disconnected", "detail",  "trace"};
+                                          "outcome", "hops",  "disconnected", "detail",  "trace",
+                                          "inputs"};
     for (const auto& [key, value] : j.items())
       if (std::find(std::begin(kFields), std::end(kFields), key) == std::end(kFields))
         throw InputError("unknown field '" + excerpt(key) + "' (a checker confirms every field it is given)");
@@ -168,6 +171,11 @@ RouteWitness witness_from_json(const nlohmann::json& j) {
     w.faults_model = json_at<std::string>(j, "faults");
     if (j.contains("excuse_disconnected")) w.excuse_disconnected = json_at<bool>(j, "excuse_disconnected");
     w.fault_set = json_at<std::vector<std::string>>(j, "fault_set");
+    for (std::size_t i = 0; i < w.fault_set.size(); ++i)
+      for (std::size_t k = 0; k < i; ++k)
+        if (w.fault_set[k] == w.fault_set[i])
+          throw InputError("fault_set names the unit " + excerpt(w.fault_set[i]) + " twice");
+    if (j.contains("inputs")) w.inputs = inputs_from_json(j["inputs"]);
     w.source = json_at<std::string>(j, "source");
     w.destination = json_at<std::string>(j, "destination");
     if (!j.contains("path_bound")) throw InputError("missing field 'path_bound'");
@@ -179,9 +187,11 @@ RouteWitness witness_from_json(const nlohmann::json& j) {
     if (j.contains("detail")) w.detail = json_at<std::string>(j, "detail");
     const auto& trace = j.at("trace");
     if (!trace.is_array()) throw InputError("field 'trace' must be a list");
-    for (const auto& s : trace)
+    for (const auto& s : trace) {
+      require_keys(s, {"node", "state", "port", "vc", "moved"}, "a trace step");
       w.trace.push_back({json_at<std::string>(s, "node"), json_at<std::string>(s, "state"),
                          json_at<PortId>(s, "port"), json_at<std::uint32_t>(s, "vc"), json_at<bool>(s, "moved")});
+    }
     if (w.trace.empty()) throw InputError("the witness has an empty trace");
     return w;
   } catch (const nlohmann::json::exception& e) {

@@ -9,6 +9,12 @@
 // the trace is a walk of the network that avoids the faults up to its last
 // step and that it shows the failure it claims (a failed hop, a repeated
 // configuration, too many hops).
+//
+// It also records `inputs`, the files the model and routing were read from
+// with their digests (evidence_inputs.h), which `menger replay` compares with
+// the files now.  The reader refuses a field it does not know, at any level,
+// a key written twice, and a fault unit named twice; a witness without
+// `inputs` (written before they were recorded) records none.
 #pragma once
 
 #include <memory>
@@ -16,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "verify/evidence_inputs.h"
 #include "verify/route_search.h"
 #include "verify/spec_resolver.h"
 
@@ -39,6 +46,7 @@ struct RouteWitness {
     bool moved = false;
   };
   std::vector<Step> trace;
+  EvidenceInputs inputs;                     // the files model and routing were read from
 };
 
 RouteWitness make_witness(const Routing& routing, const FaultModel& model, const RouteFailure& f,

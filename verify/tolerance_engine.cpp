@@ -117,7 +117,9 @@ ToleranceOutcome from_smt(const FaultModel& m, const ToleranceRequest& req) {
 ToleranceOutcome solve_tolerance(const FaultModel& model, const ToleranceRequest& request) {
   const bool flow = request.engine == EngineChoice::Flow ||
                     (request.engine == EngineChoice::Auto && model.flow_expressible());
-  return flow ? from_flow(model, request) : from_smt(model, request);
+  ToleranceOutcome o = flow ? from_flow(model, request) : from_smt(model, request);
+  if (o.certificate) o.certificate->inputs = evidence_inputs(model.network());  // certificate.h: inputs
+  return o;
 }
 
 }  // namespace menger

@@ -1,10 +1,17 @@
 // menger check-cert FILE: re-validate a certificate with code that shares
 // nothing with the engine that wrote it.
-#include <fstream>
+//
+// The file is read through read_input_file and parse_json (core/input_file.h,
+// core/json_io.h: no directory or device, a key written twice refused).  The
+// files the certificate was computed from (its `inputs`, verify/
+// evidence_inputs.h) must be as they were: a changed or unreadable one makes
+// the certificate INVALID without a re-check, which would check another question.
 #include <iostream>
 
 #include "cli/commands.h"
 #include "core/error.h"
+#include "core/input_file.h"
+#include "core/json_io.h"
 #include "setup/setup.h"
 #include "verify/certificate_check.h"
 #include "verify/deadlock_evidence.h"
@@ -24,21 +31,18 @@ int report(bool valid, const std::string& summary, const std::vector<std::string
 }
 
 int run_check(const std::string& file) {
-  std::ifstream in(file);
-  if (!in) throw InputError("cannot read certificate " + file);
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError("certificate " + file + " is not JSON: " + e.what());
-  }
+  const InputFile in = read_input_file(file, "certificate");
+  const nlohmann::json j = parse_json(in.text, "certificate " + file);
   if (is_deadlock_evidence(j)) {
     const DeadlockEvidence e = deadlock_evidence_from_json(j);
     if (e.deadlock) throw InputError(file + " is a deadlock witness; check it with menger replay");
+    if (const auto changed = changed_inputs(e.inputs); !changed.empty()) return report(false, "", changed);
     const EvidenceCheck c = check_deadlock_evidence(e);
     return report(c.valid, c.summary, c.problems);
   }
-  const CheckReport r = check_certificate(certificate_from_json(j));
+  const ToleranceCertificate cert = certificate_from_json(j);
+  if (const auto changed = changed_inputs(cert.inputs); !changed.empty()) return report(false, "", changed);
+  const CheckReport r = check_certificate(cert);
   return report(r.valid, r.summary, r.problems);
 }
 

@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "core/error.h"
+#include "core/input_file.h"
 #include "core/json_io.h"
 #include "core/version.h"
 #include "models/registry.h"
@@ -151,10 +152,20 @@ int run_route_check(const RouteCheckArgs& a, const ShardFarm* farm) {
   return r.status == RouteCheckResult::Status::Holds ? 0 : 1;
 }
 
+// The files a witness was computed from, as they are now (verify/
+// evidence_inputs.h): a changed or unreadable one refutes the witness without
+// a replay, which would replay another question.
+int refuted_by_inputs(const EvidenceInputs& inputs) {
+  const auto changed = changed_inputs(inputs);
+  for (const auto& p : changed) std::cout << "problem      " << p << "\n";
+  return changed.empty() ? 0 : 1;
+}
+
 // A deadlock witness: the packets are followed again and the blocking re-checked.
 int replay_deadlock(const nlohmann::json& j, const std::string& file) {
   const DeadlockEvidence e = deadlock_evidence_from_json(j);
   if (!e.deadlock) throw InputError(file + " is a deadlock-freedom certificate; check it with menger check-cert");
+  if (refuted_by_inputs(e.inputs)) return 1;
   const EvidenceCheck c = check_deadlock_evidence(e);
   std::cout << "model        " << e.model << "\nrouting      " << e.routing << "\nfault set    " << e.fault_set.size()
             << " " << e.faults_model << " unit(s)\n";
@@ -166,17 +177,14 @@ int replay_deadlock(const nlohmann::json& j, const std::string& file) {
   return 1;  // refuted: the evidence does not show what it says
 }
 
+// The witness is read through read_input_file and parse_json (core/
+// input_file.h, core/json_io.h: no directory or device, no key written twice).
 int run_replay(const std::string& file) {
-  std::ifstream in(file);
-  if (!in) throw InputError("cannot read " + file);
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError(file + ": not JSON: " + e.what());
-  }
+  const InputFile in = read_input_file(file, "witness");
+  const nlohmann::json j = parse_json(in.text, "witness " + file);
   if (is_deadlock_evidence(j)) return replay_deadlock(j, file);
   RouteWitness w = witness_from_json(j);
+  if (refuted_by_inputs(w.inputs)) return 1;
   ReplayReport rep = replay(w);
   std::cout << "model        " << w.model << "\nrouting      " << w.routing << "\nfault set    " << w.fault_set.size()
             << " " << w.faults_model << " unit(s)\npair         " << w.source << " -> " << w.destination

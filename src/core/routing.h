@@ -27,9 +27,9 @@
 #include <string>
 #include <vector>
 
+#include "core/input_file.h"
 #include "core/network.h"
 #include "core/path_question.h"
-#include "core/input_file.h"
 
 namespace menger {
 
@@ -122,8 +122,10 @@ class Routing {
   // that subgroup.  Empty (the default): no colours.
   virtual std::vector<std::uint64_t> symmetry_colours(const Network&) const { return {}; }
 
-  // The files it was read from (a routing table), with their digests; see
-  // Topology::input_files().
+  // The files the routing was read from (a routing table, OpenSM's dumps),
+  // with their digests (core/input_file.h); empty for a routing computed from
+  // its parameters.  Certificates, witnesses and checkpoints record them, so
+  // that a file edited since is another question.
   virtual std::vector<InputRecord> input_files() const { return {}; }
 };
 

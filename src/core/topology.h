@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "core/formula.h"
-#include "core/types.h"
 #include "core/input_file.h"
+#include "core/types.h"
 
 namespace menger {
 
@@ -79,9 +79,13 @@ class Topology {
   // The default scans; Network keeps an index.
   virtual std::optional<NodeId> find_node(std::string_view label) const;
 
-  // The files it was read from, with their digests (core/input_file.h); a
-  // checkpoint's question names them, so that a file edited since is another
-  // question.  Empty for families computed from their parameters.
+  // A topology read from files (file(...), opensm(dir=...)): what the
+  // reader did that the files may not have meant, one sentence each naming
+  // the file (an attribute it does not read, a default it applied:
+  // core/notes.h), and the files with their digests (core/input_file.h), which
+  // certificates, witnesses and checkpoints record so that a file edited since
+  // is another question.  Empty for families computed from their parameters.
+  virtual std::vector<std::string> notes() const { return {}; }
   virtual std::vector<InputRecord> input_files() const { return {}; }
 };
 
