@@ -14,6 +14,7 @@
 #include "setup/setup.h"
 #include "verify/deadlock_evidence.h"
 #include "verify/deadlock_search.h"
+#include "verify/route_run.h"
 #include "verify/route_witness.h"
 
 namespace menger {
@@ -298,6 +299,88 @@ TEST(DeadlockFaults, BudgetEndsInUnknownWithCoverage) {
   EXPECT_NE(r.coverage.text().find("fault-free network is FREE"), std::string::npos) << r.coverage.text();
   EXPECT_EQ(r.coverage.unit, "fault sets");
   EXPECT_EQ(r.coverage.settled, r.analyses);
+}
+
+// A livelock bug: the packet always takes port 0 (x+ on a torus) and counts
+// its hops, so a packet for another row circles its ring for ever and its
+// state never repeats.  `limit` > 0 stops counting there (a bounded state).
+class LapCounter final : public Routing {
+ public:
+  explicit LapCounter(std::int32_t limit = 0) : limit_(limit) {}
+  std::string spec() const override { return "lap-counter"; }
+  FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
+  void next(NodeId, const PacketState& state, NodeId, FaultView&, Hops& out) const override {
+    Hop h;
+    h.state = state;
+    if (!limit_ || h.state.w[0] < limit_) ++h.state.w[0];
+    out.push_back(h);
+  }
+  std::string describe_state(const PacketState& state) const override {
+    return "lap counter " + std::to_string(state.w[0]);
+  }
+
+ private:
+  std::int32_t limit_;
+};
+
+TEST(DependencyGraph, AStateThatGrowsAtEveryHopIsRefusedNamingIt) {
+  RouteSetup s = make_route_setup("torus(4,4)", "dor", "nodes");
+  const std::uint64_t cap = packet_state_cap(*s.net);
+  EXPECT_EQ(cap, 4u * (2 * 16 + 16));
+  try {
+    check_deadlock(LapCounter(), *s.model, {});
+    FAIL() << "a state that grows for ever was explored to the end";
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("lap-counter keeps making new packet states"), std::string::npos) << what;
+    EXPECT_NE(what.find("more than " + std::to_string(cap) + " distinct states"), std::string::npos) << what;
+    // The latest state and the one it was made from, by describe_state, the hop and the destination.
+    EXPECT_NE(what.find("[lap counter " + std::to_string(cap + 1) + "], made at"), std::string::npos) << what;
+    EXPECT_NE(what.find("from [lap counter " + std::to_string(cap) + "]"), std::string::npos) << what;
+    EXPECT_NE(what.find("its packets for "), std::string::npos) << what;
+    EXPECT_NE(what.find("->"), std::string::npos) << what;
+    EXPECT_NE(what.find("livelock"), std::string::npos) << what;
+  }
+  // The quick check (dependency_quotient.h) explores with the same bound.
+  DeadlockOptions quick;
+  quick.quick_plain_check = true;
+  EXPECT_THROW(check_deadlock(LapCounter(), *s.model, quick), InputError);
+  // Route-check's view of the same routing: a run ends at the hop limit.
+  RouteRunner runner(LapCounter(), *s.model, {});
+  const FaultSet none(s.model->universe().size());
+  EXPECT_EQ(runner.run(none, 0, 4, std::nullopt).outcome, RunOutcome::HopLimit);
+}
+
+// A counter that stops at the cap is a bounded state: explored to the end.
+TEST(DependencyGraph, StatesUpToTheCapAreExplored) {
+  RouteSetup s = make_route_setup("torus(4,4)", "dor", "nodes");
+  const auto cap = static_cast<std::int32_t>(packet_state_cap(*s.net));
+  // States 1..cap (the injected 0 is never held on a channel): exactly the cap.
+  const DeadlockResult r = check_deadlock(LapCounter(cap), *s.model, {});
+  EXPECT_EQ(r.status, DeadlockResult::Status::Deadlock);  // the rings, once the counter stops
+  EXPECT_THROW(check_deadlock(LapCounter(cap + 1), *s.model, {}), InputError);
+}
+
+// The exploration checks the ambient budget (core/deadline.h) as it goes,
+// whether the routing's state grows or not.
+TEST(DependencyGraph, TheExplorationStopsAtTheBudget) {
+  RouteSetup s = make_route_setup("torus(6,6,6)", "duato-torus", "nodes");
+  {
+    const DeadlineScope scope(Clock::now());  // gone by the first check
+    EXPECT_THROW(explore(*s.routing, *s.model), BudgetExhausted);
+    EXPECT_THROW(explore(LapCounter(), *s.model), BudgetExhausted);  // before the cap
+  }
+  {
+    request_cancel();
+    try {
+      explore(*s.routing, *s.model);
+      ADD_FAILURE() << "a cancelled exploration ran to the end";
+    } catch (const BudgetExhausted& e) {
+      EXPECT_EQ(e.cause(), StopCause::Interrupted);
+      EXPECT_NE(std::string(e.what()).find("channel dependency graph"), std::string::npos) << e.what();
+    }
+    clear_cancel();
+  }
 }
 
 TEST(Deadlock, EscapeSetsThatDoNotFitAreInputErrors) {

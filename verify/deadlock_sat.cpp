@@ -9,6 +9,14 @@
 namespace menger {
 namespace {
 
+// The formulas grow with the configurations (millions of clauses on a large
+// network): building them checks the budget every few thousand steps, as
+// loading them into CaDiCaL does (sat_solver.cpp), so that neither outlives it.
+void check_building(int i, int n) {
+  if ((i & 0xfff) == 0) check_deadline("the exact deadlock check (building a SAT formula)", static_cast<std::uint64_t>(i),
+                                       static_cast<std::uint64_t>(n));
+}
+
 // The candidate configurations (header) and their channels' numbering.
 struct Candidates {
   std::vector<std::uint32_t> configs;
@@ -68,6 +76,7 @@ Cnf cut_through_formula(const Configs& cfg, const Candidates& cand, const std::v
   }
   f.add(some);
   for (int i = 0; i < cand.size(); ++i) {
+    check_building(i, cand.size());
     const std::uint32_t g = cand.configs[static_cast<std::size_t>(i)];
     f.add({-H(i), O(cand.channel[cfg.chan[g]])});
     for (const auto& [t, one_buffer] : entered(cfg, g)) {
@@ -100,6 +109,7 @@ Cnf wormhole_formula(const Configs& cfg, const Candidates& cand, std::vector<std
   std::vector<std::vector<int>> out(static_cast<std::size_t>(N)), in(static_cast<std::size_t>(N));
   links.clear();
   for (int i = 0; i < N; ++i) {
+    check_building(i, N);
     std::vector<int> targets;
     for (const auto& h : cfg.out(cand.configs[static_cast<std::size_t>(i)]))
       if (cand.index[h.to] >= 0) targets.push_back(cand.index[h.to]);
@@ -116,6 +126,7 @@ Cnf wormhole_formula(const Configs& cfg, const Candidates& cand, std::vector<std
   }
   std::vector<int> some;
   for (int i = 0; i < N; ++i) {
+    check_building(i, N);
     const std::uint32_t g = cand.configs[static_cast<std::size_t>(i)];
     f.add({-H(i), -W(i)});
     some.push_back(H(i));
@@ -130,12 +141,15 @@ Cnf wormhole_formula(const Configs& cfg, const Candidates& cand, std::vector<std
     f.add(next);
   }
   f.add(some);
+  check_building(0, N);
   for (const auto& members : cand.at) {
     std::vector<int> lits;
     for (int i : members) lits.push_back(H(i)), lits.push_back(W(i));
     f.at_most_one(lits);
   }
+  check_building(0, N);
   for (const auto& o : out) f.at_most_one(o);
+  check_building(0, N);
   for (const auto& i : in) f.at_most_one(i);
   return f;
 }

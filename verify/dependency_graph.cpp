@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/deadline.h"
 #include "core/error.h"
 #include "verify/route_run.h"
 
@@ -32,6 +33,15 @@ struct Key {
 struct KeyHash {
   std::size_t operator()(const Key& k) const { return k.state.hash() * 0x9E3779B97F4A7C15ull ^ k.channel; }
 };
+struct StateHash {
+  std::size_t operator()(const PacketState& s) const { return s.hash(); }
+};
+
+// How often (in configurations expanded) an explorer checks the budget: a
+// Python routing's call costs microseconds, a C++ routing's tens of
+// nanoseconds, so a check (an atomic load and a clock read) every 256 calls
+// is noise for both and still several times a millisecond.
+constexpr std::uint32_t kCheckEvery = 256;
 
 // Follows every packet for one destination at a time; one per thread.
 class Explorer {
@@ -39,13 +49,17 @@ class Explorer {
   Explorer(const Routing& r, const FaultModel& m, const FaultSet* faults, std::uint32_t budget,
            const ChannelSpace& s, bool fold = false)
       : routing_(r), model_(m), faults_(faults), budget_(budget), space_(s), view_(m, r.knowledge()),
-        empty_(m.universe().size()), fold_(fold) {}
+        empty_(m.universe().size()), fold_(fold), state_cap_(packet_state_cap(m.network())) {}
 
+  // Throws BudgetExhausted when the budget runs out (core/deadline.h) and
+  // InputError when the packets for d take more than packet_state_cap()
+  // distinct states (the header).
   void explore(NodeId d, ExploredDestination& b) {
     view_.reset(faults_ ? *faults_ : empty_, budget_);
     seen_.clear();
     folded_seen_.clear();
     folded_keys_.clear();
+    states_.clear();
     for (NodeId s : model_.terminals()) {
       if (s == d || !model_.pair_required(s, d) || node_failed(model_, faults_, s)) continue;
       ++b.packets;
@@ -91,6 +105,34 @@ class Explorer {
   };
   std::unordered_set<NodeState, NodeStateHash> folded_seen_;
   std::unordered_set<Key, KeyHash> folded_keys_;
+  std::uint64_t state_cap_;
+  std::unordered_set<PacketState, StateHash> states_;  // distinct states of this destination's packets
+  std::uint32_t until_check_ = kCheckEvery;
+
+  // A state not seen before for d, reached from `from` at `here` over the
+  // channel c: counted, and refused beyond the cap (header).
+  void count_state(NodeId d, NodeId s, NodeId here, const PacketState& from, ChannelId c, const PacketState& st) {
+    if (states_.size() < state_cap_) {
+      states_.insert(st);
+      return;
+    }
+    if (states_.count(st)) return;
+    const Network& net = model_.network();
+    throw InputError(
+        routing_.spec() + " keeps making new packet states: its packets for " + net.label(d) + " take more than " +
+        std::to_string(state_cap_) + " distinct states (the cap: 4 x (2 x " + std::to_string(net.num_nodes()) +
+        " nodes + 16)); the latest is [" + routing_.describe_state(st) + "], made at " + net.label(here) +
+        " from [" + routing_.describe_state(from) + "] for the hop " + channel_name(net, space_, c) +
+        " (a packet from " + net.label(s) + ").  A state that changes at every hop while the packet never arrives "
+        "is a livelock (route-check reports it: a repeated (node, state) or the hop limit); the deadlock engine "
+        "would follow it for ever");
+  }
+
+  void check_budget() {
+    if (--until_check_) return;
+    until_check_ = kCheckEvery;
+    check_deadline("following every packet through the routing (the channel dependency graph)");
+  }
 
   // The hop's port slot if the packet can take it; otherwise the gap is noted
   // (or a malformed answer thrown) and the answer is null.
@@ -118,6 +160,7 @@ class Explorer {
   // dependency_quotient.h) and the packet is injected where they lead, once
   // per (node, state) and destination.  The channels are kept in b.folded.
   void inject_folded(ExploredDestination& b, NodeId d, NodeId s, const PacketState& st) {
+    check_budget();
     first_.clear();
     routing_.next(s, st, d, view_, first_);
     if (first_.empty()) note_gap(b, s, d, s, [&] { return "no hop offered at " + model_.network().label(s) + " (dropped)"; });
@@ -126,7 +169,10 @@ class Explorer {
       const PortSlot* slot = usable(b, d, s, s, h);
       if (!slot) continue;
       const ChannelId c = space_.channel(slot->link, s, h.vc);
-      if (folded_keys_.insert(Key{c, h.state}).second) b.folded.push_back(c);
+      if (folded_keys_.insert(Key{c, h.state}).second) {
+        b.folded.push_back(c);
+        count_state(d, s, s, st, c, h.state);
+      }
       if (slot->peer == d || !folded_seen_.insert({slot->peer, h.state}).second) continue;
       expand(b, d, s, kInjection, slot->peer, h.state);
     }
@@ -141,6 +187,7 @@ class Explorer {
   // The hops from one configuration (or from the source, `from` = kInjection):
   // each becomes an edge and, if new, a configuration to expand.
   void expand(ExploredDestination& b, NodeId d, NodeId s, std::uint32_t from, NodeId here, const PacketState& st) {
+    check_budget();
     const Network& net = model_.network();
     view_.at(here);
     hops_.clear();
@@ -160,6 +207,7 @@ class Explorer {
       const ChannelId c = space_.channel(slot.link, here, h.vc);
       auto [pos, fresh] = seen_.try_emplace(Key{c, h.state}, static_cast<std::uint32_t>(b.channel.size()));
       if (fresh) {
+        count_state(d, s, here, st, c, h.state);
         b.channel.push_back(c);
         b.state.push_back(h.state);
         b.src.push_back(s);
@@ -502,6 +550,8 @@ void analyse_cycles(const ConfigurationGraph& g, DependencyAnalysis& a) {
 
 }  // namespace
 
+std::uint64_t packet_state_cap(const Network& net) { return 4 * (2 * std::uint64_t{net.num_nodes()} + 16); }
+
 std::string channel_name(const Network& net, const ChannelSpace& space, ChannelId c) {
   const auto i = space.info(c);
   std::string s = net.label(i.tail) + "->" + net.label(i.head);
@@ -561,7 +611,10 @@ ConfigurationGraph configuration_graph(const Exploration& x, const std::vector<b
   // Duato's connectedness first: it is cheap, the graph is not.
   std::vector<std::optional<RoutingGap>> gaps(n);
   tbb::parallel_for(tbb::blocked_range<NodeId>(0, n, 16), [&](const auto& r) {
-    for (NodeId d = r.begin(); d != r.end(); ++d) gaps[d] = escape_gap(x, d, a.escape_vcs);
+    for (NodeId d = r.begin(); d != r.end(); ++d) {
+      check_deadline("looking for escape hops (Duato's condition)", d, n);
+      gaps[d] = escape_gap(x, d, a.escape_vcs);
+    }
   });
   for (NodeId d = 0; d < n && !a.escape_gap; ++d) a.escape_gap = gaps[d];
   if (stop_at_escape_gap && a.escape_gap) {
@@ -582,8 +635,10 @@ ConfigurationGraph configuration_graph(const Exploration& x, const std::vector<b
   tbb::enumerable_thread_specific<ChannelEdges> channel_edges;
   tbb::parallel_for(tbb::blocked_range<NodeId>(0, n, 4), [&](const auto& r) {
     ChannelEdges& mine = channel_edges.local();
-    for (NodeId d = r.begin(); d != r.end(); ++d)
+    for (NodeId d = r.begin(); d != r.end(); ++d) {
+      check_deadline("building the channel dependency graph", d, n);
       parts[d] = project(x, d, a.escape_vcs, keep, static_cast<ChannelId>(base[d]), mine);
+    }
   });
   std::vector<ChannelId> used;
   for (const Projected& p : parts) used.insert(used.end(), p.escape_seen.begin(), p.escape_seen.end());

@@ -63,6 +63,25 @@
 // the graph H of any escape set is a projection of what was found, so the plain
 // graph and each escape set Duato's search tries share one walk of the routing.
 //
+// Bounds.  The exploration checks the budget (core/deadline.h: time, memory
+// limit, cancellation) every few hundred configurations, so a budget stops it
+// with BudgetExhausted.  A routing whose packet state never repeats (a counter
+// bumped at every hop of a packet that never arrives: a livelock) has
+// infinitely many configurations; so the distinct states the packets for one
+// destination take are capped at packet_state_cap(), 4 x (2N + 16) for N
+// nodes, and one beyond it is an InputError naming the routing, the
+// destination, the new state and the state it was made from (describe_state),
+// the node and the hop.  Why that cap: 2N + 16 is route runs' hop limit
+// (route_run.h), so a state that only counts hops takes at most 2N + 17 values
+// on the branches route-check accepts; a state that names a node takes N; the
+// built-in routings, with their phases, misroute counters and saved ids, stay
+// far below 2N (measured on every deadlock instance of proofs/ and on fault
+// sets of the fault-tolerant ones: at most 21 states for N = 16, ft-torus on
+// mesh(4,4) under 2 faults; 54 for N = 250, slimfly-valiant); a factor of 4
+// over the hop limit leaves room for products of a few such fields.  It is a per-destination
+// bound, so the configurations kept stay within (channels x the cap) per
+// destination before the error, and the memory limit bounds the rest.
+//
 // Determinism: destinations are explored and projected in parallel (TBB) into
 // per-destination parts numbered in destination order, and each dependency
 // keeps the least (source, destination) packet that creates it (a minimum, and
@@ -210,8 +229,13 @@ class Exploration {
   const FaultModel* model_;
 };
 
+// The most distinct packet states the packets for one destination may take
+// (header, "Bounds"): 4 x (2N + 16) for a network of N nodes.
+std::uint64_t packet_state_cap(const Network& net);
+
 // Throws InputError when the routing's answers are malformed for the network
-// (a port that does not exist, a virtual channel beyond vcs()).
+// (a port that does not exist, a virtual channel beyond vcs()) or its states
+// exceed packet_state_cap(), and BudgetExhausted when the budget runs out.
 Exploration explore(const Routing& routing, const FaultModel& model, const FaultSet* faults = nullptr,
                     std::uint32_t fault_budget = 0);
 // One destination's packets alone, fault-free, for analyses that do not keep

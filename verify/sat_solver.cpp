@@ -25,11 +25,15 @@ std::string read_all(std::FILE* f) {
 }
 
 // Quiet (CaDiCaL would print its statistics on stdout, where our JSON goes),
-// stopped at the deadline, the formula's clauses added.
+// stopped at the deadline, the formula's clauses added (the budget checked
+// as they go: CaDiCaL's terminator is asked only once it solves, and a
+// formula of millions of clauses takes seconds to add).
 void load(CaDiCaL::Solver& solver, StopAtDeadline& stop, const Cnf& f) {
   solver.set("quiet", 1);
   solver.connect_terminator(&stop);
+  std::uint64_t added = 0;
   for (const auto& c : f.clauses) {
+    if ((++added & 0xffff) == 0) check_deadline("loading a SAT formula into CaDiCaL", added, f.clauses.size());
     for (int l : c) solver.add(l);
     solver.add(0);
   }

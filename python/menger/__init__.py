@@ -20,8 +20,18 @@ checked by the same engines: the exhaustive route search sees every fault
 question the routing asks through ``faults``, exactly as it sees a C++
 routing's.  The engines release the GIL; with a Python routing they run on one
 thread (``threads=N`` asks for more: the callbacks then take turns on the GIL).
+
+Interruptions.  Ctrl-C during a verb raises KeyboardInterrupt within a fraction
+of a second (the engines stop at their next budget check, a Python routing's
+call at its next bytecode).  ``budget`` (seconds) covers the time spent in a
+Python routing too: a call still running 0.1 s after the budget ran out is
+interrupted and the verb raises BudgetExhausted (an engine that notices its
+budget between calls reports UNKNOWN with what it covered instead).  A
+KeyboardInterrupt or SystemExit raised by a routing comes back as itself; only
+an Exception is a RoutingError.
 """
 
+import os
 from collections import namedtuple
 
 from ._menger import (  # noqa: F401  (the package's API)
@@ -101,6 +111,55 @@ Network.from_networkx = staticmethod(from_networkx)
 Network.to_networkx = to_networkx
 
 
+# The verbs' arguments are checked here, strictly: pybind11 would take True for
+# 1, a float budget of inf, a rate "0.5", and say "incompatible function
+# arguments" for a port of 2**64.  Each is one InputError naming the argument.
+_U32, _U64 = 2**32 - 1, 2**64 - 1
+_MAX_BUDGET = 1e9  # seconds (31 years): a deadline the steady clock can hold
+
+
+def _whole(name, value, lo=0, hi=_U32, none=False):
+    if value is None and none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise InputError("%s is an int in %d..%d, not %r" % (name, lo, hi, value))
+    return value
+
+
+def _real(name, value, none=False):
+    if value is None and none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or \
+            value in (float("inf"), float("-inf")):
+        raise InputError("%s is a finite number, not %r" % (name, value))
+    return float(value)
+
+
+def _flag(name, value):
+    if not isinstance(value, bool):
+        raise InputError("%s is True or False, not %r" % (name, value))
+    return value
+
+
+def _text(name, value, none=False):
+    if value is None and none:
+        return None
+    if not isinstance(value, str):
+        raise InputError("%s is a str, not %r" % (name, value))
+    return value
+
+
+def _budget(budget):
+    """None (no limit) or a positive number of seconds."""
+    if budget is None:
+        return None
+    seconds = _real("budget", budget)
+    if not 0 < seconds <= _MAX_BUDGET:
+        raise InputError("budget is a positive number of seconds (at most %g; None for no limit), not %r"
+                         % (_MAX_BUDGET, budget))
+    return seconds
+
+
 def _routing(routing):
     if isinstance(routing, str):
         return routing
@@ -114,7 +173,9 @@ def tolerance(net, faults="nodes", pairs=None, engine="auto", certificate=True, 
               budget=None, threads=0):
     """Exact fault tolerance (menger tolerance): the least weight of a fault set that disconnects
     a required pair, with the set, the pair, and a certificate re-validated independently."""
-    return _menger._tolerance(network(net), faults, pairs or "", engine, certificate, symmetry, budget, threads)
+    return _menger._tolerance(network(net), _text("faults", faults), _text("pairs", pairs, none=True) or "",
+                              _text("engine", engine), _flag("certificate", certificate), _flag("symmetry", symmetry),
+                              _budget(budget), _whole("threads", threads))
 
 
 def route_check(net, routing, k=1, faults="nodes", path_bound=None, hop_limit=0, symmetry=True,
@@ -122,8 +183,13 @@ def route_check(net, routing, k=1, faults="nodes", path_bound=None, hop_limit=0,
                 threads=0):
     """Does `routing` deliver every pair of healthy terminals under every set of <= k faults
     (menger route-check)?  FAILS with the least defeating fault set, the pair and the trace."""
-    return _menger._route_check(network(net), _routing(routing), faults, k, path_bound, hop_limit, symmetry,
-                                excuse_disconnected, settle_all, symbolic, naive, budget, threads)
+    if path_bound is not None and not isinstance(path_bound, str):
+        path_bound = str(_whole("path_bound", path_bound))  # a number of hops; a str is a formula
+    return _menger._route_check(network(net), _routing(routing), _text("faults", faults), _whole("k", k), path_bound,
+                                _whole("hop_limit", hop_limit), _flag("symmetry", symmetry),
+                                _flag("excuse_disconnected", excuse_disconnected), _flag("settle_all", settle_all),
+                                _flag("symbolic", symbolic), _flag("naive", naive), _budget(budget),
+                                _whole("threads", threads))
 
 
 def deadlock(net, routing, escape=None, faults="nodes", k=0, switching=None, buffers=0, symmetry=True,
@@ -131,9 +197,12 @@ def deadlock(net, routing, escape=None, faults="nodes", k=0, switching=None, buf
     """Can `routing` deadlock (menger deadlock)?  FREE with a certificate or DEADLOCK with a
     witness; with k > 0, under every set of <= k faults (the least failing set)."""
     if escape is not None and not isinstance(escape, str):
-        escape = ",".join(str(vc) for vc in escape)
-    return _menger._deadlock(network(net), _routing(routing), escape or "", faults, k, switching or "", buffers,
-                             symmetry, budget, threads)
+        if not hasattr(escape, "__iter__"):
+            raise InputError("escape is a str such as \"0,1\" or a list of virtual channels, not %r" % (escape,))
+        escape = ",".join(str(_whole("an escape virtual channel", vc)) for vc in escape)
+    return _menger._deadlock(network(net), _routing(routing), escape or "", _text("faults", faults), _whole("k", k),
+                             _text("switching", switching, none=True) or "", _whole("buffers", buffers),
+                             _flag("symmetry", symmetry), _budget(budget), _whole("threads", threads))
 
 
 def montecarlo(net, experiment, routings=(), faults=None, counts=None, rates=None, max_faults=None,
@@ -149,19 +218,31 @@ def montecarlo(net, experiment, routings=(), faults=None, counts=None, rates=Non
     if experiment != "completeness" and max_faults is not None:
         raise InputError("max_faults belongs to the completeness experiment")
     routings = [_routing(r) for r in routings]
-    return _menger._montecarlo(network(net), experiment, routings, faults or "", list(counts or []),
-                               [float(r) for r in (rates or [])], max_faults, exact_limit, trials, seed,
-                               half_width, confidence, hop_limit, budget, threads)
+    if isinstance(counts, (str, bytes)) or isinstance(rates, (str, bytes)):
+        raise InputError("counts and rates are lists of numbers, not strings")
+    counts = [_whole("a fault count", c, hi=_U64) for c in (counts or [])]
+    rates = [_real("a fault rate", r) for r in (rates or [])]
+    return _menger._montecarlo(network(net), _text("experiment", experiment), routings,
+                               _text("faults", faults, none=True) or "", counts, rates,
+                               _whole("max_faults", max_faults, hi=_U64, none=True),
+                               _whole("exact_limit", exact_limit, hi=_U64), _whole("trials", trials, hi=_U64),
+                               _whole("seed", seed, hi=_U64), _real("half_width", half_width, none=True),
+                               _real("confidence", confidence), _whole("hop_limit", hop_limit), _budget(budget),
+                               _whole("threads", threads))
 
 
 def credit_loops(dump_dir, fabric=None, sls="file", vls="dump", budget=None):
     """InfiniBand credit loops (menger credit-loops): the deadlock engine on the routing OpenSM
     programmed (its dump files in `dump_dir`; `fabric`: an ibnetdiscover file instead of the
     subnet list); `.loop` names the loop's buffers by GUID, port and VL."""
-    return _menger._credit_loops(str(dump_dir), str(fabric or ""), sls, vls, budget)
+    if not isinstance(dump_dir, (str, os.PathLike)) or not isinstance(fabric, (str, os.PathLike, type(None))):
+        raise InputError("dump_dir and fabric are paths (str or os.PathLike), not %r, %r" % (dump_dir, fabric))
+    return _menger._credit_loops(os.fspath(dump_dir), os.fspath(fabric or ""), _text("sls", sls), _text("vls", vls),
+                                 _budget(budget))
 
 
 def info(net, symmetry=True, automorphisms=True, budget=None, threads=0):
     """Exact structural facts (menger info): counts, degrees, diameter, average distance, and the
     automorphism group (nauty, every generator re-checked)."""
-    return _menger._info(network(net), symmetry, automorphisms, budget, threads)
+    return _menger._info(network(net), _flag("symmetry", symmetry), _flag("automorphisms", automorphisms),
+                         _budget(budget), _whole("threads", threads))

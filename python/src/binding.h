@@ -4,6 +4,7 @@
 //   python_routing.cpp    routings written in Python and the FaultView they read
 //   results.cpp           the result objects of the verbs
 //   verbs.cpp             the verbs, with the GIL released during the engines' work
+//   engine_thread.h       an engine's work on a thread of its own: Ctrl-C, budgets routings cannot outlast
 #pragma once
 
 #include <pybind11/pybind11.h>

@@ -1,11 +1,15 @@
 // The extension module menger._menger (python/menger/__init__.py is the
 // package users import).  Exceptions: menger's InputError (a bad spec, a bad
 // file, impossible parameters: one sentence naming the input) is
-// menger.InputError, a ValueError; a routing written in Python that raised or
-// answered something that is not a list of hops is menger.RoutingError, also
-// a ValueError, with the routing's own exception as __cause__; a budget that
-// ran out before any search started is menger.BudgetExhausted; a broken
-// invariant of Menger itself is menger.InternalError, a RuntimeError.
+// menger.InputError, a ValueError; a routing written in Python that raised an
+// Exception or answered something that is not a list of hops is
+// menger.RoutingError, also a ValueError, with the routing's own exception as
+// __cause__ (a KeyboardInterrupt or SystemExit it raised comes back as
+// itself: python_routing.h); a budget that ran out where the engine could not
+// report its own coverage (before any search started, inside one analysis, or
+// in a Python routing call that outlived it) is menger.BudgetExhausted; a
+// broken invariant of Menger itself is menger.InternalError, a RuntimeError.
+// Ctrl-C during a verb raises KeyboardInterrupt (engine_thread.h).
 #include "binding.h"
 #include "core/deadline.h"
 #include "core/error.h"

@@ -7,6 +7,7 @@
 #include <pybind11/stl.h>
 
 #include "binding.h"
+#include "engine_thread.h"
 #include "core/error.h"
 #include "models/explicit_graph.h"
 #include "models/registry.h"
@@ -29,52 +30,85 @@ struct LinkPart {
   std::string label;
 };
 
+namespace {
+
+std::string repr_of(const py::handle& h) {
+  std::string s = py::repr(h);
+  return s.size() > 80 ? s.substr(0, 77) + "..." : s;
+}
+
+// The parts are read strictly, whoever made them: _networkx.py names the
+// NetworkX node or edge of a bad attribute first; these are the backstop
+// (an int that is not a bool, in range; a str; a bool), as InputError.
+long long whole_field(const py::handle& h, long long lo, long long hi, const std::string& what) {
+  if (PyBool_Check(h.ptr()) || !PyLong_Check(h.ptr()))
+    throw InputError(what + " is an int, got " + repr_of(h));
+  int overflow = 0;
+  const long long x = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
+  if (overflow || x < lo || x > hi)
+    throw InputError(what + " lies in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got " + repr_of(h));
+  return x;
+}
+
+std::string text_field(const py::handle& h, const std::string& what) {
+  if (!py::isinstance<py::str>(h)) throw InputError(what + " is a str, got " + repr_of(h));
+  return h.cast<std::string>();
+}
+
+py::tuple tuple_of(const py::handle& h, std::size_t n, const std::string& what) {
+  if (!py::isinstance<py::tuple>(h) || py::len(h) != n)
+    throw InputError(what + " is a tuple of " + std::to_string(n) + " fields, got " + repr_of(h));
+  return py::reinterpret_borrow<py::tuple>(h);
+}
+
+std::vector<NodePart> read_nodes(const py::sequence& nodes, const std::string& source) {
+  std::vector<NodePart> out;
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const std::string what = source + ": node #" + std::to_string(i);
+    const py::tuple t = tuple_of(nodes[i], 4, what);
+    NodePart n;
+    n.label = text_field(t[0], what + "'s label");
+    n.kind = text_field(t[1], what + " ('" + n.label + "')'s kind");
+    n.ports = static_cast<PortId>(whole_field(t[2], 0, GraphBuilder::kMaxPorts, what + " ('" + n.label + "')'s num_ports"));
+    if (!t[3].is_none()) n.package = text_field(t[3], what + " ('" + n.label + "')'s package");
+    out.push_back(std::move(n));
+  }
+  return out;
+}
+
+std::vector<LinkPart> read_links(const py::sequence& links, std::size_t nodes, const std::string& source) {
+  std::vector<LinkPart> out;
+  const long long last = static_cast<long long>(nodes) - 1;
+  for (std::size_t i = 0; i < links.size(); ++i) {
+    const std::string what = source + ": link #" + std::to_string(i);
+    const py::tuple t = tuple_of(links[i], 6, what);
+    LinkPart l;
+    auto port = [&](const py::handle& h, const char* end) -> std::optional<PortId> {
+      if (h.is_none()) return std::nullopt;
+      return static_cast<PortId>(whole_field(h, 0, GraphBuilder::kMaxPorts - 1, what + "'s " + end + " port"));
+    };
+    l.a = static_cast<NodeId>(whole_field(t[0], 0, last, what + "'s first node"));
+    l.pa = port(t[1], "first");
+    l.b = static_cast<NodeId>(whole_field(t[2], 0, last, what + "'s second node"));
+    l.pb = port(t[3], "second");
+    if (!PyBool_Check(t[4].ptr())) throw InputError(what + "'s `directed` is True or False, got " + repr_of(t[4]));
+    l.directed = t[4].cast<bool>();
+    l.label = text_field(t[5], what + "'s label");
+    out.push_back(std::move(l));
+  }
+  return out;
+}
+
+}  // namespace
+
 }  // namespace menger::py_binding
-
-namespace pybind11::detail {
-
-// The parts travel as plain tuples from Python.
-template <>
-struct type_caster<menger::py_binding::NodePart> {
-  PYBIND11_TYPE_CASTER(menger::py_binding::NodePart, const_name("NodePart"));
-  bool load(handle src, bool) {
-    if (!isinstance<tuple>(src)) return false;
-    auto t = reinterpret_borrow<tuple>(src);
-    if (t.size() != 4) return false;
-    value.label = t[0].cast<std::string>();
-    value.kind = t[1].cast<std::string>();
-    value.ports = t[2].cast<menger::PortId>();
-    if (!t[3].is_none()) value.package = t[3].cast<std::string>();
-    return true;
-  }
-};
-
-template <>
-struct type_caster<menger::py_binding::LinkPart> {
-  PYBIND11_TYPE_CASTER(menger::py_binding::LinkPart, const_name("LinkPart"));
-  bool load(handle src, bool) {
-    if (!isinstance<tuple>(src)) return false;
-    auto t = reinterpret_borrow<tuple>(src);
-    if (t.size() != 6) return false;
-    value.a = t[0].cast<menger::NodeId>();
-    if (!t[1].is_none()) value.pa = t[1].cast<menger::PortId>();
-    value.b = t[2].cast<menger::NodeId>();
-    if (!t[3].is_none()) value.pb = t[3].cast<menger::PortId>();
-    value.directed = t[4].cast<bool>();
-    value.label = t[5].cast<std::string>();
-    return true;
-  }
-};
-
-}  // namespace pybind11::detail
 
 namespace menger::py_binding {
 
 namespace {
 
 NetworkPtr from_spec(const std::string& spec) {
-  py::gil_scoped_release release;
-  return std::make_shared<Network>(Registry::builtin().build(spec));
+  return run_watched(nullptr, [&] { return std::make_shared<Network>(Registry::builtin().build(spec)); });
 }
 
 // Nodes are numbered in list order; names are their positions, labels must be distinct.
@@ -88,12 +122,7 @@ NetworkPtr from_parts(const std::string& spec, const std::string& source, const 
     if (n.ports) b.set_port_count(v, n.ports);
     if (n.package) b.set_package(v, *n.package);
   }
-  for (const LinkPart& l : links) {
-    if (l.a >= nodes.size() || l.b >= nodes.size())
-      throw InputError(source + ": a link names node " + std::to_string(std::max(l.a, l.b)) + " of " +
-                       std::to_string(nodes.size()));
-    b.add_link(l.a, l.pa, l.b, l.pb, l.directed, l.label);
-  }
+  for (const LinkPart& l : links) b.add_link(l.a, l.pa, l.b, l.pb, l.directed, l.label);
   auto topology = b.build(spec);
   std::vector<std::string> labels;
   for (NodeId v = 0; v < topology->node_count(); ++v) labels.push_back(topology->label(v));
@@ -121,14 +150,18 @@ py::tuple link_tuple(const Link& l) { return py::make_tuple(l.a, l.pa, l.b, l.pb
 }  // namespace
 
 void bind_network(py::module_& m) {
+  m.attr("MAX_PORTS") = GraphBuilder::kMaxPorts;
   py::class_<Network, NetworkPtr>(m, "Network", py::dynamic_attr(),
                                   "An immutable network: nodes 0..num_nodes-1 with kinds, labels and ports, and links.")
       .def_static("from_spec", &from_spec, py::arg("spec"),
                   "The network of a model spec, as the CLI takes it: \"torus(4,4)\", \"mikant(3,3)\", ...")
       .def_static(
           "_from_parts",
-          [](const std::string& spec, const std::string& source, const std::vector<NodePart>& nodes,
-             const std::vector<LinkPart>& links) { return from_parts(spec, source, nodes, links); },
+          [](const std::string& spec, const std::string& source, const py::sequence& nodes,
+             const py::sequence& links) {
+            const std::vector<NodePart> n = read_nodes(nodes, source);
+            return from_parts(spec, source, n, read_links(links, n.size(), source));
+          },
           py::arg("spec"), py::arg("source"), py::arg("nodes"), py::arg("links"))
       .def_property_readonly("spec", &Network::spec)
       .def_property_readonly("num_nodes", &Network::num_nodes)

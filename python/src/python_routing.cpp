@@ -1,5 +1,6 @@
 #include "python_routing.h"
 
+#include <algorithm>
 #include <climits>
 #include <string_view>
 
@@ -35,7 +36,68 @@ std::string repr_of(const py::handle& h) {
 
 std::string node_text(const Network& net, NodeId v) { return net.label(v) + " (node " + std::to_string(v) + ")"; }
 
+// Raised through a routing's Python frames to carry an engine's exception
+// back to the engine (PyFaultView, python_routing.h).
+py::handle engine_unwind_type() {
+  static py::handle type = PyErr_NewExceptionWithDoc(
+      "menger._menger.EngineUnwind",
+      "Raised through a Python routing to return an engine's own exception to the engine; do not catch it.",
+      PyExc_BaseException, nullptr);
+  return type;
+}
+
 }  // namespace
+
+// ---- RoutingCalls ------------------------------------------------------------
+
+RoutingCalls::Running::Running(RoutingCalls* calls, const std::string& spec, const char* method,
+                               std::exception_ptr* pending)
+    : calls_(calls), pending_(pending), thread_(PyThread_get_thread_ident()), started_(Clock::now()) {
+  if (!calls_) return;
+  phase_ = "running " + spec + "'s " + method + "()";
+  calls_->running_.push_back(this);
+}
+
+RoutingCalls::Running::~Running() {
+  settle();
+  if (!calls_) return;
+  auto& r = calls_->running_;
+  r.erase(std::remove(r.begin(), r.end(), this), r.end());
+}
+
+void RoutingCalls::Running::settle() {
+  if (!sent_) return;
+  PyThreadState_SetAsyncExc(thread_, nullptr);  // not delivered (or delivered already): cleared either way
+  sent_ = false;
+}
+
+void RoutingCalls::check() const {
+  if (base_exception_)
+    throw PythonInterrupt("a routing raised " + std::string(py::str(py::type::of(base_exception_).attr("__name__"))));
+  if (stopped_) throw BudgetExhausted("calling a Python routing", 0, StopCause::Interrupted);
+}
+
+void RoutingCalls::interrupt(StopCause cause, Clock::duration age) {
+  const auto now = Clock::now();
+  for (Running* r : running_) {
+    if (now - r->started_ < age) continue;
+    if (!*r->pending_) *r->pending_ = std::make_exception_ptr(BudgetExhausted(r->phase_, 0, cause));
+    // Sent again at every look while the call runs: a routing that swallows
+    // one (a bare `except:`) gets the next.
+    PyThreadState_SetAsyncExc(r->thread_, engine_unwind_type().ptr());
+    r->sent_ = true;
+  }
+}
+
+void RoutingCalls::keep_base_exception(py::object e) {
+  if (!base_exception_) base_exception_ = std::move(e);
+}
+
+RoutingCalls::~RoutingCalls() {
+  if (!base_exception_) return;
+  py::gil_scoped_acquire gil;
+  base_exception_ = py::object();
+}
 
 FaultView& PyFaultView::live() const {
   if (!view)
@@ -56,8 +118,10 @@ RoutingRecord::~RoutingRecord() {
   error_cause = py::object();
 }
 
-PyRouting::PyRouting(py::object obj, py::object network, const Network& net, std::shared_ptr<RoutingRecord> record)
-    : obj_(std::move(obj)), network_(std::move(network)), net_(net), record_(std::move(record)) {
+PyRouting::PyRouting(py::object obj, py::object network, const Network& net, std::shared_ptr<RoutingCalls> calls,
+                     std::shared_ptr<RoutingRecord> record)
+    : obj_(std::move(obj)), network_(std::move(network)), net_(net), record_(std::move(record)),
+      calls_(std::move(calls)) {
   auto method = [&](const char* name) -> py::object {
     if (!py::hasattr(obj_, name)) return {};
     py::object f = obj_.attr(name);
@@ -105,7 +169,28 @@ void PyRouting::fail(const std::string& what, py::object cause) const {
 }
 
 void PyRouting::check_not_failed() const {
+  if (calls_) calls_->check();
   if (record_->failed) throw PythonRoutingError(record_->error_text);
+}
+
+template <class Where>
+void PyRouting::raised(py::error_already_set& e, std::exception_ptr& pending, RoutingCalls::Running& running,
+                       const Where& where) const {
+  running.settle();
+  if (pending) std::rethrow_exception(pending);
+  py::object value = e.value();
+  if (value && e.trace()) PyException_SetTraceback(value.ptr(), e.trace().ptr());
+  const std::string type = py::str(e.type().attr("__name__"));
+  if (!e.matches(PyExc_Exception)) {  // KeyboardInterrupt, SystemExit, ...: not the routing's error
+    if (calls_) calls_->keep_base_exception(value);
+    throw PythonInterrupt(where() + " raised " + type);
+  }
+  fail(where() + " raised " + type + ": " + std::string(py::str(value)), value);
+}
+
+void PyRouting::returned(std::exception_ptr& pending, RoutingCalls::Running& running) {
+  running.settle();
+  if (pending) std::rethrow_exception(pending);
 }
 
 
@@ -165,27 +250,23 @@ Hop PyRouting::read_hop(const py::handle& item, NodeId here, const PacketState& 
 }
 
 // Calls fn(*args, faults) with a FaultView that expires when it returns; an
-// engine's exception kept by the view is rethrown, a Python exception is the
-// routing's error (`where` says which call, in words, built only then).
+// engine's exception kept by the view (or by an interruption, header) is
+// rethrown, a Python exception is handled by raised() (`where` says which
+// call, in words, built only then).
 template <class Where>
-py::object PyRouting::call_with_view(const py::object& fn, FaultView& faults, const Where& where,
-                                     const py::tuple& args) const {
+py::object PyRouting::call_with_view(const py::object& fn, FaultView& faults, std::exception_ptr& pending,
+                                     RoutingCalls::Running& running, const Where& where, const py::tuple& args) const {
   ++record_->calls;
-  std::exception_ptr pending;
   py::object view = py::cast(PyFaultView{&faults, network_, &pending});
   py::object result;
   try {
     result = fn(*args, view);
   } catch (py::error_already_set& e) {
     view.cast<PyFaultView&>().view = nullptr;
-    if (pending) std::rethrow_exception(pending);
-    py::object value = e.value();
-    if (value && e.trace()) PyException_SetTraceback(value.ptr(), e.trace().ptr());
-    const std::string type = py::str(e.type().attr("__name__"));
-    fail(where() + " raised " + type + ": " + std::string(py::str(value)), value);
+    raised(e, pending, running, where);
   }
   view.cast<PyFaultView&>().view = nullptr;
-  if (pending) std::rethrow_exception(pending);
+  returned(pending, running);
   return result;
 }
 
@@ -193,8 +274,10 @@ PacketState PyRouting::start(NodeId src, NodeId dst, FaultView& faults) const {
   if (!start_) return {};
   py::gil_scoped_acquire gil;
   check_not_failed();
+  std::exception_ptr pending;
+  RoutingCalls::Running running(calls_.get(), spec_, "start", &pending);
   const auto where = [&] { return "start(src=" + node_text(net_, src) + ", dest=" + node_text(net_, dst) + ")"; };
-  py::object r = call_with_view(start_, faults, where, py::make_tuple(src, dst));
+  py::object r = call_with_view(start_, faults, pending, running, where, py::make_tuple(src, dst));
   if (r.is_none()) return {};
   return read_state(r, [&] { return where() + " returned state " + repr_of(r); });
 }
@@ -202,8 +285,10 @@ PacketState PyRouting::start(NodeId src, NodeId dst, FaultView& faults) const {
 void PyRouting::next(NodeId here, const PacketState& state, NodeId dst, FaultView& faults, Hops& out) const {
   py::gil_scoped_acquire gil;
   check_not_failed();
+  std::exception_ptr pending;
+  RoutingCalls::Running running(calls_.get(), spec_, "next", &pending);
   auto where = [&] { return "next(here=" + node_text(net_, here) + ", dest=" + node_text(net_, dst) + ")"; };
-  py::object r = call_with_view(next_, faults, where, py::make_tuple(here, state_tuple(state), dst));
+  py::object r = call_with_view(next_, faults, pending, running, where, py::make_tuple(here, state_tuple(state), dst));
   if (r.is_none()) fail(where() + " returned None; return a list of hops ([] to give up)", py::none());
   if (py::isinstance<py::tuple>(r) || py::isinstance<py::str>(r) || py::isinstance<py::bytes>(r) ||
       py::isinstance<py::dict>(r) || PyLong_Check(r.ptr()))
@@ -221,10 +306,9 @@ void PyRouting::next(NodeId here, const PacketState& state, NodeId dst, FaultVie
     for (; it != py::iterator::sentinel(); ++it, ++index)
       out.push_back(read_hop(*it, here, state, [&] { return where() + "'s hop #" + std::to_string(index); }));
   } catch (py::error_already_set& e) {  // a generator that raised
-    py::object value = e.value();
-    fail(where() + " raised " + std::string(py::str(e.type().attr("__name__"))) + ": " + std::string(py::str(value)),
-         value);
+    raised(e, pending, running, where);
   }
+  returned(pending, running);
 }
 
 std::string PyRouting::describe_state(const PacketState& state) const {
@@ -232,32 +316,21 @@ std::string PyRouting::describe_state(const PacketState& state) const {
   py::gil_scoped_acquire gil;
   check_not_failed();
   ++record_->calls;
+  std::exception_ptr pending;
+  RoutingCalls::Running running(calls_.get(), spec_, "describe_state", &pending);
+  const auto where = [&] { return "describe_state(" + std::string(py::repr(state_tuple(state))) + ")"; };
   py::object r;
   try {
     r = describe_(state_tuple(state));
   } catch (py::error_already_set& e) {
-    py::object value = e.value();
-    fail("describe_state(" + std::string(py::repr(state_tuple(state))) + ") raised " +
-             std::string(py::str(e.type().attr("__name__"))) + ": " + std::string(py::str(value)),
-         value);
+    raised(e, pending, running, where);
   }
-  if (!py::isinstance<py::str>(r))
-    fail("describe_state(" + std::string(py::repr(state_tuple(state))) + ") returned " + repr_of(r) + ", not a str",
-         py::none());
+  returned(pending, running);
+  if (!py::isinstance<py::str>(r)) fail(where() + " returned " + repr_of(r) + ", not a str", py::none());
   return r.cast<std::string>();
 }
 
 namespace {
-
-// Raised through a routing's Python frames to carry an engine's exception
-// back to the engine (PyFaultView, python_routing.h).
-py::handle engine_unwind_type() {
-  static py::handle type = PyErr_NewExceptionWithDoc(
-      "menger._menger.EngineUnwind",
-      "Raised through a Python routing to return an engine's own exception to the engine; do not catch it.",
-      PyExc_BaseException, nullptr);
-  return type;
-}
 
 // The prefix of route_run.cpp's require_local_node and require_local_link.
 constexpr std::string_view kLocalityComplaint = "a local-knowledge routing at ";
@@ -282,6 +355,15 @@ auto ask(const PyFaultView& v, F question) {
   throw py::error_already_set();
 }
 
+// A fault view's argument: an int (or an integer type with __index__), never
+// a bool or a float (node_faulty(True) is a routing's bug, not node 1).  Out
+// of the long long range: LLONG_MAX, which the range checks refuse.
+long long view_int(const py::handle& h, const char* what) {
+  if (PyBool_Check(h.ptr()) || PyFloat_Check(h.ptr()) || !PyIndex_Check(h.ptr()))
+    throw py::type_error(std::string(what) + " is an int, not " + repr_of(h));
+  return exact_int(h, LLONG_MIN, LLONG_MAX).value_or(LLONG_MAX);
+}
+
 const Network& checked_node(const PyFaultView& v, long long node) {
   const Network& net = v.live().network();
   if (node < 0 || node >= static_cast<long long>(net.num_nodes()))
@@ -303,14 +385,16 @@ void bind_python_routing(py::module_& m) {
       })
       .def(
           "node_faulty",
-          [](const PyFaultView& v, long long node) {
+          [](const PyFaultView& v, const py::handle& node_arg) {
+            const long long node = view_int(node_arg, "node");
             checked_node(v, node);
             return ask(v, [&](FaultView& f) { return f.node_faulty(static_cast<NodeId>(node)); });
           },
           py::arg("node"), "Has this node failed?")
       .def(
           "link_faulty",
-          [](const PyFaultView& v, long long link) {
+          [](const PyFaultView& v, const py::handle& link_arg) {
+            const long long link = view_int(link_arg, "link");
             const Network& net = v.live().network();
             if (link < 0 || link >= static_cast<long long>(net.num_links()))
               throw py::index_error("link " + std::to_string(link) + " is not a link of " + net.spec());
@@ -319,7 +403,8 @@ void bind_python_routing(py::module_& m) {
           py::arg("link"), "Has this link failed as a link? (A failed end node is a separate question.)")
       .def(
           "port_usable",
-          [](const PyFaultView& v, long long node, long long port) {
+          [](const PyFaultView& v, const py::handle& node_arg, const py::handle& port_arg) {
+            const long long node = view_int(node_arg, "node"), port = view_int(port_arg, "port");
             const Network& net = checked_node(v, node);
             if (port < 0 || port >= static_cast<long long>(net.num_ports(static_cast<NodeId>(node))))
               throw py::index_error("port " + std::to_string(port) + " is not a port of " +
@@ -333,12 +418,16 @@ void bind_python_routing(py::module_& m) {
           "at the first fault (as the C++ routings do).")
       .def(
           "faulty_nodes_at_least",
-          [](const PyFaultView& v, const std::vector<long long>& region, std::uint32_t threshold) {
+          [](const PyFaultView& v, const py::iterable& region, const py::handle& threshold_arg) {
+            const long long t = view_int(threshold_arg, "threshold");
+            if (t < 0 || t > UINT32_MAX)
+              throw py::value_error("threshold is a count of nodes, not " + repr_of(threshold_arg));
+            const auto threshold = static_cast<std::uint32_t>(t);
             std::vector<NodeId> nodes;
-            nodes.reserve(region.size());
-            for (long long x : region) {
-              checked_node(v, x);
-              nodes.push_back(static_cast<NodeId>(x));
+            for (const py::handle x : region) {
+              const long long node = view_int(x, "a node of the region");
+              checked_node(v, node);
+              nodes.push_back(static_cast<NodeId>(node));
             }
             return ask(v, [&](FaultView& f) { return f.faulty_nodes_at_least(nodes, threshold); });
           },

@@ -2,7 +2,9 @@
 // same question and calls the same engine entry point as its command
 // (solve_tolerance, route_check + make_witness, search_deadlock_faults +
 // make_deadlock_evidence, run_study, StructureFacts), with the GIL released
-// for the whole of the engine's work.
+// for the whole of the engine's work, which runs on a thread of its own
+// (engine_thread.h: Ctrl-C raises KeyboardInterrupt, a Python routing call
+// cannot outlast the budget).
 //
 // Routings: a spec string names a built-in routing (RoutingRegistry); any
 // other object is a routing written in Python (python_routing.h).
@@ -25,6 +27,7 @@
 #include "core/deadline.h"
 #include "core/error.h"
 #include "core/spec.h"
+#include "engine_thread.h"
 #include "models/routing_registry.h"
 #include "python_routing.h"
 #include "results.h"
@@ -48,6 +51,7 @@ namespace {
 struct Call {
   NetworkPtr net;
   py::object net_obj;
+  std::shared_ptr<RoutingCalls> calls = std::make_shared<RoutingCalls>();
   std::vector<std::shared_ptr<PyRouting>> python;
   unsigned threads = 0;
   std::optional<double> budget;
@@ -65,7 +69,9 @@ Call start_call(py::object net_obj, unsigned threads, std::optional<double> budg
   c.net = net_obj.cast<NetworkPtr>();
   c.net_obj = std::move(net_obj);
   c.threads = threads;
-  if (budget && !(*budget > 0)) throw py::value_error("budget is a positive number of seconds");
+  // At most 1e9 s (31 years): a deadline the steady clock holds (menger/__init__.py checks it first).
+  if (budget && !(*budget > 0 && *budget <= 1e9))
+    throw InputError("budget is a positive number of seconds, at most 1e9 (None for no limit)");
   c.budget = budget;
   return c;
 }
@@ -94,7 +100,7 @@ RoutingChoice choose_routing(Call& c, const py::object& routing) {
     py::gil_scoped_release release;
     r.builtin = RoutingRegistry::builtin().build(spec, *c.net);
   } else {
-    r.python = std::make_shared<PyRouting>(routing, c.net_obj, *c.net);
+    r.python = std::make_shared<PyRouting>(routing, c.net_obj, *c.net, c.calls);
     c.python.push_back(r.python);
   }
   return r;
@@ -118,18 +124,32 @@ RoutingChoice choose_routing(Call& c, const py::object& routing) {
   throw py::error_already_set();
 }
 
-// Runs `work` with the GIL released, in the arena the call's threads ask for.
+// Re-raises the BaseException (KeyboardInterrupt, SystemExit, ...) a Python
+// routing raised, with its own traceback.
+[[noreturn]] void raise_base_exception(const Call& c, const std::string& fallback) {
+  const py::object& e = c.calls->base_exception();
+  if (!e) throw InternalError("a Python routing was interrupted, but by nothing: " + fallback);
+  PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(e.ptr())), e.ptr());
+  throw py::error_already_set();
+}
+
+// Runs `work` with the GIL released, in the arena the call's threads ask for,
+// on a thread of its own (engine_thread.h: Ctrl-C, and routing calls that
+// outlive the budget).
 template <class Work>
 auto run_engine(const Call& c, Work&& work) -> decltype(work()) {
   const unsigned threads = c.threads ? c.threads : c.has_python() ? 1u : 0u;
   try {
-    py::gil_scoped_release release;
     const DeadlineScope budget_scope(deadline_of(c));
-    if (!threads) return work();
-    tbb::task_arena arena(static_cast<int>(threads));
-    return arena.execute([&] { return work(); });
+    return run_watched(c.calls.get(), [&] {
+      if (!threads) return work();
+      tbb::task_arena arena(static_cast<int>(threads));
+      return arena.execute([&] { return work(); });
+    });
   } catch (const PythonRoutingError& e) {
     raise_routing_error(c, e.what());
+  } catch (const PythonInterrupt& e) {
+    raise_base_exception(c, e.what());
   }
 }
 
@@ -357,7 +377,7 @@ StudyResultPy montecarlo_verb(py::object net_obj, const std::string& experiment,
       q.routings.push_back(h.cast<std::string>());
       continue;
     }
-    const PyRouting probe(py::reinterpret_borrow<py::object>(h), c.net_obj, *c.net);  // checks it is a routing
+    const PyRouting probe(py::reinterpret_borrow<py::object>(h), c.net_obj, *c.net, nullptr);  // checks it is a routing
     std::string spec = probe.spec();
     for (int i = 2; python.count(spec) || std::count(q.routings.begin(), q.routings.end(), spec); ++i)
       spec = probe.spec() + "#" + std::to_string(i);
@@ -368,7 +388,7 @@ StudyResultPy montecarlo_verb(py::object net_obj, const std::string& experiment,
   // collects the calls and the first error of the routings the study builds).
   std::map<std::string, std::shared_ptr<RoutingRecord>> records;
   for (const auto& [spec, obj] : python) {
-    c.python.push_back(std::make_shared<PyRouting>(obj, c.net_obj, *c.net));
+    c.python.push_back(std::make_shared<PyRouting>(obj, c.net_obj, *c.net, c.calls));
     records[spec] = c.python.back()->record();
   }
   const py::object net_py = c.net_obj;
@@ -376,7 +396,7 @@ StudyResultPy montecarlo_verb(py::object net_obj, const std::string& experiment,
     auto it = python.find(spec);
     if (it == python.end()) return RoutingRegistry::builtin().build(spec, net);
     py::gil_scoped_acquire gil;
-    return std::make_unique<PyRouting>(it->second, net_py, net, records.at(spec));
+    return std::make_unique<PyRouting>(it->second, net_py, net, c.calls, records.at(spec));
   };
   q.sampling.deadline = deadline_of(c);
   StudyResultPy r = run_engine(c, [&] {

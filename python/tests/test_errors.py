@@ -136,3 +136,81 @@ def test_after_an_error_the_package_still_works():
     with pytest.raises(menger.RoutingError):
         menger.route_check("torus(3,3)", Raising())
     assert menger.route_check("torus(3,3)", Dor([3, 3]), k=0).verdict == "HOLDS"
+
+
+@pytest.mark.parametrize("options,words", [
+    ({"budget": float("inf")}, "budget is a finite number"),
+    ({"budget": float("nan")}, "budget is a finite number"),
+    ({"budget": True}, "budget is a finite number"),
+    ({"budget": "5"}, "budget is a finite number"),
+    ({"budget": 0}, "budget is a positive number"),
+    ({"budget": 1e12}, "budget is a positive number"),
+    ({"k": True}, "k is an int"),
+    ({"k": 1.0}, "k is an int"),
+    ({"k": -1}, "k is an int"),
+    ({"k": 2**40}, "k is an int"),
+    ({"threads": -1}, "threads is an int"),
+    ({"hop_limit": 2**32}, "hop_limit is an int"),
+    ({"symmetry": 1}, "symmetry is True or False"),
+    ({"faults": 3}, "faults is a str"),
+    ({"path_bound": True}, "path_bound is an int"),
+])
+def test_verb_arguments_are_taken_strictly(options, words):
+    with pytest.raises(menger.InputError, match=words):
+        menger.route_check("torus(3,3)", "dor", **options)
+
+
+def test_a_whole_path_bound_is_a_number_of_hops():
+    assert menger.route_check("torus(3,3)", "dor", k=0, path_bound=2).verdict == "HOLDS"
+    assert menger.route_check("torus(3,3)", "dor", k=0, path_bound=1).verdict == "FAILS"
+
+
+@pytest.mark.parametrize("options,words", [
+    ({"counts": [True]}, "a fault count is an int"),
+    ({"counts": [1.0]}, "a fault count is an int"),
+    ({"counts": "12"}, "counts and rates are lists"),
+    ({"rates": ["0.5"]}, "a fault rate is a finite number"),
+    ({"rates": [True]}, "a fault rate is a finite number"),
+    ({"rates": [float("nan")]}, "a fault rate is a finite number"),
+    ({"counts": [1], "trials": 10.0}, "trials is an int"),
+    ({"counts": [1], "confidence": "0.9"}, "confidence is a finite number"),
+    ({"counts": [1], "seed": -1}, "seed is an int"),
+])
+def test_montecarlo_numbers_are_taken_strictly(options, words):
+    with pytest.raises(menger.InputError, match=words):
+        menger.montecarlo("torus(3,3)", "routing", ["dor"], **options)
+
+
+def test_deadlock_and_info_arguments_are_taken_strictly():
+    with pytest.raises(menger.InputError, match="an escape virtual channel is an int"):
+        menger.deadlock("torus(3,3)", "dor", escape=[True])
+    with pytest.raises(menger.InputError, match="escape is a str"):
+        menger.deadlock("torus(3,3)", "dor", escape=1)
+    with pytest.raises(menger.InputError, match="buffers is an int"):
+        menger.deadlock("torus(3,3)", "dor", buffers=2.0)
+    with pytest.raises(menger.InputError, match="automorphisms is True or False"):
+        menger.info("torus(3,3)", automorphisms="yes")
+    with pytest.raises(menger.InputError, match="engine is a str"):
+        menger.tolerance("torus(3,3)", engine=None)
+
+
+class AskingWith(menger.Routing):
+    def __init__(self, ask):
+        self.ask = ask
+
+    def next(self, here, state, dest, faults):
+        self.ask(faults, here)
+        return Dor([3, 3]).next(here, state, dest, faults)
+
+
+@pytest.mark.parametrize("ask,error", [
+    (lambda f, here: f.node_faulty(True), "TypeError: node is an int, not True"),
+    (lambda f, here: f.node_faulty(1.0), "TypeError: node is an int, not 1.0"),
+    (lambda f, here: f.port_usable(here, False), "TypeError: port is an int, not False"),
+    (lambda f, here: f.link_faulty(2**70), "IndexError: link"),
+    (lambda f, here: f.faulty_nodes_at_least([0, True], 1), "TypeError: a node of the region is an int"),
+    (lambda f, here: f.faulty_nodes_at_least([0], -1), "ValueError: threshold is a count"),
+])
+def test_fault_view_arguments_are_taken_strictly(ask, error):
+    with pytest.raises(menger.RoutingError, match=error):
+        menger.route_check("torus(3,3)", AskingWith(ask), k=0)

@@ -135,3 +135,95 @@ def test_indirect_network_and_multigraph():
     assert r.min_breaking_weight == 2 and r.certificate_valid
     back = menger.to_networkx(net)
     assert isinstance(back, nx.MultiGraph) and back.number_of_edges() == 4
+
+
+# ---- nothing converted, nothing ignored ---------------------------------------
+
+@pytest.mark.parametrize("port", [2**64, 2**32, menger.MAX_PORTS, -1, True, 1.0, "1", None])
+def test_a_port_out_of_range_or_of_another_type_names_the_edge(port):
+    G = ring(4)
+    G.edges[0, 1]["ports"] = {0: port, 1: 1}
+    with pytest.raises(menger.InputError, match=r"edge \(0, 1\) at 0: a port is a non-negative int, at most"):
+        menger.from_networkx(G)
+
+
+def test_extra_keys_in_ports_are_refused_by_name():
+    G = ring(4)
+    G.edges[0, 1]["ports"] = {0: 0, 1: 1, 2: 5, "spare": 7}
+    with pytest.raises(menger.InputError, match=r"edge \(0, 1\): 'ports' names 2, 'spare', which are not an end"):
+        menger.from_networkx(G)
+
+
+def test_tail_and_head_ports_are_for_directed_edges_both_and_alone():
+    G = ring(4)
+    G.edges[0, 1]["tail_port"] = 0
+    with pytest.raises(menger.InputError, match="belong to directed graphs"):
+        menger.from_networkx(G)
+    D = nx.DiGraph()
+    D.add_node("a", kind="router")
+    D.add_node("b", kind="router")
+    D.add_edge("a", "b", tail_port=0)
+    with pytest.raises(menger.InputError, match="has tail_port but no head_port"):
+        menger.from_networkx(D)
+    D.edges["a", "b"]["head_port"] = 0
+    assert menger.from_networkx(D).num_links == 1
+    D.edges["a", "b"]["ports"] = {"a": 0, "b": 0}
+    with pytest.raises(menger.InputError, match="both 'ports' and tail_port and head_port"):
+        menger.from_networkx(D)
+
+
+@pytest.mark.parametrize("attr,value,words", [
+    ("num_ports", 2**64, "num_ports: a port is a non-negative int"),
+    ("num_ports", True, "num_ports: a port is a non-negative int"),
+    ("num_ports", 2.0, "num_ports: a port is a non-negative int"),
+    ("label", ["x"], "node 1's label is a str"),
+    ("label", None, "node 1's label is a str"),
+    ("package", 1.5, "node 1's package is a str"),
+    ("package", True, "node 1's package is a str"),
+    ("kind", b"router", "node 1 has kind b'router'"),
+])
+def test_node_attributes_are_taken_strictly(attr, value, words):
+    G = ring(4)
+    G.nodes[1][attr] = value
+    with pytest.raises(menger.InputError, match=re_escape(words)):
+        menger.from_networkx(G)
+
+
+def re_escape(text):
+    import re
+    return re.escape(text)
+
+
+def test_int_labels_and_packages_are_their_decimal_text():
+    G = ring(4)
+    G.nodes[1]["label"] = 17
+    G.nodes[2]["package"] = 3
+    net = menger.from_networkx(G)
+    assert net.find_node("17") == 1
+    assert ("3", [2]) in [(name, list(members)) for name, members in net.packages()]
+
+
+def test_edge_labels_and_options_are_taken_strictly():
+    G = ring(4)
+    G.edges[0, 1]["label"] = 2.5
+    with pytest.raises(menger.InputError, match=r"edge \(0, 1\)'s label is a str"):
+        menger.from_networkx(G)
+    with pytest.raises(menger.InputError, match="auto_ports is True or False"):
+        menger.from_networkx(ring(4), auto_ports=1)
+    with pytest.raises(menger.InputError, match="name is a str"):
+        menger.from_networkx(ring(4), name=5)
+
+
+@pytest.mark.parametrize("nodes,links,words", [
+    ([("a", "router", 2**64, None)], [], "node #0 ('a')'s num_ports lies in"),
+    ([("a", "router", True, None)], [], "num_ports is an int"),
+    ([("a", 5, 0, None)], [], "node #0 ('a')'s kind is a str"),
+    ([("a", "router", 0, None), ("b", "router", 0, None)], [(0, 2**64, 1, 0, False, "")], "link #0's first port lies in"),
+    ([("a", "router", 0, None), ("b", "router", 0, None)], [(0, 0, 2, 0, False, "")], "link #0's second node lies in 0..1"),
+    ([("a", "router", 0, None), ("b", "router", 0, None)], [(0, 0, 1, 0, 1, "")], "`directed` is True or False"),
+    ([("a", "router", 0, None)], [[0]], "link #0 is a tuple of 6 fields"),
+])
+def test_the_parts_are_checked_in_cpp_too(nodes, links, words):
+    """_networkx.py names the NetworkX node or edge first; the module refuses bad parts itself."""
+    with pytest.raises(menger.InputError, match=re_escape(words)):
+        menger.Network._from_parts("networkx(t)", "test parts", nodes, links)
