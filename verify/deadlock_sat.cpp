@@ -49,6 +49,10 @@ std::vector<std::pair<ChannelId, bool>> entered(const Configs& cfg, std::uint32_
   return out;
 }
 
+// The budget (core/deadline.h), every 1,024 configurations of a formula:
+// one of a few million configurations takes seconds to write.
+constexpr const char* kBuildingFormula = "writing the deadlock formula for the SAT solver";
+
 Cnf cut_through_formula(const Configs& cfg, const Candidates& cand, const std::vector<std::vector<ChannelId>>& sets,
                         std::uint32_t B) {
   const int C = cand.channels_size();
@@ -68,6 +72,7 @@ Cnf cut_through_formula(const Configs& cfg, const Candidates& cand, const std::v
   }
   f.add(some);
   for (int i = 0; i < cand.size(); ++i) {
+    if ((i & 0x3ff) == 0) check_deadline(kBuildingFormula, static_cast<std::uint64_t>(i), static_cast<std::uint64_t>(cand.size()));
     const std::uint32_t g = cand.configs[static_cast<std::size_t>(i)];
     f.add({-H(i), O(cand.channel[cfg.chan[g]])});
     for (const auto& [t, one_buffer] : entered(cfg, g)) {
@@ -100,6 +105,7 @@ Cnf wormhole_formula(const Configs& cfg, const Candidates& cand, std::vector<std
   std::vector<std::vector<int>> out(static_cast<std::size_t>(N)), in(static_cast<std::size_t>(N));
   links.clear();
   for (int i = 0; i < N; ++i) {
+    if ((i & 0x3ff) == 0) check_deadline(kBuildingFormula, static_cast<std::uint64_t>(i), 2 * static_cast<std::uint64_t>(N));
     std::vector<int> targets;
     for (const auto& h : cfg.out(cand.configs[static_cast<std::size_t>(i)]))
       if (cand.index[h.to] >= 0) targets.push_back(cand.index[h.to]);
@@ -116,6 +122,8 @@ Cnf wormhole_formula(const Configs& cfg, const Candidates& cand, std::vector<std
   }
   std::vector<int> some;
   for (int i = 0; i < N; ++i) {
+    if ((i & 0x3ff) == 0)
+      check_deadline(kBuildingFormula, static_cast<std::uint64_t>(N + i), 2 * static_cast<std::uint64_t>(N));
     const std::uint32_t g = cand.configs[static_cast<std::size_t>(i)];
     f.add({-H(i), -W(i)});
     some.push_back(H(i));
