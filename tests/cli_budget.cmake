@@ -17,3 +17,26 @@ expect_menger(0 "^VALID" "check-cert --budget" check-cert ${OUT}/budget-cert.jso
 expect_menger(1 "FAILS" "route-check --witness" route-check "mikant(3,3)" --routing mikant-x-turns
               --faults switch-links --k 2 --witness ${OUT}/budget-witness.json)
 expect_menger(0 "confirmed" "replay --budget" replay ${OUT}/budget-witness.json --budget 60)
+
+# Issue 36, "Budgets that hold": the engines' own phases stop too, naming the
+# phase, however the input is shaped.  A path of 200,000 nodes is one batch of
+# 64 BFS sources of 200,000 levels each (about a minute: info once ran 117 s
+# under --budget 2); the channel dependency graph of torus(300,300) holds every
+# destination's configurations (minutes and gigabytes).  The wall time allowed
+# is loose (a loaded machine), but far below what the phases took unchecked.
+function(expect_stop_within seconds status regex what)
+  string(TIMESTAMP t0 "%s")
+  expect_menger(${status} "${regex}" "${what}" ${ARGN})
+  string(TIMESTAMP t1 "%s")
+  math(EXPR spent "${t1} - ${t0}")
+  if(spent GREATER ${seconds})
+    message(FATAL_ERROR "${what}: took ${spent} s, more than ${seconds} s\n${MENGER_OUT}")
+  endif()
+endfunction()
+set(phase_unknown "UNKNOWN +the budget ran out while ([a-z' ]+) \\([0-9.]+% of it done\\)")
+expect_stop_within(30 4 "UNKNOWN +the budget ran out while searching distances \\([0-9.]+% of it done\\): 0 of 200000"
+                   "info on a long path" info "mesh(200000)" --budget 1 --no-automorphisms)
+expect_stop_within(30 4 "${phase_unknown}" "deadlock on torus(300,300)" deadlock "torus(300,300)" --routing dor --budget 1)
+# The memory limit stops what the clock would not: UNKNOWN naming the limit and the phase.
+expect_stop_within(60 4 "UNKNOWN +the memory limit \\(256 MiB\\) was reached while [a-z' ]+"
+                   "deadlock --memory-limit" --memory-limit 0.25 deadlock "torus(300,300)" --routing dor)

@@ -11,6 +11,7 @@
 #include <tuple>
 #include <vector>
 
+#include "core/deadline.h"
 #include "core/error.h"
 #include "verify/deadlock_evidence.h"
 #include "verify/deadlock_evidence_check.h"
@@ -84,11 +85,25 @@ struct DeadlockChecker {
     }
     return out_hops;
   }
+  // Every packet to follow.  The budget per source, the memory limit before
+  // the list doubles (a torus(64,64) has 16.7 million packets: core/deadline.h);
+  // room for every ordered pair reserved when it fits (a doubling copies, unchecked).
   std::vector<std::pair<NodeId, NodeId>> pairs() const {
+    constexpr const char* kPhase = "listing the packets to follow";
+    const std::vector<NodeId>& terminals = setup.model->terminals();
     std::vector<std::pair<NodeId, NodeId>> p;
-    for (NodeId s : setup.model->terminals())
-      for (NodeId d : setup.model->terminals())
-        if (s != d && setup.model->pair_required(s, d) && !failed(s) && !failed(d)) p.emplace_back(s, d);
+    const std::uint64_t most = std::uint64_t{terminals.size()} * terminals.size() * sizeof(p.front());
+    if (resident_bytes() + most < memory_limit()) p.reserve(terminals.size() * terminals.size());
+    for (std::size_t i = 0; i < terminals.size(); ++i) {
+      check_deadline(kPhase, i, terminals.size());
+      const NodeId s = terminals[i];
+      for (NodeId d : terminals) {
+        if (s == d || !setup.model->pair_required(s, d) || failed(s) || failed(d)) continue;
+        if (p.size() == p.capacity())
+          check_memory_for(kPhase, std::max<std::uint64_t>(p.capacity(), 1024) * 2 * sizeof(p.front()));
+        p.emplace_back(s, d);
+      }
+    }
     return p;
   }
 };

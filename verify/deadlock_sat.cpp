@@ -9,14 +9,6 @@
 namespace menger {
 namespace {
 
-// The formulas grow with the configurations (millions of clauses on a large
-// network): building them checks the budget every few thousand steps, as
-// loading them into CaDiCaL does (sat_solver.cpp), so that neither outlives it.
-void check_building(int i, int n) {
-  if ((i & 0xfff) == 0) check_deadline("the exact deadlock check (building a SAT formula)", static_cast<std::uint64_t>(i),
-                                       static_cast<std::uint64_t>(n));
-}
-
 // The candidate configurations (header) and their channels' numbering.
 struct Candidates {
   std::vector<std::uint32_t> configs;
@@ -57,6 +49,13 @@ std::vector<std::pair<ChannelId, bool>> entered(const Configs& cfg, std::uint32_
   return out;
 }
 
+// The budget (core/deadline.h), every 1,024 configurations of a formula:
+// one of a few million configurations takes seconds to write.
+// The formulas grow with the configurations (millions of clauses on a large
+// network): building them checks the budget every few thousand steps, as
+// loading them into CaDiCaL does (sat_solver.cpp), so that neither outlives it.
+constexpr const char* kBuildingFormula = "writing the deadlock formula for the SAT solver";
+
 Cnf cut_through_formula(const Configs& cfg, const Candidates& cand, const std::vector<std::vector<ChannelId>>& sets,
                         std::uint32_t B) {
   const int C = cand.channels_size();
@@ -76,7 +75,7 @@ Cnf cut_through_formula(const Configs& cfg, const Candidates& cand, const std::v
   }
   f.add(some);
   for (int i = 0; i < cand.size(); ++i) {
-    check_building(i, cand.size());
+    if ((i & 0x3ff) == 0) check_deadline(kBuildingFormula, static_cast<std::uint64_t>(i), static_cast<std::uint64_t>(cand.size()));
     const std::uint32_t g = cand.configs[static_cast<std::size_t>(i)];
     f.add({-H(i), O(cand.channel[cfg.chan[g]])});
     for (const auto& [t, one_buffer] : entered(cfg, g)) {
@@ -109,7 +108,7 @@ Cnf wormhole_formula(const Configs& cfg, const Candidates& cand, std::vector<std
   std::vector<std::vector<int>> out(static_cast<std::size_t>(N)), in(static_cast<std::size_t>(N));
   links.clear();
   for (int i = 0; i < N; ++i) {
-    check_building(i, N);
+    if ((i & 0x3ff) == 0) check_deadline(kBuildingFormula, static_cast<std::uint64_t>(i), 2 * static_cast<std::uint64_t>(N));
     std::vector<int> targets;
     for (const auto& h : cfg.out(cand.configs[static_cast<std::size_t>(i)]))
       if (cand.index[h.to] >= 0) targets.push_back(cand.index[h.to]);
@@ -126,7 +125,8 @@ Cnf wormhole_formula(const Configs& cfg, const Candidates& cand, std::vector<std
   }
   std::vector<int> some;
   for (int i = 0; i < N; ++i) {
-    check_building(i, N);
+    if ((i & 0x3ff) == 0)
+      check_deadline(kBuildingFormula, static_cast<std::uint64_t>(N + i), 2 * static_cast<std::uint64_t>(N));
     const std::uint32_t g = cand.configs[static_cast<std::size_t>(i)];
     f.add({-H(i), -W(i)});
     some.push_back(H(i));
@@ -141,15 +141,15 @@ Cnf wormhole_formula(const Configs& cfg, const Candidates& cand, std::vector<std
     f.add(next);
   }
   f.add(some);
-  check_building(0, N);
+  check_deadline(kBuildingFormula, 2 * static_cast<std::uint64_t>(N), 2 * static_cast<std::uint64_t>(N));
   for (const auto& members : cand.at) {
     std::vector<int> lits;
     for (int i : members) lits.push_back(H(i)), lits.push_back(W(i));
     f.at_most_one(lits);
   }
-  check_building(0, N);
+  check_deadline(kBuildingFormula, 2 * static_cast<std::uint64_t>(N), 2 * static_cast<std::uint64_t>(N));
   for (const auto& o : out) f.at_most_one(o);
-  check_building(0, N);
+  check_deadline(kBuildingFormula, 2 * static_cast<std::uint64_t>(N), 2 * static_cast<std::uint64_t>(N));
   for (const auto& i : in) f.at_most_one(i);
   return f;
 }

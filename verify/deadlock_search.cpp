@@ -279,7 +279,12 @@ ChunkOutcome DeadlockSearch::settle(const std::vector<Units>& sets, bool keep_re
       expired = true;
       return;
     }
-    results[i] = analyse(sets[i]);
+    try {
+      results[i] = analyse(sets[i]);
+    } catch (const BudgetExhausted&) {  // inside the analysis: the set is not settled
+      expired = true;
+      return;
+    }
     if (results[i]->status != DeadlockResult::Status::Free) {
       for (std::size_t seen = first_failure.load(); i < seen && !first_failure.compare_exchange_weak(seen, i);) {
       }

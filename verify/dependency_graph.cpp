@@ -1,6 +1,7 @@
 #include "verify/dependency_graph.h"
 
 #include <algorithm>
+#include <atomic>
 #include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <boost/graph/strong_components.hpp>
 #include <chrono>
@@ -43,13 +44,27 @@ struct StateHash {
 // is noise for both and still several times a millisecond.
 constexpr std::uint32_t kCheckEvery = 256;
 
+// The budget (core/deadline.h) in the phases below, which hold every
+// destination's configurations (gigabytes on a torus(300,300)): checked per
+// destination, and every kSourcesPerCheck packets inside one (a destination
+// of 90,000 sources takes a tenth of a second), with the destinations done
+// so far as the phase's progress.
+constexpr const char* kExploring = "exploring every packet's configurations";
+constexpr const char* kExploringOne = "exploring the packets for one destination";
+constexpr std::uint32_t kSourcesPerCheck = 16;
+struct PhaseProgress {
+  std::atomic<std::uint64_t> done{0};
+  std::uint64_t total = 0;
+  void check(const char* phase) const { check_deadline(phase, done.load(std::memory_order_relaxed), total); }
+};
+
 // Follows every packet for one destination at a time; one per thread.
 class Explorer {
  public:
   Explorer(const Routing& r, const FaultModel& m, const FaultSet* faults, std::uint32_t budget,
-           const ChannelSpace& s, bool fold = false)
+           const ChannelSpace& s, bool fold = false, const PhaseProgress* progress = nullptr)
       : routing_(r), model_(m), faults_(faults), budget_(budget), space_(s), view_(m, r.knowledge()),
-        empty_(m.universe().size()), fold_(fold), state_cap_(packet_state_cap(m.network())) {}
+        empty_(m.universe().size()), fold_(fold), state_cap_(packet_state_cap(m.network())), progress_(progress) {}
 
   // Throws BudgetExhausted when the budget runs out (core/deadline.h) and
   // InputError when the packets for d take more than packet_state_cap()
@@ -60,8 +75,14 @@ class Explorer {
     folded_seen_.clear();
     folded_keys_.clear();
     states_.clear();
+    std::uint32_t since_check = 0;
     for (NodeId s : model_.terminals()) {
       if (s == d || !model_.pair_required(s, d) || node_failed(model_, faults_, s)) continue;
+      if (++since_check == kSourcesPerCheck) {
+        since_check = 0;
+        if (progress_) progress_->check(kExploring);
+        else check_deadline(kExploringOne);
+      }
       ++b.packets;
       view_.at(s);
       const PacketState st = routing_.start(s, d, view_);
@@ -133,6 +154,7 @@ class Explorer {
     until_check_ = kCheckEvery;
     check_deadline("following every packet through the routing (the channel dependency graph)");
   }
+  const PhaseProgress* progress_;
 
   // The hop's port slot if the packet can take it; otherwise the gap is noted
   // (or a malformed answer thrown) and the answer is null.
@@ -226,6 +248,8 @@ class Explorer {
 using Csr = boost::compressed_sparse_row_graph<boost::directedS>;
 using Edge = ConfigurationGraph::Edge;
 
+constexpr const char* kBuildingGraph = "building the channel dependency graph";
+
 // One destination's part of the graph H for the escape VCs `escape`.
 struct Projected {
   std::vector<Edge> edges;
@@ -316,12 +340,22 @@ ConfigurationGraph merge(std::vector<Projected>& parts, tbb::enumerable_thread_s
                          ChannelId channels) {
   ConfigurationGraph g;
   g.channels = channels;
+  // The merged graph is a second copy of the parts' edges and vertices.
+  std::uint64_t edges = 0, locals = 0;
+  for (const ChannelEdges& m : shared) edges += m.size();
+  for (const Projected& p : parts) {
+    edges += p.edges.size();
+    locals += p.local_channel.size() + p.local_packet.size() * 2 + p.local_state.size() * sizeof(PacketState) / 4;
+  }
+  check_memory_for(kBuildingGraph, edges * sizeof(Edge) * 2 + locals * 4);
+  g.edges.reserve(edges);  // filled below part by part, each part checked (no doubling copies)
   ChannelEdges all;
   for (ChannelEdges& m : shared)  // min and OR: the result does not depend on the threads
     for (const auto& [key, e] : m) add_channel_edge(all, e);
   for (const auto& [key, e] : all) g.edges.push_back(e);
   std::vector<std::size_t> split(parts.size());
   for (std::size_t d = 0; d < parts.size(); ++d) {
+    if ((d & 0xff) == 0) check_deadline(kBuildingGraph, d, 2 * parts.size());
     const auto& pe = parts[d].edges;
     split[d] = static_cast<std::size_t>(
         std::partition_point(pe.begin(), pe.end(), [&](const Edge& e) { return e.from < channels; }) - pe.begin());
@@ -330,6 +364,7 @@ ConfigurationGraph merge(std::vector<Projected>& parts, tbb::enumerable_thread_s
   tbb::parallel_sort(g.edges.begin(), g.edges.end());  // a total order: the result is thread-independent
   merge_duplicates(g.edges);
   for (std::size_t d = 0; d < parts.size(); ++d) {
+    if ((d & 0xff) == 0) check_deadline(kBuildingGraph, parts.size() + d, 2 * parts.size());
     Projected& p = parts[d];
     g.edges.insert(g.edges.end(), p.edges.begin() + static_cast<std::ptrdiff_t>(split[d]), p.edges.end());
     std::vector<Edge>().swap(p.edges);
@@ -512,13 +547,19 @@ std::vector<ChannelDependency> to_dependencies(const ConfigurationGraph& g, cons
 }
 
 void analyse_cycles(const ConfigurationGraph& g, DependencyAnalysis& a) {
+  // The quotient's arcs and their edges, the compressed graph and the
+  // components: asked of the memory limit before they are made.
+  constexpr const char* kPhase = "looking for a cycle of channel dependencies";
+  check_memory_for(kPhase, std::uint64_t{g.edges.size()} * (a.bubble_hops ? 44 : 28) + std::uint64_t{g.vertices()} * 40);
   // Without bubble hops every way into a channel is a one-buffer one, so a ring
   // could only be entered from itself and no packet would ever reach it: no rings.
   const Rings rings = a.bubble_hops ? find_rings(g, a.escape_channels_used) : no_rings(g);
   a.rings = rings.rings;
   a.cut_through = a.bubble_hops;
   const Quotient q = contract(g, rings, a.cut_through);
+  check_deadline(kPhase);
   const Csr csr(boost::edges_are_sorted, q.arcs.begin(), q.arcs.end(), g.vertices());
+  check_deadline(kPhase);
   std::vector<std::uint32_t> comp(g.vertices());
   boost::strong_components(csr, boost::make_iterator_property_map(comp.data(), boost::get(boost::vertex_index, csr)));
   std::vector<std::uint32_t> size(g.vertices(), 0);
@@ -565,12 +606,17 @@ Exploration explore(const Routing& routing, const FaultModel& model, const Fault
   const Network& net = model.network();
   Exploration x(routing, model);
   x.destinations.resize(net.num_nodes());
+  PhaseProgress progress;
+  progress.total = net.num_nodes();
   tbb::enumerable_thread_specific<Explorer> explorers(
-      [&] { return Explorer(routing, model, faults, fault_budget, x.space); });
+      [&] { return Explorer(routing, model, faults, fault_budget, x.space, false, &progress); });
   tbb::parallel_for(tbb::blocked_range<NodeId>(0, net.num_nodes(), 4), [&](const auto& r) {
     Explorer& ex = explorers.local();
-    for (NodeId d = r.begin(); d != r.end(); ++d)
+    for (NodeId d = r.begin(); d != r.end(); ++d) {
+      progress.check(kExploring);
       if (net.is_terminal(d) && !node_failed(model, faults, d)) ex.explore(d, x.destinations[d]);
+      progress.done.fetch_add(1, std::memory_order_relaxed);
+    }
   });
   for (const ExploredDestination& b : x.destinations) {
     x.packets += b.packets;
@@ -610,10 +656,13 @@ ConfigurationGraph configuration_graph(const Exploration& x, const std::vector<b
   const auto n = static_cast<NodeId>(x.destinations.size());
   // Duato's connectedness first: it is cheap, the graph is not.
   std::vector<std::optional<RoutingGap>> gaps(n);
+  PhaseProgress connected;
+  connected.total = n;
   tbb::parallel_for(tbb::blocked_range<NodeId>(0, n, 16), [&](const auto& r) {
     for (NodeId d = r.begin(); d != r.end(); ++d) {
-      check_deadline("looking for escape hops (Duato's condition)", d, n);
+      connected.check("checking that the escape channels connect every packet");
       gaps[d] = escape_gap(x, d, a.escape_vcs);
+      connected.done.fetch_add(1, std::memory_order_relaxed);
     }
   });
   for (NodeId d = 0; d < n && !a.escape_gap; ++d) a.escape_gap = gaps[d];
@@ -624,6 +673,7 @@ ConfigurationGraph configuration_graph(const Exploration& x, const std::vector<b
   // Local vertices are numbered destination by destination, after the channels.
   std::vector<std::uint64_t> base(n + 1, x.space.size());
   for (NodeId d = 0; d < n; ++d) {
+    if ((d & 0xff) == 0) check_deadline(kBuildingGraph, 0, n);
     std::uint64_t local = 0;
     for (ChannelId c : x.destinations[d].channel) local += !a.escape_vcs[x.space.vc_of(c)];
     base[d + 1] = base[d] + local;
@@ -633,11 +683,14 @@ ConfigurationGraph configuration_graph(const Exploration& x, const std::vector<b
                      " vertices; Menger handles fewer than 2^32");
   std::vector<Projected> parts(n);
   tbb::enumerable_thread_specific<ChannelEdges> channel_edges;
+  PhaseProgress projected;
+  projected.total = n;
   tbb::parallel_for(tbb::blocked_range<NodeId>(0, n, 4), [&](const auto& r) {
     ChannelEdges& mine = channel_edges.local();
     for (NodeId d = r.begin(); d != r.end(); ++d) {
-      check_deadline("building the channel dependency graph", d, n);
+      projected.check(kBuildingGraph);
       parts[d] = project(x, d, a.escape_vcs, keep, static_cast<ChannelId>(base[d]), mine);
+      projected.done.fetch_add(1, std::memory_order_relaxed);
     }
   });
   std::vector<ChannelId> used;

@@ -3,11 +3,14 @@
 #include "verify/dependency_quotient.h"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <chrono>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
+#include "core/deadline.h"
 #include "core/error.h"
 #include "verify/automorphism_check.h"
 #include "verify/routing_symmetry_check.h"
@@ -170,6 +173,11 @@ std::optional<QuotientCheck> quick_plain_check(const Routing& routing, const Fau
 
   const DependencySlots slots(net, space);
   if (slots.size() > kMaxSlots) return std::nullopt;
+  // Each worker's bits, and the merged ones: asked of the memory limit first.
+  constexpr const char* kPhase = "checking the channel dependency graph destination by destination";
+  check_memory_for(kPhase, (static_cast<std::uint64_t>(tbb::this_task_arena::max_concurrency()) + 1) *
+                               (slots.size() / 8 + space.size()));
+  std::atomic<std::uint64_t> done{0};
   tbb::enumerable_thread_specific<Accumulated> parts([&] {
     Accumulated a;
     a.used.assign(space.size(), 0);
@@ -178,9 +186,13 @@ std::optional<QuotientCheck> quick_plain_check(const Routing& routing, const Fau
   });
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, reps.size(), 1), [&](const auto& range) {
     Accumulated& acc = parts.local();
-    for (std::size_t i = range.begin(); i != range.end(); ++i)
+    for (std::size_t i = range.begin(); i != range.end(); ++i) {
+      check_deadline(kPhase, done.load(std::memory_order_relaxed), reps.size());
       add_destination(routing, model, space, slots, reps[i], orbit[reps[i]], acc);
+      done.fetch_add(1, std::memory_order_relaxed);
+    }
   });
+  check_deadline(kPhase, reps.size(), reps.size());
   QuotientCheck q;
   DependencyAnalysis& a = q.analysis;
   a.vcs = routing.vcs();
@@ -200,6 +212,7 @@ std::optional<QuotientCheck> quick_plain_check(const Routing& routing, const Fau
   slots.for_each(bits, [&](ChannelId from, ChannelId to) {
     keys.push_back(std::uint64_t{croot[from]} << 32 | croot[to]);
   });
+  check_deadline(kPhase, reps.size(), reps.size());
   std::sort(keys.begin(), keys.end());
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
   std::vector<Edge> edges;

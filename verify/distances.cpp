@@ -3,12 +3,15 @@
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_reduce.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <atomic>
 #include <bit>
 #include <limits>
 #include <vector>
+
+#include "core/deadline.h"
 
 namespace menger {
 
@@ -21,13 +24,22 @@ struct Scratch {
   std::vector<NodeId> queue;
 };
 
+// How often a search looks at the budget: every this many nodes taken from
+// the queue, and once per level of a bit-parallel sweep (itself a pass over
+// every node), so that one search of millions of nodes, or a batch on a path
+// of 200,000 nodes (200,000 levels), stops within milliseconds of it.
+constexpr std::size_t kCheckEvery = std::size_t{1} << 14;
+
 // BFS from s; fills scratch.dist for every node reached (others stay kUnreached
-// after the reset at the end of the previous search).
-void bfs(const Network& net, NodeId s, Scratch& w) {
+// after the reset at the end of the previous search).  False, with the search
+// unfinished, when `stop()` says the budget ran out.
+template <class Stop>
+bool bfs(const Network& net, NodeId s, Scratch& w, const Stop& stop) {
   w.queue.clear();
   w.dist[s] = 0;
   w.queue.push_back(s);
   for (std::size_t head = 0; head < w.queue.size(); ++head) {
+    if (head % kCheckEvery == kCheckEvery - 1 && stop()) return false;
     const NodeId v = w.queue[head];
     if (v != s && !net.forwards(v)) continue;  // endpoints terminate, never relay
     const std::uint32_t dv = w.dist[v] + 1;
@@ -37,6 +49,7 @@ void bfs(const Network& net, NodeId s, Scratch& w) {
         w.queue.push_back(u);
       }
   }
+  return true;
 }
 
 bool farther(std::uint32_t d, NodeId s, NodeId t, const DistanceSummary& best) {
@@ -62,9 +75,14 @@ void merge(DistanceSummary& a, const DistanceSummary& b) {
   }
 }
 
-void account_source(const Network& net, NodeId s, const std::vector<NodeId>& terminals, Scratch& w,
-                    DistanceSummary& acc) {
-  bfs(net, s, w);
+// One source's pairs into acc; false (acc untouched) when the budget ran out.
+template <class Stop>
+bool account_source(const Network& net, NodeId s, const std::vector<NodeId>& terminals, Scratch& w,
+                    DistanceSummary& acc, const Stop& stop) {
+  if (!bfs(net, s, w, stop)) {
+    for (NodeId v : w.queue) w.dist[v] = kUnreached;
+    return false;
+  }
   for (NodeId t : terminals) {
     if (t == s) continue;
     ++acc.pairs;
@@ -86,6 +104,7 @@ void account_source(const Network& net, NodeId s, const std::vector<NodeId>& ter
   }
   for (NodeId v : w.queue) w.dist[v] = kUnreached;
   ++acc.sources_done;
+  return true;
 }
 
 // ---- bit-parallel: up to 64 sources per sweep (MS-BFS) --------------------
@@ -112,14 +131,18 @@ void note_unreachable(DistanceSummary& acc, NodeId s, NodeId t) {
 // Searches from sources[0..n) (ascending ids, n <= 64) at once.  Bit i of a
 // node's mask stands for sources[i]; a bit enters `next` the first time its
 // source reaches the node, so each (source, node) pair is counted once, at
-// its distance.
-void account_batch(const Network& net, const NodeId* sources, std::size_t n, const std::vector<NodeId>& terminals,
-                   const std::vector<char>& terminal, Masks& m, DistanceSummary& acc) {
+// its distance.  The batch counts into acc only when it finishes: false (acc
+// untouched) when `stop()` says the budget ran out first.
+template <class Stop>
+bool account_batch(const Network& net, const NodeId* sources, std::size_t n, const std::vector<NodeId>& terminals,
+                   const std::vector<char>& terminal, Masks& m, DistanceSummary& into, const Stop& stop) {
+  DistanceSummary acc;
   const NodeId nodes = net.num_nodes();
   std::fill(m.seen.begin(), m.seen.end(), 0);
   std::fill(m.visit.begin(), m.visit.end(), 0);
   for (std::size_t i = 0; i < n; ++i) m.seen[sources[i]] = m.visit[sources[i]] = std::uint64_t{1} << i;
   for (std::uint32_t level = 1;; ++level) {
+    if (stop()) return false;  // `next` is clear between levels: the next batch starts clean
     bool any = false;
     for (NodeId v = 0; v < nodes; ++v) {
       const std::uint64_t x = m.visit[v];
@@ -153,13 +176,16 @@ void account_batch(const Network& net, const NodeId* sources, std::size_t n, con
   }
   acc.pairs += n * (terminals.size() - 1);
   acc.sources_done += n;
+  merge(into, acc);
+  return true;
 }
 
 }  // namespace
 
 std::vector<std::uint32_t> distances_from(const Network& net, NodeId source) {
   Scratch w{std::vector<std::uint32_t>(net.num_nodes(), kUnreached), {}};
-  bfs(net, source, w);
+  // One search, not checked: its callers (route_search.h) stop between pairs.
+  bfs(net, source, w, [] { return false; });
   return w.dist;
 }
 
@@ -175,11 +201,20 @@ DistanceSummary terminal_distances(const Network& net, const DistanceOptions& op
   const std::size_t sources = symmetric ? 1 : terminals.size();
   result.sources_total = sources;
 
+  // The caller's deadline, and the command's budget (deadline, memory limit,
+  // cancellation: core/deadline.h).
   std::atomic<bool> out_of_time{false};
   auto expired = [&] {
-    if (opts.deadline && (out_of_time || std::chrono::steady_clock::now() > *opts.deadline)) out_of_time = true;
-    return out_of_time.load();
+    if (!out_of_time.load(std::memory_order_relaxed) &&
+        ((opts.deadline && std::chrono::steady_clock::now() > *opts.deadline) || deadline_passed()))
+      out_of_time = true;
+    return out_of_time.load(std::memory_order_relaxed);
   };
+  // Every worker keeps arrays over all nodes (three masks of 8 bytes, or a
+  // distance and a queue entry of 4): asked for before they are made.
+  const auto workers = static_cast<std::uint64_t>(tbb::this_task_arena::max_concurrency());
+  const std::uint64_t per_node = opts.method == DistanceMethod::PerSource ? 8 : 3 * 8;
+  check_memory_for("searching distances", workers * per_node * net.num_nodes() + net.num_nodes());
   auto join = [](DistanceSummary a, const DistanceSummary& b) {
     merge(a, b);
     return a;
@@ -193,7 +228,7 @@ DistanceSummary terminal_distances(const Network& net, const DistanceOptions& op
         [&](const tbb::blocked_range<std::size_t>& r, DistanceSummary acc) {
           Scratch& w = scratch.local();
           for (std::size_t i = r.begin(); i != r.end() && !expired(); ++i)
-            account_source(net, terminals[i], terminals, w, acc);
+            if (!account_source(net, terminals[i], terminals, w, acc, expired)) break;
           return acc;
         },
         join);
@@ -211,7 +246,7 @@ DistanceSummary terminal_distances(const Network& net, const DistanceOptions& op
           Masks& m = masks.local();
           for (std::size_t b = r.begin(); b != r.end() && !expired(); ++b) {
             const std::size_t first = b * 64, n = std::min<std::size_t>(64, sources - first);
-            account_batch(net, terminals.data() + first, n, terminals, terminal, m, acc);
+            if (!account_batch(net, terminals.data() + first, n, terminals, terminal, m, acc, expired)) break;
           }
           return acc;
         },

@@ -21,8 +21,13 @@
 // counts are integers and ties for the diameter witness break on the smallest
 // (source, target).
 //
-// Budget: a deadline is checked between batches of sources; when it passes, the
-// summary reports how many sources were covered and is not complete.
+// Budget: the deadline (the caller's and the command's: deadline, memory limit,
+// cancellation, core/deadline.h) is checked every 16,384 nodes a search takes
+// from its queue and once per level of a bit-parallel sweep, so one search
+// over a long path or millions of nodes stops within milliseconds of it.  A
+// source or batch cut short counts for nothing; the summary reports how many
+// sources were covered and is not complete.  The per-worker arrays are asked
+// of the memory limit before they are made (BudgetExhausted when too big).
 #pragma once
 
 #include <chrono>

@@ -1,5 +1,6 @@
 #include "verify/fault_model.h"
 
+#include "core/deadline.h"
 #include "core/error.h"
 
 namespace menger {
@@ -72,6 +73,7 @@ FaultModel::FaultModel(const Network& net, FaultModelSpec spec)
   node_unit_.assign(net.num_nodes(), SIZE_MAX);
   link_unit_.assign(net.num_links(), SIZE_MAX);
   for (std::size_t u = 0; u < universe_.size(); ++u) {
+    if ((u & 0xffff) == 0) check_deadline("numbering the fault units", u, universe_.size());
     if (universe_.kind() == UnitKind::Link) link_unit_[universe_.link_of(u)] = u;
     else
       for (NodeId v : universe_.nodes_of(u)) node_unit_[v] = u;

@@ -5,7 +5,9 @@
 
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <optional>
 
+#include "core/deadline.h"
 #include "core/json_io.h"
 
 namespace menger {
@@ -101,7 +103,11 @@ void check_sample_options(const SampleOptions& o) {
 
 namespace {
 
-bool out_of_time(const SampleOptions& o) { return o.deadline && std::chrono::steady_clock::now() >= *o.deadline; }
+// The sample's deadline, or the command's budget (deadline, memory limit,
+// cancellation: core/deadline.h).
+bool out_of_time(const SampleOptions& o) {
+  return (o.deadline && std::chrono::steady_clock::now() >= *o.deadline) || deadline_passed();
+}
 
 std::vector<std::size_t> watched_series(const Experiment& e, const SampleOptions& o) {
   if (!o.watched.empty()) return o.watched;
@@ -138,15 +144,26 @@ class Sampler {
 
   std::uint64_t trials_before(std::uint64_t shard) const { return std::min(o_.trials, shard * o_.shard); }
 
-  // Runs the shard's trials in trial order, on this thread.
-  Tally settle(std::uint64_t shard) {
+  // Runs the shard's trials in trial order, on this thread; nothing when the
+  // budget runs out first (a trial on a large network takes a tenth of a
+  // second, a shard minutes: the budget is checked before every trial, and
+  // a shard cut short counts for nothing, so the result stays the same for
+  // any thread count).
+  std::optional<Tally> settle(std::uint64_t shard) {
     Tally part(e_.series().size());
     TrialWorker& w = *workers_.local();
     for (std::uint64_t t = trials_before(shard); t < trials_before(shard + 1); ++t) {
+      if (out_of_time(o_)) return std::nullopt;
       Rng rng(o_.seed, trial_stream(o_.point, t));
       w.trial(rng, part);
     }
     return part;
+  }
+  // A shard for another process (no deadline there: check_sample_options), or the reason it stopped.
+  Tally settle_for_farm(std::uint64_t shard) {
+    std::optional<Tally> part = settle(shard);
+    if (!part) throw BudgetExhausted("sampling", 0, stop_cause());
+    return std::move(*part);
   }
 
   // Merges the shard after every shard before it; records it unless it came from the log.
@@ -217,7 +234,7 @@ class Sampler {
     job.count = last;
     job.start = [this, first, last] { return restore(first, last); };
     job.context = [](std::size_t) { return std::optional<std::string>(""); };
-    job.work = [this](std::size_t shard, const std::string&) { return json_text(to_json(settle(shard))); };
+    job.work = [this](std::size_t shard, const std::string&) { return json_text(to_json(settle_for_farm(shard))); };
     job.arrived = [](std::size_t, const std::string&) {};
     job.merge = [this](std::size_t shard, const std::string& text) {
       merge(shard, tally_of(shard, text), true);

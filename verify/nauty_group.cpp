@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <cstring>
 #include <numeric>
+#include <optional>
+#include <string>
 
 #include <poll.h>
 #include <signal.h>
@@ -136,9 +138,16 @@ GraphGroup run_nauty(const ColouredGraph& g) {
 // step of minutes: rdn(base=hypercube(5), k=2) under --budget 90 stopped after
 // 159 s that way.  Under a deadline nauty therefore runs in a child process,
 // which the parent kills when the deadline passes; the child sends its result
-// back through a pipe.  Without a deadline nauty runs in this process, as
-// before.  The child only runs nauty and writes (glibc's malloc is safe after
-// fork), then leaves with _exit.
+// back through a pipe.  The parent also stops it when the memory limit is
+// reached (the child's resident memory counts with the parent's: nauty on a
+// graph of millions of vertices takes gigabytes) or the command is
+// cancelled, so that a graph of kChildFrom vertices or more goes to a child
+// even without a deadline.  Smaller graphs without a deadline run in this
+// process, as before.  The child only runs nauty and writes (glibc's malloc is
+// safe after fork), then leaves with _exit.
+constexpr std::uint32_t kChildFrom = std::uint32_t{1} << 16;
+// How often the parent looks at the memory and the cancellation while it waits.
+constexpr int kWatchMs = 20;
 
 // The result as 32-bit words: the order's mantissa (two words) and exponent,
 // the generator count, the orbits, then each generator.  Errors do not travel:
@@ -195,22 +204,41 @@ GraphGroup deserialise(const std::vector<std::uint32_t>& w, std::uint32_t n) {
   _exit(status);
 }
 
-// Reads the child's bytes until it closes the pipe; false when the deadline
-// passes first.
-bool read_until(int in, Clock::time_point deadline, std::vector<char>& bytes) {
+// The resident memory of process `pid`, in bytes (0 when /proc cannot tell).
+std::uint64_t resident_bytes_of(pid_t pid) {
+  const std::string file = "/proc/" + std::to_string(pid) + "/statm";
+  std::FILE* f = std::fopen(file.c_str(), "r");
+  if (!f) return 0;
+  unsigned long long size = 0, resident = 0;
+  const int read = std::fscanf(f, "%llu %llu", &size, &resident);
+  std::fclose(f);
+  return read == 2 ? resident * static_cast<std::uint64_t>(sysconf(_SC_PAGE_SIZE)) : 0;
+}
+
+// Why the child must stop now, if it must: the deadline, the memory limit
+// (the child's resident memory and this process's together) or cancellation.
+std::optional<StopCause> watch(pid_t child, Clock::time_point deadline) {
+  if (Clock::now() >= deadline) return StopCause::Time;
+  if (deadline_passed()) return stop_cause();
+  if (resident_bytes() + resident_bytes_of(child) >= memory_limit()) return StopCause::Memory;
+  return std::nullopt;
+}
+
+// Reads the child's bytes until it closes the pipe; the reason to stop when
+// watch() gives one first.
+std::optional<StopCause> read_until(int in, pid_t child, Clock::time_point deadline, std::vector<char>& bytes) {
   char buf[1 << 16];
   for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-    if (left <= 0) return false;
+    if (const auto stop = watch(child, deadline)) return stop;
     pollfd p{in, POLLIN, 0};
-    const int ready = poll(&p, 1, static_cast<int>(std::min<long long>(left, 1000)));
+    const int ready = poll(&p, 1, kWatchMs);
     if (ready < 0 && errno == EINTR) continue;
     if (ready < 0) throw InternalError(std::string("poll on nauty's child process: ") + std::strerror(errno));
     if (ready == 0) continue;
     const ssize_t k = read(in, buf, sizeof buf);
     if (k < 0 && errno == EINTR) continue;
     if (k < 0) throw InternalError(std::string("reading nauty's child process: ") + std::strerror(errno));
-    if (k == 0) return true;
+    if (k == 0) return std::nullopt;
     bytes.insert(bytes.end(), buf, buf + k);
   }
 }
@@ -233,9 +261,9 @@ GraphGroup nauty_automorphisms_in_child(const ColouredGraph& g, Clock::time_poin
   }
   close(fds[1]);
   std::vector<char> bytes;
-  bool finished = false;
+  std::optional<StopCause> stopped;
   try {
-    finished = read_until(fds[0], deadline, bytes);
+    stopped = read_until(fds[0], pid, deadline, bytes);
   } catch (...) {
     kill(pid, SIGKILL);
     waitpid(pid, nullptr, 0);
@@ -243,11 +271,11 @@ GraphGroup nauty_automorphisms_in_child(const ColouredGraph& g, Clock::time_poin
     throw;
   }
   close(fds[0]);
-  if (!finished) kill(pid, SIGKILL);
+  if (stopped) kill(pid, SIGKILL);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
-  if (!finished) throw BudgetExhausted("computing the automorphism group", 0);
+  if (stopped) throw BudgetExhausted("computing the automorphism group", 0, *stopped);
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || bytes.size() % sizeof(std::uint32_t) != 0)
     throw InternalError("nauty failed in its child process");
   std::vector<std::uint32_t> w(bytes.size() / sizeof(std::uint32_t));
@@ -259,6 +287,7 @@ GraphGroup nauty_automorphisms(const ColouredGraph& g) {
   check_deadline("computing the automorphism group");
   const auto deadline = ambient_deadline();
   if (deadline) return nauty_automorphisms_in_child(g, *deadline);
+  if (g.n >= kChildFrom) return nauty_automorphisms_in_child(g, Clock::time_point::max());
   validate(g);
   return run_nauty(g);
 }

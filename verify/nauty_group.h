@@ -38,8 +38,10 @@ struct GraphGroup {
 // same generators.
 GraphGroup nauty_automorphisms(const ColouredGraph& g);
 
-// What nauty_automorphisms does under an ambient deadline (core/deadline.h):
-// nauty in a child process, killed when `deadline` passes (BudgetExhausted).
+// What nauty_automorphisms does under an ambient deadline (core/deadline.h),
+// and on a graph of 65,536 vertices or more: nauty in a child process, killed
+// (BudgetExhausted) when `deadline` passes, the memory limit is reached (the
+// child's memory counted with this process's) or the command is cancelled.
 // Exposed so that tests can reach the kill path without a race.
 GraphGroup nauty_automorphisms_in_child(const ColouredGraph& g, std::chrono::steady_clock::time_point deadline);
 

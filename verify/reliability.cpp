@@ -6,6 +6,7 @@
 
 #include <numeric>
 
+#include "core/deadline.h"
 #include "core/error.h"
 #include "verify/route_run.h"
 #include "verify/route_search.h"
@@ -91,11 +92,15 @@ std::uint64_t saturating_product(std::initializer_list<std::uint64_t> xs) {
 
 namespace {
 
-// Counts surviving f-subsets whose least unit is `first`.
+// Counts surviving f-subsets whose least unit is `first`.  One survival check
+// is a pass over the network (milliseconds on a torus(100,100)): the budget
+// is checked before each, with the least units done as progress.
 std::uint64_t count_from(SurvivalChecker& checker, std::size_t n, std::size_t f, std::size_t first) {
   std::uint64_t surviving = 0;
-  for_each_combination_from(n, f, first,
-                            [&](const std::vector<std::size_t>& pick) { surviving += checker.survives(FaultSet(n, pick)); });
+  for_each_combination_from(n, f, first, [&](const std::vector<std::size_t>& pick) {
+    check_deadline("counting the fault sets the network survives", first, n);
+    surviving += checker.survives(FaultSet(n, pick));
+  });
   return surviving;
 }
 

@@ -214,11 +214,12 @@ std::vector<RoutePair> Search::examined_pairs(RouteCheckResult& r) const {
   std::vector<NodeId> root = orbit_roots(net, gens);
   const std::vector<std::uint64_t> orbit = orbit_sizes(root);
   std::vector<RoutePair> reps;
-  for (RoutePair p : all)
-    if (root[p.s] == p.s) {
-      p.weight = orbit[p.s];
-      reps.push_back(p);
-    }
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if ((i & 0xffff) == 0) check_deadline("choosing one pair per orbit", i, all.size());
+    if (root[all[i].s] != all[i].s) continue;
+    reps.push_back(all[i]);
+    reps.back().weight = orbit[all[i].s];
+  }
   return reps;
 }
 
@@ -728,10 +729,24 @@ std::uint64_t RouteCheckResult::disconnected() const {
 }
 
 std::vector<RoutePair> required_pairs(const FaultModel& model) {
+  // The budget, per source; the memory limit before each doubling (all pairs
+  // of a torus(300,300) are 8.1e9, 121 GiB: core/deadline.h).  Room for every
+  // ordered pair is reserved when it fits: a doubling copies half the list
+  // into fresh pages, unchecked (a second or more for 100 MB on a loaded machine).
+  constexpr const char* kPhase = "listing the pairs to search";
+  const std::vector<NodeId>& terminals = model.terminals();
   std::vector<RoutePair> pairs;
-  for (NodeId s : model.terminals())
-    for (NodeId d : model.terminals())
-      if (s != d && model.pair_required(s, d)) pairs.push_back({s, d});
+  const std::uint64_t most = std::uint64_t{terminals.size()} * terminals.size() * sizeof(RoutePair);
+  if (resident_bytes() + most < memory_limit()) pairs.reserve(terminals.size() * terminals.size());
+  for (std::size_t i = 0; i < terminals.size(); ++i) {
+    check_deadline(kPhase, i, terminals.size());
+    for (NodeId d : terminals)
+      if (terminals[i] != d && model.pair_required(terminals[i], d)) {
+        if (pairs.size() == pairs.capacity())
+          check_memory_for(kPhase, std::max<std::uint64_t>(pairs.capacity(), 1024) * 2 * sizeof(RoutePair));
+        pairs.push_back({terminals[i], d});
+      }
+  }
   return pairs;
 }
 

@@ -65,6 +65,13 @@ std::string group_text(const GroupFacts& f) {
          " orbits of ordered pairs (" + std::to_string(f.generators) + " generators, nauty, each re-checked)";
 }
 
+// "the budget ran out while searching distances (0.1% of it done): 128 of 200000 BFS sources".
+std::string cut_short_text(const DistanceSummary& d) {
+  const double done = d.sources_total ? double(d.sources_done) / double(d.sources_total) : 0.0;
+  return std::string(BudgetExhausted("searching distances", done, stop_cause()).what()) + ": " +
+         std::to_string(d.sources_done) + " of " + std::to_string(d.sources_total) + " BFS sources";
+}
+
 int run_info(const InfoArgs& a) {
   const DeadlineScope budget_scope(budget_deadline(a.budget));
   const auto start = std::chrono::steady_clock::now();
@@ -118,11 +125,15 @@ int run_info(const InfoArgs& a) {
       std::cout << "  keeping ports         " << group_text(*port_group) << "\n";
     }
     if (!group_note.empty()) std::cout << "automorphisms           " << group_note << "\n";
-    std::cout << "\n" << (d.complete() ? "exact: " : "INCOMPLETE: ") << d.sources_done << " of " << d.sources_total
+    std::cout << "\n";
+    if (!d.complete()) std::cout << "UNKNOWN      " << cut_short_text(d) << "; the counts and degrees above are exact\n";
+    else if (!group_note.empty()) std::cout << "UNKNOWN      the automorphism group: " << group_note << "\n";
+    std::cout << (d.complete() ? "exact: " : "INCOMPLETE: ") << d.sources_done << " of " << d.sources_total
               << " BFS sources" << (d.by_symmetry ? " (vertex-transitive family: one source stands for all)" : "")
               << ", " << threads << " threads, " << secs << " s\n";
   }
-  return d.complete() && group_note.empty() ? 0 : 1;
+  // Exit 4 (UNKNOWN) when the budget cut the distances or the group short.
+  return d.complete() && group_note.empty() ? 0 : 4;
 }
 
 }  // namespace

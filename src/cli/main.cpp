@@ -17,6 +17,7 @@
 // a moment to fail the same way (a bad option fails everywhere, and one line
 // is enough), then prints its error, naming its rank, and aborts the job.
 #include <CLI/CLI.hpp>
+#include <malloc.h>
 #include <tbb/global_control.h>
 
 #include <iostream>
@@ -108,6 +109,11 @@ int run_parsed(const menger::CommandRegistry& commands, const menger::MpiSession
 
 int main(int argc, char** argv) {
   using namespace menger;
+  // Blocks below 32 MiB come from the heap, not from mmap: when a budget
+  // stops an engine, unwinding frees its per-destination arrays, and freeing
+  // thousands of mmapped blocks (one munmap each, 1-3 ms apiece on a loaded
+  // 2-core machine) once took half a second past the budget (issue 36).
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
   std::unique_ptr<MpiSession> mpi;
   if (launched_by_mpirun()) mpi = std::make_unique<MpiSession>(argc, argv);
   const auto agreed = [&](int status) { return mpi ? mpi->agree(status) : status; };

@@ -37,9 +37,11 @@ std::string describe(const std::string& phase, double fraction, StopCause cause)
   return stop_reason(cause) + " while " + phase + " (" + percent(fraction) + " of it done)";
 }
 
+// "18.0 GiB"; below a GiB in MiB ("256 MiB"), where one decimal of a GiB says too little.
 std::string gib_text(std::uint64_t bytes) {
   char text[32];
-  std::snprintf(text, sizeof text, "%.1f GiB", static_cast<double>(bytes) / double(1ull << 30));
+  if (bytes < (1ull << 30)) std::snprintf(text, sizeof text, "%.0f MiB", static_cast<double>(bytes) / double(1ull << 20));
+  else std::snprintf(text, sizeof text, "%.1f GiB", static_cast<double>(bytes) / double(1ull << 30));
   return text;
 }
 
@@ -104,6 +106,13 @@ void check_deadline(std::string_view phase, std::uint64_t done, std::uint64_t to
   if (!deadline_passed()) return;
   const double fraction = total ? std::min(1.0, double(done) / double(total)) : 0.0;
   throw BudgetExhausted(std::string(phase), fraction, stop_cause());
+}
+
+void check_memory_for(std::string_view phase, std::uint64_t bytes) {
+  const std::uint64_t limit = memory_limit(), resident = resident_bytes();
+  if (resident < limit && bytes <= limit - resident) return;
+  g_memory_hit = true;  // the command stops here: later checks say why
+  throw BudgetExhausted(std::string(phase) + ", which needs " + gib_text(bytes) + " more", 0, StopCause::Memory);
 }
 
 StopCause stop_cause() {

@@ -83,6 +83,14 @@ StopCause stop_cause();
 std::string stop_reason();
 std::string stop_reason(StopCause cause);
 
+// Before a phase allocates `bytes` at once (a table, a vector's next
+// doubling, the arrays of a graph): throws BudgetExhausted(phase, 0,
+// StopCause::Memory), naming how much it needs, when the resident memory
+// now plus `bytes` would pass the memory limit.  The periodic checks above
+// see memory only once it is resident; one allocation of more than the
+// machine has ends in std::bad_alloc (or the OOM killer) first.
+void check_memory_for(std::string_view phase, std::uint64_t bytes);
+
 // The memory limit, in bytes of resident memory (never 0).
 std::uint64_t memory_limit();
 // Sets it for the process (0: back to the default); `--memory-limit GiB`.

@@ -9,10 +9,28 @@ namespace menger {
 
 namespace {
 
+constexpr const char* kPhase = "materialising the network";
+
 // The ambient --budget (core/deadline.h), checked every 2^16 nodes of each
 // pass: a network of millions of nodes takes seconds to materialise.
 void check_budget(NodeId v, NodeId n) {
-  if ((v & 0xffff) == 0) check_deadline("materialising the network", v, n);
+  if ((v & 0xffff) == 0) check_deadline(kPhase, v, n);
+}
+
+// Makes the fresh array `v` n elements long (value-initialised), asking the
+// memory limit first and checking the budget every 2^20 elements: the kernel
+// hands out zeroed pages as they are first touched, and the gigabyte of port
+// slots of an 8-million-node network took 8 s of that on a loaded machine,
+// unchecked, when it was one resize.
+template <class T>
+void grow(std::vector<T>& v, std::uint64_t n) {
+  check_memory_for(kPhase, (n - std::min<std::uint64_t>(n, v.size())) * sizeof(T));
+  v.reserve(n);
+  constexpr std::uint64_t kSlice = std::uint64_t{1} << 20;
+  while (v.size() < n) {
+    v.resize(std::min(n, v.size() + kSlice));
+    check_deadline(kPhase, v.size(), n);
+  }
 }
 
 }  // namespace
@@ -32,15 +50,18 @@ Network::Network(std::shared_ptr<const Topology> topology) : topology_(std::move
 }
 
 void Network::read_ports() {
-  kinds_.resize(num_nodes_);
-  port_offsets_.assign(num_nodes_ + 1, 0);
+  grow(kinds_, num_nodes_);
+  grow(port_offsets_, std::uint64_t{num_nodes_} + 1);
   for (NodeId v = 0; v < num_nodes_; ++v) {
     check_budget(v, num_nodes_);
     kinds_[v] = topology_->kind(v);
     port_offsets_[v + 1] = port_offsets_[v] + topology_->port_count(v);
   }
-  slots_.resize(port_offsets_[num_nodes_]);
-  degree_.assign(num_nodes_, 0);
+  grow(slots_, port_offsets_[num_nodes_]);
+  grow(degree_, num_nodes_);
+  // A link takes two ports: room for every link, so that the list never moves below.
+  check_memory_for(kPhase, port_offsets_[num_nodes_] / 2 * sizeof(Link));
+  links_.reserve(port_offsets_[num_nodes_] / 2);
   for (NodeId v = 0; v < num_nodes_; ++v) {
     check_budget(v, num_nodes_);
     const PortId np = num_ports(v);
@@ -91,9 +112,10 @@ void Network::validate_and_number_links() {
 }
 
 void Network::build_adjacency() {
-  out_offsets_.assign(num_nodes_ + 1, 0);
-  in_offsets_.assign(num_nodes_ + 1, 0);
+  grow(out_offsets_, std::uint64_t{num_nodes_} + 1);
+  grow(in_offsets_, std::uint64_t{num_nodes_} + 1);
   for (NodeId v = 0; v < num_nodes_; ++v) {
+    check_budget(v, num_nodes_);
     std::uint64_t outs = 0, ins = 0;
     for (const PortSlot& s : ports(v)) {
       if (!s.connected()) continue;
@@ -103,10 +125,11 @@ void Network::build_adjacency() {
     out_offsets_[v + 1] = out_offsets_[v] + outs;
     in_offsets_[v + 1] = in_offsets_[v] + ins;
   }
-  out_targets_.resize(out_offsets_[num_nodes_]);
-  out_links_.resize(out_offsets_[num_nodes_]);
-  in_sources_.resize(in_offsets_[num_nodes_]);
+  grow(out_targets_, out_offsets_[num_nodes_]);
+  grow(out_links_, out_offsets_[num_nodes_]);
+  grow(in_sources_, in_offsets_[num_nodes_]);
   for (NodeId v = 0; v < num_nodes_; ++v) {
+    check_budget(v, num_nodes_);
     std::uint64_t o = out_offsets_[v], i = in_offsets_[v];
     for (const PortSlot& s : ports(v)) {
       if (!s.connected()) continue;
