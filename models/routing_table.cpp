@@ -266,8 +266,8 @@ class JsonTableParser final : public nlohmann::json::json_sax_t {
     ++rows_;
   }
   void end_top() {
+    const RawHeader h = header();  // a table of another format or version is refused as such first
     if (!top_keys_.count("routes")) throw InputError("field 'routes' must be an array of rows");
-    const RawHeader h = header();
     if (!header_given_) sink_.header(h);
     else if (!h.network.empty()) sink_.late_network(h.network);
     for (const auto& [i, r] : pending_) {

@@ -124,6 +124,7 @@ void exact_evidence(const Routing& routing, const Network& net, const ChannelSpa
   if (!r.exact || !r.switching) return;
   e.switching = to_string(r.switching->switching);
   e.buffers = r.switching->switching == Switching::Wormhole ? 1 : r.switching->buffers;
+  e.escape_vcs.assign(routing.vcs(), true);  // the exact check holds every channel (deadlock_exact_check.cpp)
   if (r.exact->tree) e.cases = case_evidence(net, space, *r.exact->tree);
   if (r.exact->sat) e.sat = sat_evidence(routing, net, space, *r.exact->sat);
   for (const ScheduledPacket& p : r.exact->schedule) {
@@ -158,7 +159,7 @@ DeadlockEvidence make_deadlock_evidence(const Routing& routing, const FaultModel
   }
   MENGER_ASSERT(r.status == DeadlockResult::Status::Free, "evidence of an UNKNOWN verdict");
   const DependencyAnalysis& a = r.escape ? *r.escape : r.plain;
-  e.escape_vcs = a.escape_vcs;
+  if (!r.exact) e.escape_vcs = a.escape_vcs;  // an exact answer's stand on every VC (exact_evidence)
   e.cut_through = a.cut_through;
   for (ChannelId c : a.order) e.order.push_back(channel_ref(net, space, c));
   for (const auto& ring : a.rings) {

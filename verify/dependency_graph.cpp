@@ -49,7 +49,7 @@ constexpr std::uint32_t kCheckEvery = 256;
 // destination, and every kSourcesPerCheck packets inside one (a destination
 // of 90,000 sources takes a tenth of a second), with the destinations done
 // so far as the phase's progress.
-constexpr const char* kExploring = "exploring every packet's configurations";
+constexpr const char* kExploring = "exploring every packet's configurations (the channel dependency graph)";
 constexpr const char* kExploringOne = "exploring the packets for one destination";
 constexpr std::uint32_t kSourcesPerCheck = 16;
 struct PhaseProgress {

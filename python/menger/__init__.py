@@ -42,6 +42,7 @@ from ._menger import (  # noqa: F401  (the package's API)
     FaultView,
     InfoResult,
     InputError,
+    MAX_PORTS,
     InternalError,
     Network,
     RouteCheckResult,
@@ -57,7 +58,7 @@ __all__ = [
     "Network", "network", "from_networkx", "to_networkx", "Routing", "Hop", "FaultView",
     "tolerance", "route_check", "deadlock", "montecarlo", "credit_loops", "info",
     "ToleranceResult", "RouteCheckResult", "DeadlockResult", "StudyResult", "InfoResult", "CreditLoopsResult",
-    "InputError", "RoutingError", "BudgetExhausted", "InternalError", "PACKET_STATE_WORDS",
+    "InputError", "RoutingError", "BudgetExhausted", "InternalError", "PACKET_STATE_WORDS", "MAX_PORTS",
 ]
 
 Hop = namedtuple("Hop", "port vc state bubble", defaults=(0, None, False))

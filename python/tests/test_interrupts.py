@@ -184,7 +184,7 @@ def test_deadlock_honours_its_budget_with_short_calls():
     """Every call returns at once, but there are many: the exploration checks the budget."""
     start = time.monotonic()
     with pytest.raises(menger.BudgetExhausted, match="channel dependency graph"):
-        menger.deadlock("torus(6,6,6)", Dor([6, 6, 6]), budget=0.3)
+        menger.deadlock("torus(10,10,10)", Dor([10, 10, 10]), budget=0.3)  # about 3 s unbudgeted
     assert time.monotonic() - start < 0.3 + LATE
 
 
