@@ -728,11 +728,34 @@ std::uint64_t RouteCheckResult::disconnected() const {
   return n;
 }
 
+namespace {
+
+// Doubles the capacity of `pairs` as push_back would, but copies the list in
+// slices with the budget checked between them: a doubling past a gigabyte
+// copies half of it into fresh pages, seconds on a loaded machine, which an
+// unchecked std::vector growth spends past the budget (bench/RESULTS.md,
+// "Budget overruns (issue 36)").  The memory limit is checked first.
+void grow_checked(std::vector<RoutePair>& pairs, const char* phase) {
+  const std::size_t want = std::max<std::size_t>(pairs.capacity(), 1024) * 2;
+  check_memory_for(phase, want * sizeof(RoutePair));
+  std::vector<RoutePair> bigger;
+  bigger.reserve(want);
+  constexpr std::size_t kSlice = std::size_t{1} << 20;
+  for (std::size_t i = 0; i < pairs.size(); i += kSlice) {
+    check_deadline(phase);
+    bigger.insert(bigger.end(), pairs.begin() + static_cast<std::ptrdiff_t>(i),
+                  pairs.begin() + static_cast<std::ptrdiff_t>(std::min(pairs.size(), i + kSlice)));
+  }
+  pairs.swap(bigger);
+}
+
+}  // namespace
+
 std::vector<RoutePair> required_pairs(const FaultModel& model) {
-  // The budget, per source; the memory limit before each doubling (all pairs
-  // of a torus(300,300) are 8.1e9, 121 GiB: core/deadline.h).  Room for every
-  // ordered pair is reserved when it fits: a doubling copies half the list
-  // into fresh pages, unchecked (a second or more for 100 MB on a loaded machine).
+  // The budget, per source and within each doubling (grow_checked); the
+  // memory limit before each doubling (all pairs of a torus(300,300) are
+  // 8.1e9, 121 GiB: core/deadline.h).  Room for every ordered pair is
+  // reserved when it fits.
   constexpr const char* kPhase = "listing the pairs to search";
   const std::vector<NodeId>& terminals = model.terminals();
   std::vector<RoutePair> pairs;
@@ -742,8 +765,7 @@ std::vector<RoutePair> required_pairs(const FaultModel& model) {
     check_deadline(kPhase, i, terminals.size());
     for (NodeId d : terminals)
       if (terminals[i] != d && model.pair_required(terminals[i], d)) {
-        if (pairs.size() == pairs.capacity())
-          check_memory_for(kPhase, std::max<std::uint64_t>(pairs.capacity(), 1024) * 2 * sizeof(RoutePair));
+        if (pairs.size() == pairs.capacity()) grow_checked(pairs, kPhase);
         pairs.push_back({terminals[i], d});
       }
   }
