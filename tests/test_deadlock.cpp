@@ -346,7 +346,8 @@ TEST(DependencyGraph, AStateThatGrowsAtEveryHopIsRefusedNamingIt) {
   quick.quick_plain_check = true;
   EXPECT_THROW(check_deadlock(LapCounter(), *s.model, quick), InputError);
   // Route-check's view of the same routing: a run ends at the hop limit.
-  RouteRunner runner(LapCounter(), *s.model, {});
+  const LapCounter lap;  // the runner keeps a reference: not a temporary
+  RouteRunner runner(lap, *s.model, {});
   const FaultSet none(s.model->universe().size());
   EXPECT_EQ(runner.run(none, 0, 4, std::nullopt).outcome, RunOutcome::HopLimit);
 }
