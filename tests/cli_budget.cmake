@@ -33,7 +33,7 @@ function(expect_stop_within seconds status regex what)
     message(FATAL_ERROR "${what}: took ${spent} s, more than ${seconds} s\n${MENGER_OUT}")
   endif()
 endfunction()
-set(phase_unknown "UNKNOWN +the budget ran out while ([a-z' ]+) \\([0-9.]+% of it done\\)")
+set(phase_unknown "UNKNOWN +the budget ran out while ([a-z' ()]+) \\([0-9.]+% of it done\\)")
 expect_stop_within(30 4 "UNKNOWN +the budget ran out while searching distances \\([0-9.]+% of it done\\): 0 of 200000"
                    "info on a long path" info "mesh(200000)" --budget 1 --no-automorphisms)
 expect_stop_within(30 4 "${phase_unknown}" "deadlock on torus(300,300)" deadlock "torus(300,300)" --routing dor --budget 1)
