@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "core/checkpoint_file.h"
 #include "core/error.h"
 #include "core/input_file.h"
 #include "core/text.h"
@@ -20,12 +21,10 @@ bool is_digest(const std::string& d) {
 
 }  // namespace
 
+// The same files a checkpoint's question names (core/checkpoint_file.h): one
+// rule for what a question was computed from.
 EvidenceInputs evidence_inputs(const Network& net, const Routing* routing) {
-  EvidenceInputs out;
-  for (const InputRecord& r : net.topology().input_files()) out[r.path] = r.digest;
-  if (routing)
-    for (const InputRecord& r : routing->input_files()) out[r.path] = r.digest;
-  return out;
+  return question_inputs(net.topology(), routing).get<EvidenceInputs>();
 }
 
 nlohmann::json inputs_json(const EvidenceInputs& inputs) {
