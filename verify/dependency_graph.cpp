@@ -591,7 +591,7 @@ void analyse_cycles(const ConfigurationGraph& g, DependencyAnalysis& a) {
 
 }  // namespace
 
-std::uint64_t packet_state_cap(const Network& net) { return 4 * (2 * std::uint64_t{net.num_nodes()} + 16); }
+std::uint64_t packet_state_cap(const Network& net) { return 4 * std::uint64_t{hop_limit_for(net)}; }
 
 std::string channel_name(const Network& net, const ChannelSpace& space, ChannelId c) {
   const auto i = space.info(c);

@@ -230,7 +230,8 @@ class Exploration {
 };
 
 // The most distinct packet states the packets for one destination may take
-// (header, "Bounds"): 4 x (2N + 16) for a network of N nodes.
+// (header, "Bounds"): 4 x the default hop limit (route_run.h), 4 x (2N + 16)
+// for a network of N nodes.
 std::uint64_t packet_state_cap(const Network& net);
 
 // Throws InputError when the routing's answers are malformed for the network

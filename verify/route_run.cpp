@@ -139,11 +139,15 @@ const std::vector<std::size_t>& RecordingFaultView::reads() {
   return reads_;
 }
 
+std::uint32_t hop_limit_for(const Network& net, std::uint32_t asked) {
+  return asked ? asked : 2 * net.num_nodes() + 16;
+}
+
 // ---- RouteRunner -----------------------------------------------------------
 
 RouteRunner::RouteRunner(const Routing& routing, const FaultModel& model, RunLimits limits)
     : routing_(routing), model_(model), limits_(limits), view_(model, routing.knowledge()) {
-  if (limits_.hop_limit == 0) limits_.hop_limit = 2 * model.network().num_nodes() + 16;
+  limits_.hop_limit = hop_limit_for(model.network(), limits_.hop_limit);
 }
 
 std::string RouteRunner::where(const Config& c) const {

@@ -53,8 +53,12 @@ struct RunResult {
   bool delivered() const { return outcome == RunOutcome::Delivered; }
 };
 
+// The livelock guard of a run on `net`: `asked`, else 2 x nodes + 16 (the
+// one place this default is written; a question's hop_limit words it).
+std::uint32_t hop_limit_for(const Network& net, std::uint32_t asked = 0);
+
 struct RunLimits {
-  std::uint32_t hop_limit = 0;             // 0: 2 * nodes + 16
+  std::uint32_t hop_limit = 0;             // 0: hop_limit_for(network)
   std::optional<std::uint32_t> path_bound; // TooLong above it
   std::uint32_t fault_budget = 0;          // largest fault set size the caller explores
 };

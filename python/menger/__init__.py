@@ -53,6 +53,8 @@ from ._menger import (  # noqa: F401  (the package's API)
 )
 from . import _menger
 from ._networkx import from_networkx, to_networkx
+from ._checks import _U64, _flag, _real, _text, _whole
+from ._question import Question
 
 __all__ = [
     "Network", "network", "from_networkx", "to_networkx", "Routing", "Hop", "FaultView",
@@ -112,42 +114,9 @@ Network.from_networkx = staticmethod(from_networkx)
 Network.to_networkx = to_networkx
 
 
-# The verbs' arguments are checked here, strictly: pybind11 would take True for
-# 1, a float budget of inf, a rate "0.5", and say "incompatible function
-# arguments" for a port of 2**64.  Each is one InputError naming the argument.
-_U32, _U64 = 2**32 - 1, 2**64 - 1
+# The verbs' arguments are checked strictly (_checks.py); a verb with a declared
+# question (src/question/) takes its keyword arguments from that declaration.
 _MAX_BUDGET = 1e9  # seconds (31 years): a deadline the steady clock can hold
-
-
-def _whole(name, value, lo=0, hi=_U32, none=False):
-    if value is None and none:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise InputError("%s is an int in %d..%d, not %r" % (name, lo, hi, value))
-    return value
-
-
-def _real(name, value, none=False):
-    if value is None and none:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or \
-            value in (float("inf"), float("-inf")):
-        raise InputError("%s is a finite number, not %r" % (name, value))
-    return float(value)
-
-
-def _flag(name, value):
-    if not isinstance(value, bool):
-        raise InputError("%s is True or False, not %r" % (name, value))
-    return value
-
-
-def _text(name, value, none=False):
-    if value is None and none:
-        return None
-    if not isinstance(value, str):
-        raise InputError("%s is a str, not %r" % (name, value))
-    return value
 
 
 def _budget(budget):
@@ -179,17 +148,14 @@ def tolerance(net, faults="nodes", pairs=None, engine="auto", certificate=True, 
                               _budget(budget), _whole("threads", threads))
 
 
-def route_check(net, routing, k=1, faults="nodes", path_bound=None, hop_limit=0, symmetry=True,
-                excuse_disconnected=False, settle_all=False, symbolic=False, naive=False, budget=None,
-                threads=0):
+_ROUTE_CHECK = Question("route-check", "route_check")
+
+
+@_ROUTE_CHECK.verb
+def route_check(net, routing, *, budget=None, threads=0, **question):
     """Does `routing` deliver every pair of healthy terminals under every set of <= k faults
     (menger route-check)?  FAILS with the least defeating fault set, the pair and the trace."""
-    if path_bound is not None and not isinstance(path_bound, str):
-        path_bound = str(_whole("path_bound", path_bound))  # a number of hops; a str is a formula
-    return _menger._route_check(network(net), _routing(routing), _text("faults", faults), _whole("k", k), path_bound,
-                                _whole("hop_limit", hop_limit), _flag("symmetry", symmetry),
-                                _flag("excuse_disconnected", excuse_disconnected), _flag("settle_all", settle_all),
-                                _flag("symbolic", symbolic), _flag("naive", naive), _budget(budget),
+    return _menger._route_check(network(net), _routing(routing), _ROUTE_CHECK.json(question), _budget(budget),
                                 _whole("threads", threads))
 
 

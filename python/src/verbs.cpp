@@ -33,6 +33,9 @@
 #include "results.h"
 #include "models/infiniband_fabric.h"
 #include "setup/credit_loops.h"
+#include "core/json_io.h"
+#include "question/question_json.h"
+#include "setup/questions.h"
 #include "setup/setup.h"
 #include "verify/automorphisms.h"
 #include "verify/certificate_check.h"
@@ -233,24 +236,18 @@ void read_witness(RouteCheckResultPy& r, const RouteWitness& w) {
   for (const auto& s : w.trace) r.trace.push_back({s.node, s.state, s.port, s.vc, s.moved});
 }
 
-RouteCheckResultPy route_check_verb(py::object net_obj, py::object routing, const std::string& faults, std::uint32_t k,
-                                    std::optional<std::string> path_bound, std::uint32_t hop_limit, bool symmetry,
-                                    bool excuse_disconnected, bool settle_all, bool symbolic, bool naive,
+// `question`: the route-check question as JSON, checked by the package against
+// question_schema("route-check") and again here (read_question_json).
+RouteCheckResultPy route_check_verb(py::object net_obj, py::object routing, const std::string& question,
                                     std::optional<double> budget, unsigned threads) {
+  RouteCheckQuestion q;
+  question::read_question_json(parse_json(question, "route_check's question"), q, "route_check", question::kPython);
   Call c = start_call(std::move(net_obj), threads, budget);
   const RoutingChoice choice = choose_routing(c, routing);
   RouteCheckResultPy r = run_engine(c, [&] {
     const Routing& rt = choice.get();
-    const FaultModel model = fault_model(*c.net, faults, "");
-    RouteCheckOptions opt;
-    opt.k = k;
-    opt.path_bound = path_bound;
-    opt.limits.hop_limit = hop_limit;
-    opt.symmetry = symmetry;
-    opt.excuse_disconnected = excuse_disconnected;
-    opt.settle_all = settle_all;
-    opt.symbolic = symbolic;
-    opt.naive = naive;
+    const FaultModel model = fault_model(*c.net, q.faults, "");
+    RouteCheckOptions opt = route_check_options(q);
     opt.budget = duration_of(c);
     const RouteCheckResult res = route_check(rt, model, opt);
     RouteCheckResultPy out;
@@ -259,7 +256,7 @@ RouteCheckResultPy route_check_verb(py::object net_obj, py::object routing, cons
     out.knowledge = std::string(to_string(rt.knowledge()));
     out.faults = to_string(model.spec().units);
     out.units = model.universe().size();
-    out.k = k;
+    out.k = q.k;
     out.verdict = to_string(res.status);
     out.minimum_proved = res.minimum_proved;
     out.runs = res.runs();
@@ -274,10 +271,7 @@ RouteCheckResultPy route_check_verb(py::object net_obj, py::object routing, cons
       out.levels.push_back({{"runs", l.runs}, {"failures", l.failures}, {"disconnected", l.disconnected}});
     out.coverage = to_json(res.coverage);
     out.seconds = res.seconds;
-    if (res.failure) {
-      const std::uint32_t limit = hop_limit ? hop_limit : 2 * c.net->num_nodes() + 16;
-      read_witness(out, make_witness(rt, model, *res.failure, limit, excuse_disconnected));
-    }
+    if (res.failure) read_witness(out, route_check_witness(rt, model, *res.failure, q));
     out.view = {to_json(res, Timings::Include), ""};
     return out;
   });
@@ -509,9 +503,14 @@ InfoResult info_verb(py::object net_obj, bool symmetry, bool automorphisms, std:
 void bind_verbs(py::module_& m) {
   m.def("_tolerance", &tolerance, py::arg("network"), py::arg("faults"), py::arg("pairs"), py::arg("engine"),
         py::arg("certificate"), py::arg("symmetry"), py::arg("budget"), py::arg("threads"));
-  m.def("_route_check", &route_check_verb, py::arg("network"), py::arg("routing"), py::arg("faults"), py::arg("k"),
-        py::arg("path_bound"), py::arg("hop_limit"), py::arg("symmetry"), py::arg("excuse_disconnected"),
-        py::arg("settle_all"), py::arg("symbolic"), py::arg("naive"), py::arg("budget"), py::arg("threads"));
+  m.def("_route_check", &route_check_verb, py::arg("network"), py::arg("routing"), py::arg("question"),
+        py::arg("budget"), py::arg("threads"));
+  // The questions' JSON Schemas (src/question/): the package makes each verb's
+  // keyword arguments, their checks and their docstring from them.
+  m.def("_question_schema", [](const std::string& verb) {
+    if (verb == RouteCheckQuestion::kVerb) return json_text(question::question_schema<RouteCheckQuestion>(question::kPython));
+    throw InputError("no question is declared for '" + verb + "'");
+  });
   m.def("_deadlock", &deadlock_verb, py::arg("network"), py::arg("routing"), py::arg("escape"), py::arg("faults"),
         py::arg("k"), py::arg("switching"), py::arg("buffers"), py::arg("symmetry"), py::arg("budget"),
         py::arg("threads"));

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "core/error.h"
+#include "question/field.h"
 
 namespace menger {
 
@@ -38,7 +39,7 @@ std::vector<PropertyKey> study_keys() {
       count_key("max_faults", "completeness: the curve's last fault count", 0, kMany, "every unit"),
       count_key("exact_limit", "also enumerate where that costs at most this (completeness: fault sets; routing and "
                                "combinations: worst-case runs)", 0, kMany, "0: never"),
-      count_key("hop_limit", "livelock guard of the routed trials", 1, 999'999'999, "2 x nodes + 16"),
+      count_key("hop_limit", "livelock guard of the routed trials", 1, 999'999'999, question::kDefaultHopLimitText),
       count_key("trials", "per point; the paper's own count where it gives one", 1, kMany, "").needed(),
       count_key("seed", "random seed of the trials", 0, kMany, "1"),
       number_key("confidence", "confidence level of the intervals and judgements", between(0, 1, true), "0.95"),

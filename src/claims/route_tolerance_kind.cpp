@@ -11,7 +11,11 @@
 //   path_bound = "2^k*(DB+1) + ..."   # optional; variables: the model's, faults, distance
 //   excuse_disconnected = true        # optional: pairs the faults disconnect are not failures
 //   hop_limit = 200                   # optional livelock guard
-//   search = "symbolic"               # optional: lazy (default) or symbolic (verify/symbolic_search.h)
+//   search = "symbolic"               # optional: lazy (default), symbolic or naive
+//   symmetry, settle_all                # optional, as route-check's options
+//
+// Every key but routing and tolerates is a field of the route-check question
+// (src/question/route_check_question.h), declared there once.
 //
 // FAILS carries a replayable witness (`menger replay`): the fault set, the
 // pair, the hop-by-hop trace.  HOLDS carries the search's counts (runs versus
@@ -19,9 +23,11 @@
 // tested against brute force.
 #include "claims/property.h"
 #include "claims/property_keys.h"
+#include "claims/question_keys.h"
 #include "core/error.h"
 #include "core/formula.h"
 #include "models/routing_registry.h"
+#include "setup/questions.h"
 #include "setup/setup.h"
 #include "verify/route_witness.h"
 
@@ -29,45 +35,38 @@ namespace menger {
 
 namespace {
 
+// The route-check question (its k comes from `tolerates`, per model), the
+// routing, and the tolerance the claim states.
 struct RouteClaim {
   std::string where;  // the claim file, for errors found per model
-  std::string routing, faults, expected, path_bound;
+  std::string routing, expected;
   bool exact = false;  // `tolerates` rather than `tolerates_at_least`
-  bool excuse_disconnected = false;
-  std::uint32_t hop_limit = 0;
-  bool symbolic = false;
+  RouteCheckQuestion q;
 };
+
+std::vector<PropertyKey> route_key_list() {
+  std::vector<PropertyKey> k{routing_key("routing spec")};
+  for (auto& key : question_keys<RouteCheckQuestion>()) k.push_back(std::move(key));
+  k.push_back(text_key("tolerates", "formula: exactly this many faults are always routed around"));
+  k.push_back(text_key("tolerates_at_least", "formula: at least this many faults are always routed around"));
+  return k;
+}
 
 const PropertyKeys& route_keys() {
   static const PropertyKeys keys(
       "route-tolerance",
       "a routing delivers every pair under every set of <= k faults (lazy exhaustive search), with a replayable "
       "witness",
-      {
-          routing_key("routing spec"),
-          fault_units_key("fault units", true),
-          text_key("tolerates", "formula: exactly this many faults are always routed around"),
-          text_key("tolerates_at_least", "formula: at least this many faults are always routed around"),
-          text_key("path_bound", "formula over the model's variables, faults and distance"),
-          flag_key("excuse_disconnected", "pairs the faults disconnect are not failures"),
-          count_key("hop_limit", "livelock guard", 1, 999'999'999, "the engine's"),
-          text_key("search",
-                   "lazy: branch on every unit a run read; symbolic: counts as constraints, sub-network paths as "
-                   "one question (same verdict, far fewer runs where a routing counts faults in regions)",
-                   false, "lazy")
-              .one_of({"lazy", "symbolic"}),
-      },
+      route_key_list(),
       {{{"tolerates", "tolerates_at_least"}}});
   return keys;
 }
 
 RouteClaim read(const PropertyValues& v, const std::string& where) {
   const bool exact = v.has("tolerates");
-  RouteClaim c{where, *v.text("routing"), *v.text("faults"), *v.text(exact ? "tolerates" : "tolerates_at_least"),
-               v.text("path_bound").value_or(""), exact, v.flag("excuse_disconnected").value_or(false),
-               static_cast<std::uint32_t>(v.count("hop_limit").value_or(0)),
-               v.text("search").value_or("lazy") == "symbolic"};
-  parse_unit_choice(c.faults);
+  RouteClaim c{where, *v.text("routing"), *v.text(exact ? "tolerates" : "tolerates_at_least"), exact, {}};
+  read_question_keys(v, c.q);
+  parse_unit_choice(c.q.faults);
   return c;
 }
 
@@ -88,24 +87,20 @@ std::string search_line(const RouteCheckResult& r) {
 }
 
 CheckResult check(const RouteClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
-  RouteSetup setup = make_route_setup(topology, c.routing, c.faults);
-  const Network& net = *setup.net;
+  RouteSetup setup = make_route_setup(topology, c.routing, c.q.faults);
   const FaultModel& model = *setup.model;
   const auto& routing = setup.routing;
   const std::uint32_t t = fault_count(c, *topology);
-  RouteCheckOptions opt;
-  opt.k = c.exact ? t + 1 : t;
-  if (!c.path_bound.empty()) opt.path_bound = c.path_bound;
-  opt.limits.hop_limit = c.hop_limit;
-  opt.excuse_disconnected = c.excuse_disconnected;
-  opt.symbolic = c.symbolic;
+  RouteCheckQuestion q = c.q;
+  q.k = c.exact ? t + 1 : t;
+  RouteCheckOptions opt = route_check_options(q);
   if (ctx.budget()) opt.budget = *ctx.budget();
   const RouteCheckResult r = route_check(*routing, model, opt);
 
   CheckResult out{Holds{}, {}, nlohmann::json::object()};
   const std::string claim = routing->spec() + " routes around every set of " +
-                            (c.exact ? "exactly up to " : "up to ") + std::to_string(t) + " faults (" + c.faults + ")" +
-                            (c.path_bound.empty() ? "" : " within " + c.path_bound + " hops");
+                            (c.exact ? "exactly up to " : "up to ") + std::to_string(t) + " faults (" + q.faults + ")" +
+                            (q.path_bound ? " within " + *q.path_bound + " hops" : "");
   // The search's one view (verify/route_search.h); its verdict is the search's, not the claim's.
   out.details = {{"routing", routing->spec()}, {"faults", model.describe()}, {"k", opt.k}, {"result", to_json(r)}};
   out.explanation.push_back(claim);
@@ -123,8 +118,7 @@ CheckResult check(const RouteClaim& c, const std::shared_ptr<const Topology>& to
     }
     return out;
   }
-  const RouteWitness w = make_witness(*routing, model, *r.failure, c.hop_limit ? c.hop_limit : 2 * net.num_nodes() + 16,
-                                      c.excuse_disconnected);
+  const RouteWitness w = route_check_witness(*routing, model, *r.failure, q);
   const auto problems = validate_trace(w, model);
   if (!problems.empty()) throw InternalError("the search's witness does not check: " + problems.front());
   const std::size_t n = r.failure->faults.count();

@@ -15,6 +15,7 @@
 #include "core/coverage.h"
 #include "core/deadline.h"
 #include "core/shard_farm.h"
+#include "question/field.h"
 
 namespace menger {
 
@@ -56,9 +57,7 @@ inline const CLI::Validator kWholeNumber(
     "WHOLE NUMBER");
 
 // --recheck-resumed, on every verb with --checkpoint (issue 36: a checkpoint is a cache).
-inline constexpr const char* kRecheckResumedHelp =
-    "with --checkpoint: search again every shard the file holds and refuse the file at the first record that "
-    "differs, so that nothing is taken on trust";
+inline constexpr const char* kRecheckResumedHelp = question::kRecheckResumedDoc;
 // The line a text output prints when shards came from a checkpoint ("" when none did):
 // "resumed      12 chunks of pairs taken from checkpoint run.jsonl; ...".
 inline std::string resumed_line(const Coverage& c) {

@@ -118,7 +118,7 @@ void add_montecarlo_command(CLI::App& app, CommandRegistry& commands, const Shar
       ->transform(kWholeNumber);
   sub->add_option("--half-width", a->half_width, "stop a point once every ratio's interval is this tight");
   sub->add_option("--confidence", a->confidence, "confidence level of the intervals")->capture_default_str();
-  sub->add_option("--hop-limit", a->hop_limit, "routing: livelock guard (default 2 x nodes + 16)");
+  sub->add_option("--hop-limit", a->hop_limit, std::string("routing: livelock guard (default ") + question::kDefaultHopLimitText + ")");
   sub->add_option("--budget", a->budget, "seconds; when they run out the result covers the trials done (exit 4); not under mpirun");
   sub->add_option("--checkpoint", a->checkpoint,
                   "append each settled shard of trials to this file, and resume from it (same question only)");

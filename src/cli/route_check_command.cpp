@@ -9,12 +9,14 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/question_options.h"
 #include "core/error.h"
 #include "core/input_file.h"
 #include "core/json_io.h"
 #include "core/version.h"
 #include "models/registry.h"
 #include "models/routing_registry.h"
+#include "setup/questions.h"
 #include "setup/setup.h"
 #include "verify/deadlock_evidence.h"
 #include "verify/route_witness.h"
@@ -23,11 +25,13 @@ namespace menger {
 
 namespace {
 
+// The subject (model and routing), the question, and what the CLI adds: where to
+// write the witness, the budget, the output format.
 struct RouteCheckArgs {
-  std::string spec, routing, faults = "nodes", path_bound, witness, checkpoint;
-  unsigned k = 1, hop_limit = 0, budget = 0, chunk_pairs = 512;
-  bool json = false, no_symmetry = false, excuse_disconnected = false, naive = false, settle_all = false, symbolic = false,
-       recheck_resumed = false;
+  std::string spec, routing, witness;
+  RouteCheckQuestion q;
+  unsigned budget = 0;
+  bool json = false;
 };
 
 std::string trace_text(const RouteWitness& w) {
@@ -71,22 +75,11 @@ std::function<void(const Coverage&)> progress_printer() {
 
 int run_route_check(const RouteCheckArgs& a, const ShardFarm* farm) {
   const DeadlineScope budget_scope(budget_deadline(a.budget));
-  RouteSetup setup = make_route_setup(a.spec, a.routing, a.faults);
+  RouteSetup setup = make_route_setup(a.spec, a.routing, a.q.faults);
   const Network& net = *setup.net;
   const FaultModel& model = *setup.model;
   const auto& routing = setup.routing;
-  RouteCheckOptions opt;
-  opt.k = a.k;
-  if (!a.path_bound.empty()) opt.path_bound = a.path_bound;
-  opt.limits.hop_limit = a.hop_limit;
-  opt.symmetry = !a.no_symmetry;
-  opt.excuse_disconnected = a.excuse_disconnected;
-  opt.naive = a.naive;
-  opt.settle_all = a.settle_all;
-  opt.symbolic = a.symbolic;
-  opt.checkpoint = a.checkpoint;
-  opt.recheck_resumed = a.recheck_resumed;
-  opt.chunk_pairs = a.chunk_pairs;
+  RouteCheckOptions opt = route_check_options(a.q);
   if (a.budget) opt.budget = std::chrono::seconds(a.budget);
   opt.farm = farm;
   const bool speaks = !farm || farm->coordinator();
@@ -94,9 +87,8 @@ int run_route_check(const RouteCheckArgs& a, const ShardFarm* farm) {
   const RouteCheckResult r = route_check(*routing, model, opt);
   if (opt.progress) std::cerr << "\r\033[K" << std::flush;
   if (!speaks) return 0;  // rank 0 merged the answer and prints it
-  const std::uint32_t hop_limit = a.hop_limit ? a.hop_limit : 2 * net.num_nodes() + 16;
   std::optional<RouteWitness> w;
-  if (r.failure) w = make_witness(*routing, model, *r.failure, hop_limit, a.excuse_disconnected);
+  if (r.failure) w = route_check_witness(*routing, model, *r.failure, a.q);
   if (w && !a.witness.empty()) {
     std::ofstream out(a.witness);
     if (!out) throw InputError("cannot write " + a.witness);
@@ -106,18 +98,18 @@ int run_route_check(const RouteCheckArgs& a, const ShardFarm* farm) {
     // The question, then the result's one view (verify/route_search.h), then the witness.
     nlohmann::json j{{"model", net.spec()},         {"routing", routing->spec()},
                      {"knowledge", to_string(routing->knowledge())}, {"faults", model.describe()},
-                     {"k", a.k},                     {"units", model.universe().size()},
-                     {"menger", {{"version", kVersion}}}};
+                     {"k", a.q.k},                   {"units", model.universe().size()},
+                     {"menger", {{"version", kVersion}}}, {"question", question::to_json_view(a.q)}};
     j.update(to_json(r, Timings::Include));
-    j["path_bound"] = a.path_bound.empty() ? nlohmann::json(nullptr) : nlohmann::json(a.path_bound);
+    j["path_bound"] = a.q.path_bound ? nlohmann::json(*a.q.path_bound) : nlohmann::json(nullptr);
     j["witness"] = w ? to_json(*w) : nlohmann::json(nullptr);
     std::cout << json_text(j, 2) << "\n";
   } else {
     std::cout << "model        " << net.spec() << "\nrouting      " << routing->spec() << " ("
               << to_string(routing->knowledge()) << " fault knowledge)\nfaults       " << model.describe()
-              << (a.excuse_disconnected ? "; pairs the faults disconnect are excused" : "") << "\n";
-    if (!a.path_bound.empty()) std::cout << "path bound   " << a.path_bound << "\n";
-    std::cout << "verdict      " << verdict_line(r, model, a.k) << "\n";
+              << (a.q.excuse_disconnected ? "; pairs the faults disconnect are excused" : "") << "\n";
+    if (a.q.path_bound) std::cout << "path bound   " << *a.q.path_bound << "\n";
+    std::cout << "verdict      " << verdict_line(r, model, a.q.k) << "\n";
     if (w) {
       std::cout << "fault set    {";
       for (std::size_t i = 0; i < w->fault_set.size(); ++i) std::cout << (i ? ", " : "") << w->fault_set[i];
@@ -205,29 +197,10 @@ void add_route_check_command(CLI::App& app, CommandRegistry& commands, const Sha
   auto* sub = app.add_subcommand("route-check", "does a routing deliver every pair under every set of <= K faults?");
   sub->add_option("spec", a->spec, "model spec")->required();
   sub->add_option("--routing", a->routing, "routing spec (see `menger list`)")->required();
-  sub->add_option("--faults", a->faults, "nodes | switches | links | switch-links | components")->capture_default_str();
-  sub->add_option("--k", a->k, "largest fault set size examined")->capture_default_str()->check(CLI::Range(0u, 64u));
-  sub->add_option("--path-bound", a->path_bound,
-                  "formula bounding the hops of every delivered packet (variables: the model's, faults, distance)");
-  sub->add_option("--hop-limit", a->hop_limit, "livelock guard (default 2 x nodes + 16)");
+  add_question_options(sub, a->q);
   sub->add_option("--witness", a->witness, "write the failure (JSON) for `menger replay`");
   sub->add_option("--budget", a->budget, "seconds allowed (default: no limit); UNKNOWN when it runs out");
-  sub->add_flag("--excuse-disconnected", a->excuse_disconnected,
-                "do not count pairs the faults disconnect as routing failures (they are still counted)");
-  sub->add_flag("--no-symmetry", a->no_symmetry, "examine every pair even where translations apply");
-  sub->add_flag("--settle-all", a->settle_all,
-                "search every level up to K even after a failure (counts then cover every fault set)");
-  sub->add_flag("--naive", a->naive, "enumerate every fault set blindly (the baseline the lazy search is measured against)");
-  sub->add_flag("--symbolic", a->symbolic,
-                "search each pair symbolically: fault counts over regions as constraints, sub-network paths as one "
-                "question (verify/symbolic_search.h); same verdict and least failing size");
   sub->add_flag("--json", a->json, "print JSON");
-  sub->add_option("--checkpoint", a->checkpoint,
-                  "append each settled chunk of pairs to this file, and resume from it (same question only)");
-  sub->add_flag("--recheck-resumed", a->recheck_resumed, kRecheckResumedHelp);
-  sub->add_option("--chunk-pairs", a->chunk_pairs, "pairs per deterministic chunk (the checkpoint's unit)")
-      ->capture_default_str()
-      ->check(CLI::Range(1u, 1u << 24));
   commands.emplace_back(sub, [a, farm] { return run_route_check(*a, farm); });
 
   auto file = std::make_shared<std::string>();

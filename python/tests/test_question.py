@@ -1,0 +1,59 @@
+"""route_check's keyword arguments come from the route-check question's one
+declaration (src/question/route_check_question.h, issue 37): the same names,
+defaults and ranges as the CLI's options and the claim keys."""
+
+import inspect
+import json
+
+import pytest
+
+import menger
+from menger import _menger
+
+
+def schema():
+    return json.loads(_menger._question_schema("route-check"))
+
+
+def test_the_signature_is_the_declaration():
+    s = schema()
+    params = inspect.signature(menger.route_check).parameters
+    for name in s["x-order"]:
+        assert params[name].kind == inspect.Parameter.KEYWORD_ONLY
+        assert params[name].default == s["properties"][name]["default"], name
+        assert name in menger.route_check.__doc__
+    assert params["k"].default == 1 and params["faults"].default == "nodes" and params["hop_limit"].default is None
+    # the CLI's checkpoint options are not Python's
+    assert "checkpoint" not in params and "chunk_pairs" not in params
+
+
+def test_a_word_flag_is_its_word():
+    a = menger.route_check("torus(3,3)", "dor", k=1, symbolic=True)
+    b = menger.route_check("torus(3,3)", "dor", k=1, search="symbolic")
+    assert a.engine == b.engine == "symbolic"
+    assert (a.verdict, a.runs, a.pairs_examined) == (b.verdict, b.runs, b.pairs_examined)
+    assert menger.route_check("torus(3,3)", "dor", k=1, naive=True).engine == "naive"
+    assert menger.route_check("torus(3,3)", "dor", k=1, symbolic=False).engine == "lazy"
+
+
+@pytest.mark.parametrize("options,error,words", [
+    ({"symbolic": True, "naive": True}, menger.InputError, "ask for different things"),
+    ({"search": "naive", "symbolic": True}, menger.InputError, "ask for different things"),
+    ({"search": "clever"}, menger.InputError, "search is one of"),
+    ({"symbolic": 1}, menger.InputError, "symbolic is True or False"),
+    ({"k": 65}, menger.InputError, r"k is an int in 0\.\.64"),
+    ({"hop_limit": 0}, menger.InputError, "hop_limit is an int in 1"),
+    ({"checkpoint": "x.jsonl"}, TypeError, "unexpected keyword argument 'checkpoint'"),
+    ({"kk": 1}, TypeError, "unexpected keyword argument 'kk'"),
+])
+def test_arguments_are_checked_as_declared(options, error, words):
+    with pytest.raises(error, match=words):
+        menger.route_check("torus(3,3)", "dor", **options)
+
+
+def test_the_engine_reads_the_question_strictly_too():
+    # What the package checks, the C++ side checks again (a caller of the private binding).
+    with pytest.raises(menger.InputError, match="has no option 'checkpoint'"):
+        _menger._route_check(menger.network("torus(3,3)"), "dor", json.dumps({"checkpoint": "x"}), None, 0)
+    with pytest.raises(menger.InputError, match="k is a whole number in 0..64"):
+        _menger._route_check(menger.network("torus(3,3)"), "dor", json.dumps({"k": 99}), None, 0)

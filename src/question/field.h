@@ -1,0 +1,80 @@
+// One field of an engine's question (issue 37, "One question, one answer"):
+// its name, doc, default in words, range or words, and the front ends that
+// offer it.  A question is a struct whose static `fields(q, visit)` calls
+// `visit(member, Field)` once per member, in the order the front ends show
+// them; that one declaration is the only place a field is described.  From it
+// come (each in the front end's own folder):
+//   - the CLI11 options and their help      (src/cli/question_options.h)
+//   - the claim file's keys and validation   (src/claims/question_keys.h)
+//   - the Python keyword arguments, their checks and docstring, through the
+//     question's JSON Schema                 (python/menger/_question.py)
+//   - the question's JSON view and Schema    (src/question/question_json.h)
+// The default *value* is the member's initialiser; `default_text` only words a
+// default the value cannot show (an absent hop limit means "2 x nodes + 16").
+//
+// Member types a field may have: bool (a flag), std::uint32_t or std::uint64_t
+// (a whole number in [min, max]), std::optional of one (absent: the default in
+// words), std::string (text; `words` the accepted values when not empty) and
+// std::optional<std::string> (text that may be absent).
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace menger::question {
+
+// The front ends, as bits.
+enum Front : unsigned { kCli = 1, kClaim = 2, kPython = 4, kEveryFront = kCli | kClaim | kPython };
+
+struct Field {
+  std::string name;  // snake_case: the claim key and Python keyword; the CLI flag is --kebab-case
+  std::string doc;   // one line
+  std::string default_text;  // the default in words, where the value's own text does not say it
+  std::string off_doc;       // a flag that defaults to true: the CLI's --no-NAME help
+  std::uint64_t min = 0, max = std::numeric_limits<std::uint32_t>::max();
+  std::vector<std::string> words;  // text: the accepted values (empty: any text)
+  unsigned fronts = kEveryFront;
+  unsigned required = 0;    // the fronts where it must be given
+  bool formula = false;     // text that is a formula (Python also takes a whole number)
+  bool word_flags = false;  // text with words: each word but the default is also a flag (--symbolic)
+  bool control = false;     // how the run is made, not what is asked (a checkpoint file): the answer is
+                            // the same whatever its value, so the question's JSON view leaves it out
+
+  Field(std::string n, std::string d) : name(std::move(n)), doc(std::move(d)) {}
+  Field&& in(unsigned f) && { fronts = f; return std::move(*this); }
+  Field&& needed_in(unsigned f) && { required = f; return std::move(*this); }
+  Field&& range(std::uint64_t lo, std::uint64_t hi) && { min = lo; max = hi; return std::move(*this); }
+  Field&& one_of(std::vector<std::string> w, bool as_flags = false) && {
+    words = std::move(w);
+    word_flags = as_flags;
+    return std::move(*this);
+  }
+  Field&& defaults_to(std::string text) && { default_text = std::move(text); return std::move(*this); }
+  Field&& off(std::string text) && { off_doc = std::move(text); return std::move(*this); }
+  Field&& is_formula() && { formula = true; return std::move(*this); }
+  Field&& run_control() && { control = true; return std::move(*this); }
+
+  bool offered_in(Front f) const { return (fronts & f) != 0; }
+  bool required_in(Front f) const { return (required & f) != 0; }
+};
+
+// recheck_resumed, on every question with a checkpoint (issue 36: a checkpoint is a cache).
+inline constexpr const char* kRecheckResumedDoc =
+    "with --checkpoint: search again every shard the file holds and refuse the file at the first record that "
+    "differs, so that nothing is taken on trust";
+
+// The hop limit's default in words; verify/route_run.h's hop_limit_for() is its value.
+inline constexpr const char* kDefaultHopLimitText = "2 x nodes + 16";
+
+// "path_bound" -> "path-bound": the CLI's spelling of a field's name.
+inline std::string kebab(const std::string& name) {
+  std::string s = name;
+  for (char& c : s)
+    if (c == '_') c = '-';
+  return s;
+}
+
+}  // namespace menger::question

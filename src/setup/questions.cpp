@@ -1,0 +1,27 @@
+#include "setup/questions.h"
+
+namespace menger {
+
+RouteCheckOptions route_check_options(const RouteCheckQuestion& q) {
+  RouteCheckOptions o;
+  o.k = q.k;
+  o.path_bound = q.path_bound;
+  o.limits.hop_limit = q.hop_limit.value_or(0);  // 0: hop_limit_for(network), as the checkpoint header records it
+  o.excuse_disconnected = q.excuse_disconnected;
+  o.symmetry = q.symmetry;
+  o.settle_all = q.settle_all;
+  o.symbolic = q.search == "symbolic";
+  o.naive = q.search == "naive";
+  o.checkpoint = q.checkpoint;
+  o.recheck_resumed = q.recheck_resumed;
+  o.chunk_pairs = q.chunk_pairs;
+  return o;
+}
+
+RouteWitness route_check_witness(const Routing& routing, const FaultModel& model, const RouteFailure& failure,
+                                 const RouteCheckQuestion& q) {
+  return make_witness(routing, model, failure, hop_limit_for(model.network(), q.hop_limit.value_or(0)),
+                      q.excuse_disconnected);
+}
+
+}  // namespace menger

@@ -1,0 +1,21 @@
+// Questions (src/question/) to engine options: the one place each front end's
+// question becomes what an engine takes, so that no front end assembles an
+// engine's options by hand (issue 37).
+#pragma once
+
+#include "question/route_check_question.h"
+#include "verify/route_search.h"
+#include "verify/route_witness.h"
+
+namespace menger {
+
+// The route-check engine's options for `q` (the progress sink, the budget and
+// the MPI farm are the caller's context, not the question's).
+RouteCheckOptions route_check_options(const RouteCheckQuestion& q);
+
+// The replayable witness of a failure route_check(q) found, under q's hop
+// limit and excuse.
+RouteWitness route_check_witness(const Routing& routing, const FaultModel& model, const RouteFailure& failure,
+                                 const RouteCheckQuestion& q);
+
+}  // namespace menger
