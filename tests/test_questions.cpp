@@ -138,23 +138,32 @@ TEST(Questions, EveryReaderRefusesWhatTheDeclarationRefuses) {
 
 // schemas/route-check-question.schema.json, which the route-check output's
 // schema refers to, is the declaration's own schema.
-TEST(Questions, TheCommittedSchemaIsTheDeclarations) {
-  std::ifstream in(std::string(MENGER_SOURCE_DIR) + "/schemas/route-check-question.schema.json");
-  ASSERT_TRUE(in) << "schemas/route-check-question.schema.json is missing";
-  const nlohmann::json made = question_schema<RouteCheckQuestion>();
-  EXPECT_EQ(nlohmann::json::parse(in), made) << "write this to schemas/route-check-question.schema.json:\n"
-                                             << made.dump(2);
+template <class Q>
+void expect_committed_schema() {
+  const std::string name = std::string(Q::kVerb) + "-question.schema.json";
+  std::ifstream in(std::string(MENGER_SOURCE_DIR) + "/schemas/" + name);
+  const nlohmann::json made = question_schema<Q>();
+  ASSERT_TRUE(in) << "schemas/" << name << " is missing; write this to it:\n" << made.dump(2);
+  EXPECT_EQ(nlohmann::json::parse(in), made) << "write this to schemas/" << name << ":\n" << made.dump(2);
 }
 
-TEST(Questions, RouteCheckOffersTheSameFieldsInEveryFront) {
-  RouteCheckQuestion q;
+TEST(Questions, TheCommittedSchemaIsTheDeclarations) {
+  expect_committed_schema<RouteCheckQuestion>();
+  expect_committed_schema<DeadlockQuestion>();
+}
+
+// Each front offers exactly the fields the declaration names for it: the
+// CLI's help, the Python schema and the claim kind's keys.
+template <class Q>
+void expect_fronts_agree(const std::string& claim_kind) {
+  Q q;
   CLI::App app;
   add_question_options(&app, q);
   const std::string help = app.help();
-  const nlohmann::json py = question_schema<RouteCheckQuestion>(kPython);
-  const PropertyKind* kind = find_property_kind("route-tolerance");
+  const nlohmann::json py = question_schema<Q>(kPython);
+  const PropertyKind* kind = find_property_kind(claim_kind);
   ASSERT_NE(kind, nullptr);
-  RouteCheckQuestion::fields(q, [&](const auto&, const Field& f) {
+  Q::fields(q, [&](const auto&, const Field& f) {
     const bool cli = help.find("--" + kebab(f.name)) != std::string::npos ||
                      help.find("--no-" + kebab(f.name)) != std::string::npos;
     EXPECT_EQ(cli, f.offered_in(kCli)) << f.name;
@@ -163,6 +172,39 @@ TEST(Questions, RouteCheckOffersTheSameFieldsInEveryFront) {
     for (const auto& k : kind->keys->keys()) claim = claim || k.name == f.name;
     EXPECT_EQ(claim, f.offered_in(kClaim)) << f.name;
   });
+}
+
+TEST(Questions, EveryFrontOffersTheDeclaredFields) {
+  expect_fronts_agree<RouteCheckQuestion>("route-tolerance");
+  expect_fronts_agree<DeadlockQuestion>("deadlock-free");
+}
+
+TEST(Questions, DeadlockOptionsComeFromTheQuestion) {
+  const RouteSetup s = make_route_setup("torus(4,4)", "duato-torus", "nodes");
+  const DeadlockQuestion q = parse_cli<DeadlockQuestion>(
+      {"--k", "2", "--escape", "0,1", "--switching", "cut-through", "--buffers", "3", "--no-symmetry"});
+  const DeadlockSearchOptions o = deadlock_search_options(q, *s.routing, kCli);
+  EXPECT_EQ(o.k, 2u);
+  EXPECT_EQ(o.escape_vcs, (std::vector<bool>{true, true, false}));  // duato-torus has 3 VCs
+  ASSERT_TRUE(o.switching);
+  EXPECT_EQ(o.switching->buffers, 3u);
+  EXPECT_FALSE(o.symmetry);
+  EXPECT_EQ(o.case_budget, DeadlockOptions{}.case_budget);
+  // Errors name the field as the front's user wrote it.
+  DeadlockQuestion bad;
+  bad.buffers = 2;
+  for (const auto& [front, words] : {std::pair{kCli, "--buffers needs --switching"}, {kClaim, "buffers needs switching"}}) {
+    try {
+      deadlock_search_options(bad, *s.routing, front);
+      ADD_FAILURE() << "buffers without switching was taken";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+    }
+  }
+  bad = DeadlockQuestion{};
+  bad.vcs = 1;
+  EXPECT_THROW(deadlock_search_options(bad, *s.routing, kPython), InputError);  // it has 3
+  EXPECT_THROW(parse_cli<DeadlockQuestion>({"--switching", "store-and-forward"}), CLI::ParseError);
 }
 
 TEST(Questions, RouteCheckOptionsComeFromTheQuestion) {

@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "question/deadlock_question.h"
 #include "verify/deadlock_exact.h"
 #include "verify/dependency_graph.h"
 
@@ -46,7 +47,7 @@ struct DeadlockOptions {
   // Step 4's switching model; unset: cut-through with 2 buffers for a routing
   // with bubble hops, wormhole otherwise.
   std::optional<SwitchingModel> switching{};
-  std::uint64_t case_budget = 2'000, schedule_budget = 200'000;
+  std::uint64_t case_budget = DeadlockQuestion{}.case_budget, schedule_budget = 200'000;
   // Try Dally and Seitz's check without keeping every configuration first
   // (verify/dependency_quotient.h: destinations up to translation, or one by
   // one on big networks).  Fault-free only, and it records no fault reads, so

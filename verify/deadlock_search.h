@@ -88,7 +88,7 @@ struct DeadlockSearchOptions {
   bool symmetry = true;                // fault sets up to translation or automorphism (above)
   bool translations = true;            // false: skip the translations, so that the port-keeping group is
                                        // used where the routing allows (tests compare the two)
-  std::size_t chunk_sets = 64;         // fault sets per shard
+  std::size_t chunk_sets = DeadlockQuestion{}.chunk_sets;  // fault sets per shard
   std::string checkpoint;              // file of settled shards; "" none
   bool recheck_resumed = false;        // analyse again every shard the checkpoint holds, refusing the file
                                        // at the first record that differs (nothing taken on trust)

@@ -120,6 +120,7 @@
 #include "core/routing.h"
 #include "core/shard_farm.h"
 #include "verify/fault_model.h"
+#include "question/route_check_question.h"
 #include "verify/route_run.h"
 
 namespace menger {
@@ -132,7 +133,7 @@ struct RouteCheckOptions {
   bool symmetry = true;                     // use translations when both sides allow
   bool excuse_disconnected = false;         // see the header comment
   std::optional<std::chrono::steady_clock::duration> budget;  // wall time; UNKNOWN when it runs out
-  std::size_t chunk_pairs = 512;            // pairs per deterministic chunk
+  std::size_t chunk_pairs = RouteCheckQuestion{}.chunk_pairs;  // pairs per deterministic chunk
   bool naive = false;                       // baseline: enumerate every fault set blindly
   bool settle_all = false;                  // do not stop at the first failing level: search every
                                             // level to k, extending failing sets too, so that the

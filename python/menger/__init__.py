@@ -159,17 +159,21 @@ def route_check(net, routing, *, budget=None, threads=0, **question):
                                 _whole("threads", threads))
 
 
-def deadlock(net, routing, escape=None, faults="nodes", k=0, switching=None, buffers=0, symmetry=True,
-             budget=None, threads=0):
+_DEADLOCK = Question("deadlock", "deadlock")
+
+
+@_DEADLOCK.verb
+def deadlock(net, routing, *, budget=None, threads=0, **question):
     """Can `routing` deadlock (menger deadlock)?  FREE with a certificate or DEADLOCK with a
-    witness; with k > 0, under every set of <= k faults (the least failing set)."""
+    witness; with k > 0, under every set of <= k faults (the least failing set).  `escape`
+    may also be a list of virtual channels."""
+    escape = question.get("escape")
     if escape is not None and not isinstance(escape, str):
         if not hasattr(escape, "__iter__"):
             raise InputError("escape is a str such as \"0,1\" or a list of virtual channels, not %r" % (escape,))
-        escape = ",".join(str(_whole("an escape virtual channel", vc)) for vc in escape)
-    return _menger._deadlock(network(net), _routing(routing), escape or "", _text("faults", faults), _whole("k", k),
-                             _text("switching", switching, none=True) or "", _whole("buffers", buffers),
-                             _flag("symmetry", symmetry), _budget(budget), _whole("threads", threads))
+        question["escape"] = ",".join(str(_whole("an escape virtual channel", vc)) for vc in escape)
+    return _menger._deadlock(network(net), _routing(routing), _DEADLOCK.json(question), _budget(budget),
+                             _whole("threads", threads))
 
 
 def montecarlo(net, experiment, routings=(), faults=None, counts=None, rates=None, max_faults=None,

@@ -33,8 +33,9 @@ def _checked(name, spec, value):
     if spec.get("x-formula") and not isinstance(value, str):
         return str(_whole(name, value, 0, 2**64 - 1))  # a whole number; a str is a formula
     value = _text(name, value)
-    if "enum" in spec and value not in spec["enum"]:
-        raise InputError("%s is one of %s, not %r" % (name, ", ".join(map(repr, spec["enum"])), value))
+    words = [w for w in spec.get("enum", []) if w is not None]
+    if words and value not in words:
+        raise InputError("%s is one of %s, not %r" % (name, ", ".join(map(repr, words)), value))
     return value
 
 
@@ -51,7 +52,7 @@ class Question:
         self.fields = {name: self.schema["properties"][name] for name in self.schema["x-order"]}
         # word flags: symbolic=True for search="symbolic"
         self.words = {word: name for name, spec in self.fields.items() if spec.get("x-word-flags")
-                      for word in spec["enum"] if word != spec["default"]}
+                      for word in spec["enum"] if word not in (spec["default"], None)}
 
     def checked(self, given):
         """The arguments `given`, checked; a word flag becomes its field's value."""
@@ -84,7 +85,7 @@ class Question:
         function.__signature__ = sig.replace(parameters=params)
         lines = ["", "", "Question (the fields of menger %s's options and claim keys):" % self.cli_verb]
         for name, spec in self.fields.items():
-            extra = ", one of " + " | ".join(spec["enum"]) if "enum" in spec else ""
+            extra = ", one of " + " | ".join(w for w in spec["enum"] if w is not None) if "enum" in spec else ""
             if "minimum" in spec:
                 extra = ", %d..%d" % (spec["minimum"], spec["maximum"])
             lines.append("    %s (default %s%s): %s" % (name, _default_text(spec), extra, spec["description"]))

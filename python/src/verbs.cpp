@@ -281,21 +281,20 @@ RouteCheckResultPy route_check_verb(py::object net_obj, py::object routing, cons
 
 // ---- deadlock ---------------------------------------------------------------
 
-DeadlockResultPy deadlock_verb(py::object net_obj, py::object routing, const std::string& escape,
-                               const std::string& faults, std::uint32_t k, const std::string& switching,
-                               std::uint32_t buffers, bool symmetry, std::optional<double> budget, unsigned threads) {
+// `question`: the deadlock question as JSON, checked by the package against
+// question_schema("deadlock") and again here (read_question_json).
+DeadlockResultPy deadlock_verb(py::object net_obj, py::object routing, const std::string& question,
+                               std::optional<double> budget, unsigned threads) {
+  DeadlockQuestion q;
+  question::read_question_json(parse_json(question, "deadlock's question"), q, "deadlock", question::kPython);
   Call c = start_call(std::move(net_obj), threads, budget);
   const RoutingChoice choice = choose_routing(c, routing);
   DeadlockResultPy r = run_engine(c, [&] {
     const Routing& rt = choice.get();
     const Network& net = *c.net;
-    const FaultModel model = fault_model(net, faults, "");
-    DeadlockSearchOptions opt;
-    opt.k = k;
-    opt.escape_vcs = parse_vc_set(escape, rt.vcs(), "escape");
-    opt.switching = parse_switching(switching, buffers, "switching", "buffers");
+    const FaultModel model = fault_model(net, q.faults, "");
+    DeadlockSearchOptions opt = deadlock_search_options(q, rt, question::kPython);
     opt.budget = duration_of(c);
-    opt.symmetry = symmetry;
     const DeadlockSearchResult s = search_deadlock_faults(rt, model, opt);
     if (!s.failing_result && !s.fault_free) throw InternalError("the deadlock search analysed nothing");
     const DeadlockResult& d = s.failing_result ? *s.failing_result : *s.fault_free;
@@ -305,7 +304,7 @@ DeadlockResultPy deadlock_verb(py::object net_obj, py::object routing, const std
     out.model = net.spec();
     out.routing = rt.spec();
     out.vcs = rt.vcs();
-    out.k = k;
+    out.k = q.k;
     out.verdict = s.complete ? to_string(d.status) : "UNKNOWN";
     out.method = d.method;
     out.reason = d.reason;
@@ -509,10 +508,10 @@ void bind_verbs(py::module_& m) {
   // keyword arguments, their checks and their docstring from them.
   m.def("_question_schema", [](const std::string& verb) {
     if (verb == RouteCheckQuestion::kVerb) return json_text(question::question_schema<RouteCheckQuestion>(question::kPython));
+    if (verb == DeadlockQuestion::kVerb) return json_text(question::question_schema<DeadlockQuestion>(question::kPython));
     throw InputError("no question is declared for '" + verb + "'");
   });
-  m.def("_deadlock", &deadlock_verb, py::arg("network"), py::arg("routing"), py::arg("escape"), py::arg("faults"),
-        py::arg("k"), py::arg("switching"), py::arg("buffers"), py::arg("symmetry"), py::arg("budget"),
+  m.def("_deadlock", &deadlock_verb, py::arg("network"), py::arg("routing"), py::arg("question"), py::arg("budget"),
         py::arg("threads"));
   m.def("_montecarlo", &montecarlo_verb, py::arg("network"), py::arg("experiment"), py::arg("routings"),
         py::arg("faults"), py::arg("counts"), py::arg("rates"), py::arg("max_faults"), py::arg("exact_limit"),

@@ -57,3 +57,19 @@ def test_the_engine_reads_the_question_strictly_too():
         _menger._route_check(menger.network("torus(3,3)"), "dor", json.dumps({"checkpoint": "x"}), None, 0)
     with pytest.raises(menger.InputError, match="k is a whole number in 0..64"):
         _menger._route_check(menger.network("torus(3,3)"), "dor", json.dumps({"k": 99}), None, 0)
+
+
+def test_deadlock_takes_its_question_too():
+    s = json.loads(_menger._question_schema("deadlock"))
+    params = inspect.signature(menger.deadlock).parameters
+    assert [n for n in params if n in s["properties"]] == s["x-order"]
+    assert params["k"].default == 0 and params["escape"].default is None
+    a = menger.deadlock("torus(4,4)", "duato-torus", escape=[0, 1])
+    b = menger.deadlock("torus(4,4)", "duato-torus", escape="0,1")
+    assert a.verdict == b.verdict == "FREE"
+    with pytest.raises(menger.InputError, match="switching is one of 'wormhole', 'cut-through'"):
+        menger.deadlock("torus(4,4)", "dor", switching="store-and-forward")
+    with pytest.raises(menger.InputError, match="buffers needs switching cut-through"):
+        menger.deadlock("torus(4,4)", "dor", buffers=2)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'chunk_sets'"):
+        menger.deadlock("torus(4,4)", "dor", chunk_sets=4)

@@ -9,6 +9,10 @@
 //   k = 1
 //   switching = "wormhole"      # optional model of the exact check (verify/deadlock_exact.h):
 //   buffers = 1                 #   wormhole, or cut-through with `buffers` packets per channel
+//   vcs, case_budget, symmetry  # optional, as deadlock's options
+//
+// Every key but routing is a field of the deadlock question
+// (src/question/deadlock_question.h), declared there once.
 //
 // HOLDS carries the certificate (an order of the escape channels), FAILS the
 // deadlocked configuration; both are re-checked here by the independent
@@ -17,7 +21,9 @@
 // configurations: the checker follows every packet on its own).
 #include "claims/property.h"
 #include "claims/property_keys.h"
+#include "claims/question_keys.h"
 #include "core/error.h"
+#include "setup/questions.h"
 #include "setup/setup.h"
 #include "verify/deadlock_evidence.h"
 #include "verify/deadlock_search.h"
@@ -30,35 +36,30 @@ namespace {
 constexpr std::uint64_t kRecheckConfigurations = 200'000;
 
 struct DeadlockClaim {
-  std::string routing, escape, faults = "nodes";
-  std::uint32_t k = 0;
-  std::optional<SwitchingModel> switching{};
+  std::string routing;
+  DeadlockQuestion q;
 };
+
+std::vector<PropertyKey> deadlock_key_list() {
+  std::vector<PropertyKey> k{routing_key("routing spec")};
+  for (auto& key : question_keys<DeadlockQuestion>()) k.push_back(std::move(key));
+  return k;
+}
 
 const PropertyKeys& deadlock_keys() {
   static const PropertyKeys keys(
       "deadlock-free",
       "a routing cannot deadlock (acyclic dependency graph or Duato's condition), with a certificate or a "
       "deadlocked configuration",
-      {
-          routing_key("routing spec"),
-          text_key("escape", "escape VCs for Duato's condition, e.g. \"0,1\"", false,
-                   "searched when the routing is adaptive"),
-          fault_units_key("fault units for k", false, "nodes"),
-          count_key("k", "every set of at most k faults is checked", 0, 16, "0"),
-          text_key("switching", "the exact check's model: wormhole | cut-through", false,
-                   "cut-through with 2 buffers for bubble routings, wormhole otherwise"),
-          count_key("buffers", "packets per channel (cut-through)", 1, 64, "2"),
-      });
+      deadlock_key_list());
   return keys;
 }
 
 DeadlockClaim read(const PropertyValues& v, const std::string&) {
-  DeadlockClaim c{*v.text("routing"), v.text("escape").value_or(""), v.text("faults").value_or("nodes"),
-                  static_cast<std::uint32_t>(v.count("k").value_or(0))};
-  parse_unit_choice(c.faults);
-  c.switching = parse_switching(v.text("switching").value_or(""), static_cast<std::uint32_t>(v.count("buffers").value_or(0)),
-                                "switching", "buffers");
+  DeadlockClaim c{*v.text("routing"), {}};
+  read_question_keys(v, c.q);
+  parse_unit_choice(c.q.faults);
+  parse_switching(c.q.switching.value_or(""), c.q.buffers.value_or(0), "switching", "buffers");  // refused at once
   return c;
 }
 
@@ -69,23 +70,17 @@ std::string evidence_problems(const EvidenceCheck& c) {
 }
 
 CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
-  RouteSetup setup = make_route_setup(topology, c.routing, c.faults);
+  RouteSetup setup = make_route_setup(topology, c.routing, c.q.faults);
   const Routing& routing = *setup.routing;
-  const auto escape = parse_vc_set(c.escape, routing.vcs(), "escape");
-  std::optional<std::chrono::steady_clock::duration> budget;
-  if (ctx.budget()) budget = *ctx.budget();
-  DeadlockSearchOptions opt;
-  opt.k = c.k;
-  opt.escape_vcs = escape;
-  opt.switching = c.switching;
-  opt.budget = budget;
+  DeadlockSearchOptions opt = deadlock_search_options(c.q, routing, question::kClaim);
+  if (ctx.budget()) opt.budget = *ctx.budget();
   const DeadlockSearchResult s = search_deadlock_faults(routing, *setup.model, opt);
   CheckResult out{Holds{}, {}, nlohmann::json::object()};
   out.explanation.push_back("claim: " + routing.spec() + " (" + std::to_string(routing.vcs()) + " VC) is deadlock-free" +
-                            (c.k ? " under every set of <= " + std::to_string(c.k) + " " + c.faults : "") +
-                            (c.switching ? " (" + c.switching->text() + ")" : ""));
+                            (c.q.k ? " under every set of <= " + std::to_string(c.q.k) + " " + c.q.faults : "") +
+                            (opt.switching ? " (" + opt.switching->text() + ")" : ""));
   // The search's one view (verify/deadlock_search.h); its verdict is the search's.
-  out.details = {{"routing", routing.spec()}, {"k", c.k}, {"result", to_json(s, *setup.model)}};
+  out.details = {{"routing", routing.spec()}, {"k", c.q.k}, {"result", to_json(s, *setup.model)}};
   if (!s.complete) {
     out.verdict = Unknown{"the budget ran out; " + s.coverage.text(), 0};
     return out;
@@ -96,7 +91,7 @@ CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>&
   out.explanation.push_back(r.method + "; " + std::to_string(r.plain.packets) + " packets, " +
                             std::to_string(r.plain.direct_dependencies) + " dependencies" +
                             (r.plain.destinations_explored ? " up to translation" : "") +
-                            (c.k ? ", " + std::to_string(s.analyses) + " fault sets analysed" : ""));
+                            (c.q.k ? ", " + std::to_string(s.analyses) + " fault sets analysed" : ""));
   if (s.failing) out.explanation.push_back("least fault set: " + faults.to_string(setup.model->universe()));
   if (r.status == DeadlockResult::Status::Unknown) {
     out.verdict = Unknown{r.reason, 0};

@@ -6,9 +6,11 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "cli/question_options.h"
 #include "core/error.h"
 #include "core/json_io.h"
 #include "core/version.h"
+#include "setup/questions.h"
 #include "setup/setup.h"
 #include "verify/deadlock_evidence.h"
 #include "verify/deadlock_search.h"
@@ -18,13 +20,13 @@ namespace menger {
 
 namespace {
 
+// The subject (model and routing), the question, and what the CLI adds: where
+// to write the evidence and the graph, the budget, the output format.
 struct DeadlockArgs {
-  std::string spec, routing, faults = "nodes", escape, certificate, witness, export_graph, checkpoint, switching;
-  std::size_t chunk_sets = 64;
-  std::uint64_t case_budget = DeadlockOptions{}.case_budget;
-  unsigned buffers = 0;
-  unsigned vcs = 0, k = 0, budget = 0;
-  bool json = false, no_symmetry = false, recheck_resumed = false;
+  std::string spec, routing, certificate, witness, export_graph;
+  DeadlockQuestion q;
+  unsigned budget = 0;
+  bool json = false;
 };
 
 std::string ref_text(const ChannelRef& c, const Network& net) {
@@ -86,30 +88,13 @@ std::function<void(const Coverage&)> progress_printer() {
   };
 }
 
-// --switching and --buffers; unset: the engine's default (deadlock.h).
-std::optional<SwitchingModel> switching_model(const DeadlockArgs& a) {
-  return parse_switching(a.switching, a.buffers, "--switching", "--buffers");
-}
-
 int run_deadlock(const DeadlockArgs& a, const ShardFarm* farm) {
   const DeadlineScope budget_scope(budget_deadline(a.budget));
-  RouteSetup setup = make_route_setup(a.spec, a.routing, a.faults);
+  RouteSetup setup = make_route_setup(a.spec, a.routing, a.q.faults);
   const Network& net = *setup.net;
   const Routing& routing = *setup.routing;
-  if (a.vcs && a.vcs != routing.vcs())
-    throw InputError(routing.spec() + " uses " + std::to_string(routing.vcs()) + " virtual channel(s), not --vcs " +
-                     std::to_string(a.vcs));
-  const std::vector<bool> escape = parse_vc_set(a.escape, routing.vcs(), "--escape");
-  DeadlockSearchOptions opt;
-  opt.k = a.k;
-  opt.escape_vcs = escape;
-  opt.switching = switching_model(a);
-  opt.case_budget = a.case_budget;
+  DeadlockSearchOptions opt = deadlock_search_options(a.q, routing, question::kCli);
   if (a.budget) opt.budget = std::chrono::seconds(a.budget);
-  opt.symmetry = !a.no_symmetry;
-  opt.chunk_sets = a.chunk_sets;
-  opt.checkpoint = a.checkpoint;
-  opt.recheck_resumed = a.recheck_resumed;
   opt.farm = farm;
   const bool speaks = !farm || farm->coordinator();
   if (speaks) opt.progress = progress_printer();
@@ -128,16 +113,16 @@ int run_deadlock(const DeadlockArgs& a, const ShardFarm* farm) {
   if (!a.export_graph.empty()) export_graph(routing, *setup.model, a.export_graph);
   if (a.json) {
     // The question, then the result's one view (verify/deadlock_search.h), then the evidence.
-    nlohmann::json j{{"model", net.spec()}, {"routing", routing.spec()}, {"vcs", routing.vcs()}, {"k", a.k},
-                     {"menger", {{"version", kVersion}}}};
+    nlohmann::json j{{"model", net.spec()}, {"routing", routing.spec()}, {"vcs", routing.vcs()}, {"k", a.q.k},
+                     {"menger", {{"version", kVersion}}}, {"question", question::to_json_view(a.q)}};
     j.update(to_json(s, *setup.model, Timings::Include));
     j["evidence"] = ev ? to_json(*ev) : nlohmann::json(nullptr);
     std::cout << json_text(j, 2) << "\n";
   } else {
     std::cout << "model        " << net.spec() << "\nrouting      " << routing.spec() << " (" << routing.vcs()
               << " virtual channel" << (routing.vcs() == 1 ? "" : "s") << ")\n";
-    if (a.k)
-      std::cout << "faults       every set of <= " << a.k << " " << a.faults << ": " << s.analyses
+    if (a.q.k)
+      std::cout << "faults       every set of <= " << a.q.k << " " << a.q.faults << ": " << s.analyses
                 << " fault sets analysed" << (s.symmetry.empty() ? "" : " (" + s.symmetry + ")") << ", " << s.seconds
                 << " s\n";
     if (!s.complete) std::cout << "verdict      UNKNOWN: " << stop_reason() << "; " << s.coverage.text() << "\n";
@@ -160,34 +145,12 @@ void add_deadlock_command(CLI::App& app, CommandRegistry& commands, const ShardF
   auto* sub = app.add_subcommand("deadlock", "can a routing deadlock? (channel dependency graph, Duato's condition)");
   sub->add_option("spec", a->spec, "model spec")->required();
   sub->add_option("--routing", a->routing, "routing spec (see `menger list`)")->required();
-  sub->add_option("--vcs", a->vcs, "check that the routing uses this many virtual channels");
-  sub->add_option("--escape", a->escape, "escape virtual channels, e.g. 0,1 (default: searched when adaptive)");
-  sub->add_option("--faults", a->faults, "fault units for --k: nodes | switches | links | switch-links | components")
-      ->capture_default_str();
-  sub->add_option("--k", a->k, "check under every set of <= K faults")->capture_default_str()->check(
-      CLI::Range(0u, 16u));
+  add_question_options(sub, a->q);
   sub->add_option("--budget", a->budget, "seconds allowed for --k (default: no limit); UNKNOWN when it runs out");
-  sub->add_option("--switching", a->switching,
-                  "model for the exact check when Duato's condition does not settle it: wormhole | cut-through "
-                  "(default: cut-through for bubble routings, wormhole otherwise)");
-  sub->add_option("--case-budget", a->case_budget,
-                  "cut-through: cases the exact check splits before it asks a SAT solver instead (0: SAT at once)")
-      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1'000'000'000}))
-      ->capture_default_str();
-  sub->add_option("--buffers", a->buffers, "with --switching cut-through: packets per channel buffer (default 2)")
-      ->check(CLI::Range(1u, 64u));
   sub->add_option("--certificate", a->certificate, "write the FREE certificate (JSON) for `menger check-cert`");
   sub->add_option("--witness", a->witness, "write the DEADLOCK witness (JSON) for `menger replay`");
   sub->add_option("--export-graph", a->export_graph,
                   "write the fault-free channel dependency graph (every VC) as an edge list of channel ids");
-  sub->add_flag("--no-symmetry", a->no_symmetry,
-                "analyse every fault set (with --k) and every destination, not one per translation orbit");
-  sub->add_option("--checkpoint", a->checkpoint,
-                  "with --k: append each settled shard of fault sets to FILE; the same command resumes from it");
-  sub->add_flag("--recheck-resumed", a->recheck_resumed, kRecheckResumedHelp);
-  sub->add_option("--chunk-sets", a->chunk_sets, "with --k: fault sets per shard (the checkpoint's unit)")
-      ->capture_default_str()
-      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20));
   sub->add_flag("--json", a->json, "print JSON");
   commands.emplace_back(sub, [a, farm] { return run_deadlock(*a, farm); });
 }

@@ -76,7 +76,9 @@ void add_question_options(CLI::App* sub, Q& q) {
       sub->add_option_function<std::uint32_t>(flag, [&value](const std::uint32_t& v) { value = v; }, question_cli::help(f))
           ->check(CLI::Range(f.min, f.max));
     } else if constexpr (std::is_same_v<T, std::optional<std::string>>) {
-      sub->add_option_function<std::string>(flag, [&value](const std::string& v) { value = v; }, question_cli::help(f));
+      CLI::Option* o =
+          sub->add_option_function<std::string>(flag, [&value](const std::string& v) { value = v; }, question_cli::help(f));
+      if (!f.words.empty()) o->check(CLI::IsMember(f.words));
     } else {
       question_cli::add_text(sub, value, f, flag, choices);
     }

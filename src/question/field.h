@@ -77,4 +77,10 @@ inline std::string kebab(const std::string& name) {
   return s;
 }
 
+// A field's name as a front end's user writes it, for errors: --path-bound
+// on the command line, path_bound in a claim file or in Python.
+inline std::string spelled(Front front, const std::string& name) {
+  return front == kCli ? "--" + kebab(name) : name;
+}
+
 }  // namespace menger::question

@@ -101,7 +101,10 @@ nlohmann::json field_schema(const T& initial, const Field& f) {
     s["maximum"] = f.max;
   } else {
     type = "string";
-    if (!f.words.empty()) s["enum"] = f.words;
+    if (!f.words.empty()) {
+      s["enum"] = f.words;
+      if (is_optional<T>::value) s["enum"].push_back(nullptr);  // absent is also a value
+    }
   }
   s["type"] = is_optional<T>::value ? nlohmann::json{type, "null"} : nlohmann::json(type);
   s["default"] = value_json(initial);

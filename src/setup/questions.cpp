@@ -1,5 +1,7 @@
 #include "setup/questions.h"
 
+#include "core/error.h"
+
 namespace menger {
 
 RouteCheckOptions route_check_options(const RouteCheckQuestion& q) {
@@ -22,6 +24,25 @@ RouteWitness route_check_witness(const Routing& routing, const FaultModel& model
                                  const RouteCheckQuestion& q) {
   return make_witness(routing, model, failure, hop_limit_for(model.network(), q.hop_limit.value_or(0)),
                       q.excuse_disconnected);
+}
+
+DeadlockSearchOptions deadlock_search_options(const DeadlockQuestion& q, const Routing& routing,
+                                              question::Front front) {
+  using question::spelled;
+  if (q.vcs && *q.vcs != routing.vcs())
+    throw InputError(routing.spec() + " uses " + std::to_string(routing.vcs()) + " virtual channel(s), not " +
+                     spelled(front, "vcs") + " " + std::to_string(*q.vcs));
+  DeadlockSearchOptions o;
+  o.k = q.k;
+  o.escape_vcs = parse_vc_set(q.escape.value_or(""), routing.vcs(), spelled(front, "escape"));
+  o.switching = parse_switching(q.switching.value_or(""), q.buffers.value_or(0), spelled(front, "switching"),
+                                spelled(front, "buffers"));
+  o.case_budget = q.case_budget;
+  o.symmetry = q.symmetry;
+  o.chunk_sets = q.chunk_sets;
+  o.checkpoint = q.checkpoint;
+  o.recheck_resumed = q.recheck_resumed;
+  return o;
 }
 
 }  // namespace menger

@@ -3,7 +3,9 @@
 // engine's options by hand (issue 37).
 #pragma once
 
+#include "question/deadlock_question.h"
 #include "question/route_check_question.h"
+#include "verify/deadlock_search.h"
 #include "verify/route_search.h"
 #include "verify/route_witness.h"
 
@@ -17,5 +19,11 @@ RouteCheckOptions route_check_options(const RouteCheckQuestion& q);
 // limit and excuse.
 RouteWitness route_check_witness(const Routing& routing, const FaultModel& model, const RouteFailure& failure,
                                  const RouteCheckQuestion& q);
+
+// The deadlock search's options for `q` on `routing` (its VCs bound the
+// escape set); throws InputError naming the field as `front`'s user wrote it
+// (--escape on the command line, escape elsewhere).
+DeadlockSearchOptions deadlock_search_options(const DeadlockQuestion& q, const Routing& routing,
+                                              question::Front front);
 
 }  // namespace menger
