@@ -14,8 +14,6 @@
 #include "core/input_file.h"
 #include "core/json_io.h"
 #include "core/version.h"
-#include "models/registry.h"
-#include "models/routing_registry.h"
 #include "setup/questions.h"
 #include "setup/setup.h"
 #include "verify/deadlock_evidence.h"
