@@ -150,6 +150,7 @@ void expect_committed_schema() {
 TEST(Questions, TheCommittedSchemaIsTheDeclarations) {
   expect_committed_schema<RouteCheckQuestion>();
   expect_committed_schema<DeadlockQuestion>();
+  expect_committed_schema<ToleranceQuestion>();
 }
 
 // Each front offers exactly the fields the declaration names for it: the
@@ -177,6 +178,23 @@ void expect_fronts_agree(const std::string& claim_kind) {
 TEST(Questions, EveryFrontOffersTheDeclaredFields) {
   expect_fronts_agree<RouteCheckQuestion>("route-tolerance");
   expect_fronts_agree<DeadlockQuestion>("deadlock-free");
+  expect_fronts_agree<ToleranceQuestion>("tolerance");
+}
+
+TEST(Questions, ToleranceRequestComesFromTheQuestion) {
+  const ToleranceQuestion q = parse_cli<ToleranceQuestion>({"--engine", "smt", "--no-certificate", "--no-symmetry",
+                                                            "--pairs", "all", "--faults", "links"});
+  const ToleranceRequest r = tolerance_request(q);
+  EXPECT_EQ(r.engine, EngineChoice::Smt);
+  EXPECT_FALSE(r.certificate);
+  EXPECT_FALSE(r.symmetry);
+  EXPECT_EQ(r.chunk_pairs, ToleranceRequest{}.chunk_pairs);
+  const RouteSetup s = make_route_setup("torus(3,3)", "dor", "nodes");
+  const FaultModelSpec spec = tolerance_fault_spec(q, *s.net);
+  EXPECT_EQ(spec.units, UnitChoice::Links);
+  EXPECT_EQ(spec.pairs, PairChoice::AllTerminals);
+  EXPECT_THROW(parse_cli<ToleranceQuestion>({"--engine", "sat"}), CLI::ParseError);
+  EXPECT_THROW(parse_cli<ToleranceQuestion>({"--pairs", "some"}), CLI::ParseError);
 }
 
 TEST(Questions, DeadlockOptionsComeFromTheQuestion) {

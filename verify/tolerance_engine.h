@@ -15,6 +15,7 @@
 
 #include "core/coverage.h"
 #include "core/shard_farm.h"
+#include "question/tolerance_question.h"
 #include "verify/certificate.h"
 #include "verify/fault_model.h"
 
@@ -31,7 +32,7 @@ struct ToleranceRequest {
   // SMT answers get an exhaustive certificate when at most this many lighter
   // fault sets exist for the checker to enumerate.
   std::uint64_t exhaustive_limit = 2'000'000;
-  std::size_t chunk_pairs = 64;     // flow engine: pairs per block (tolerance.h)
+  std::size_t chunk_pairs = ToleranceQuestion{}.chunk_pairs;  // flow engine: pairs per block (tolerance.h)
   std::string checkpoint;           // flow engine: file of settled blocks ("" none)
   bool recheck_resumed = false;     // flow engine: search again every block the checkpoint holds
   const ShardFarm* farm = nullptr;  // flow engine: spread the blocks over processes

@@ -139,13 +139,14 @@ def _routing(routing):
     return routing
 
 
-def tolerance(net, faults="nodes", pairs=None, engine="auto", certificate=True, symmetry=True,
-              budget=None, threads=0):
+_TOLERANCE = Question("tolerance", "tolerance")
+
+
+@_TOLERANCE.verb
+def tolerance(net, *, budget=None, threads=0, **question):
     """Exact fault tolerance (menger tolerance): the least weight of a fault set that disconnects
     a required pair, with the set, the pair, and a certificate re-validated independently."""
-    return _menger._tolerance(network(net), _text("faults", faults), _text("pairs", pairs, none=True) or "",
-                              _text("engine", engine), _flag("certificate", certificate), _flag("symmetry", symmetry),
-                              _budget(budget), _whole("threads", threads))
+    return _menger._tolerance(network(net), _TOLERANCE.json(question), _budget(budget), _whole("threads", threads))
 
 
 _ROUTE_CHECK = Question("route-check", "route_check")

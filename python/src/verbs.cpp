@@ -178,17 +178,17 @@ FaultModel fault_model(const Network& net, const std::string& faults, const std:
 
 // ---- tolerance --------------------------------------------------------------
 
-ToleranceResult tolerance(py::object net_obj, const std::string& faults, const std::string& pairs,
-                          const std::string& engine, bool certificate, bool symmetry, std::optional<double> budget,
+// `question`: the tolerance question as JSON, checked by the package against
+// question_schema("tolerance") and again here (read_question_json).
+ToleranceResult tolerance(py::object net_obj, const std::string& question, std::optional<double> budget,
                           unsigned threads) {
+  ToleranceQuestion q;
+  question::read_question_json(parse_json(question, "tolerance's question"), q, "tolerance", question::kPython);
   Call c = start_call(std::move(net_obj), threads, budget);
   return run_engine(c, [&] {
     const auto start = std::chrono::steady_clock::now();
-    const FaultModel model = fault_model(*c.net, faults, pairs);
-    ToleranceRequest req;
-    req.engine = parse_engine_choice(engine);
-    req.certificate = certificate;
-    req.symmetry = symmetry;
+    const FaultModel model(*c.net, tolerance_fault_spec(q, *c.net));
+    ToleranceRequest req = tolerance_request(q);
     req.deadline = deadline_of(c);
     const ToleranceOutcome o = solve_tolerance(model, req);
     ToleranceResult r;
@@ -500,14 +500,14 @@ InfoResult info_verb(py::object net_obj, bool symmetry, bool automorphisms, std:
 }  // namespace
 
 void bind_verbs(py::module_& m) {
-  m.def("_tolerance", &tolerance, py::arg("network"), py::arg("faults"), py::arg("pairs"), py::arg("engine"),
-        py::arg("certificate"), py::arg("symmetry"), py::arg("budget"), py::arg("threads"));
+  m.def("_tolerance", &tolerance, py::arg("network"), py::arg("question"), py::arg("budget"), py::arg("threads"));
   m.def("_route_check", &route_check_verb, py::arg("network"), py::arg("routing"), py::arg("question"),
         py::arg("budget"), py::arg("threads"));
   // The questions' JSON Schemas (src/question/): the package makes each verb's
   // keyword arguments, their checks and their docstring from them.
   m.def("_question_schema", [](const std::string& verb) {
     if (verb == RouteCheckQuestion::kVerb) return json_text(question::question_schema<RouteCheckQuestion>(question::kPython));
+    if (verb == ToleranceQuestion::kVerb) return json_text(question::question_schema<ToleranceQuestion>(question::kPython));
     if (verb == DeadlockQuestion::kVerb) return json_text(question::question_schema<DeadlockQuestion>(question::kPython));
     throw InputError("no question is declared for '" + verb + "'");
   });

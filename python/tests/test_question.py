@@ -73,3 +73,15 @@ def test_deadlock_takes_its_question_too():
         menger.deadlock("torus(4,4)", "dor", buffers=2)
     with pytest.raises(TypeError, match="unexpected keyword argument 'chunk_sets'"):
         menger.deadlock("torus(4,4)", "dor", chunk_sets=4)
+
+
+def test_tolerance_takes_its_question_too():
+    s = json.loads(_menger._question_schema("tolerance"))
+    params = inspect.signature(menger.tolerance).parameters
+    assert [n for n in params if n in s["properties"]] == s["x-order"]
+    assert params["pairs"].default is None and params["engine"].default == "auto"
+    assert menger.tolerance("hypercube(4)", engine="smt").tolerance == menger.tolerance("hypercube(4)").tolerance == 3
+    with pytest.raises(menger.InputError, match="engine is one of 'auto', 'flow', 'smt'"):
+        menger.tolerance("hypercube(4)", engine="sat")
+    with pytest.raises(TypeError, match="unexpected keyword argument 'weights'"):
+        menger.tolerance("hypercube(4)", weights="w.txt")  # a file the CLI reads

@@ -5,17 +5,22 @@
 //   faults = "nodes"                  # nodes | switches | links | switch-links | components
 //   pairs = "all"                     # optional: all | io (default: io for directed networks)
 //   engine = "auto"                   # optional: auto | flow | smt
+//   certificate, symmetry             # optional, as tolerance's options
 //   min_breaking_weight = "d0 + k"    # the least weight of a breaking fault set, exactly
 //   tolerates = "d0 + k - 1"          # or: every fault set of at most this weight is survived
-// Either value may be "unbounded" (no fault set breaks the network).
+// Either value may be "unbounded" (no fault set breaks the network).  Every
+// key but those two is a field of the tolerance question
+// (src/question/tolerance_question.h), declared there once.
 //
 // HOLDS carries the certificate, re-validated in the run by the independent
 // checker; FAILS carries the least breaking set (when the network is weaker than
 // claimed) or the certificate of the actual, higher tolerance.
 #include "claims/property.h"
 #include "claims/property_keys.h"
+#include "claims/question_keys.h"
 #include "core/error.h"
 #include "core/formula.h"
+#include "setup/questions.h"
 #include "setup/setup.h"
 #include "verify/certificate_check.h"
 #include "verify/tolerance_engine.h"
@@ -25,33 +30,31 @@ namespace menger {
 namespace {
 
 struct ToleranceClaim {
-  std::string faults, pairs, engine = "auto";
+  ToleranceQuestion q;
   std::string expected;  // formula, or "unbounded"
   bool at_least = false; // `tolerates` rather than `min_breaking_weight`
 };
 
+std::vector<PropertyKey> tolerance_key_list() {
+  std::vector<PropertyKey> k = question_keys<ToleranceQuestion>();
+  k.push_back(text_key("min_breaking_weight", "formula or \"unbounded\": the least breaking weight, exactly"));
+  k.push_back(text_key("tolerates", "formula or \"unbounded\": every fault set this heavy is survived"));
+  return k;
+}
+
 const PropertyKeys& tolerance_keys() {
   static const PropertyKeys keys(
       "tolerance", "exact fault tolerance: least breaking fault set (max-flow or Z3), with certificate",
-      {
-          fault_units_key("fault units", true),
-          text_key("pairs", "required pairs: all (healthy terminals) | io (inputs to outputs)", false,
-                   "the model's default"),
-          text_key("engine", "auto | flow | smt", false, "auto"),
-          text_key("min_breaking_weight", "formula or \"unbounded\": the least breaking weight, exactly"),
-          text_key("tolerates", "formula or \"unbounded\": every fault set this heavy is survived"),
-      },
+      tolerance_key_list(),
       {{{"min_breaking_weight", "tolerates"}}});
   return keys;
 }
 
 ToleranceClaim read(const PropertyValues& v, const std::string&) {
   const bool at_least = v.has("tolerates");
-  ToleranceClaim c{*v.text("faults"), v.text("pairs").value_or(""), v.text("engine").value_or("auto"),
-                   *v.text(at_least ? "tolerates" : "min_breaking_weight"), at_least};
-  parse_unit_choice(c.faults);
-  if (!c.pairs.empty()) parse_pair_choice(c.pairs);
-  parse_engine_choice(c.engine);
+  ToleranceClaim c{{}, *v.text(at_least ? "tolerates" : "min_breaking_weight"), at_least};
+  read_question_keys(v, c.q);
+  parse_unit_choice(c.q.faults);
   return c;
 }
 
@@ -63,17 +66,13 @@ std::string units_text(const FaultModel& m, const std::vector<std::size_t>& unit
 
 CheckResult check(const ToleranceClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
   Network net(topology);
-  FaultModelSpec spec;
-  spec.units = parse_unit_choice(c.faults);
-  spec.pairs = c.pairs.empty() ? default_pairs(net) : parse_pair_choice(c.pairs);
-  FaultModel model(net, spec);
+  FaultModel model(net, tolerance_fault_spec(c.q, net));
   FormulaVars vars;
   topology->add_formula_vars(vars);
   const bool expect_unbounded = c.expected == "unbounded";
   const Rational expected = expect_unbounded ? Rational(0) : evaluate_formula(c.expected, vars);
 
-  ToleranceRequest req;
-  req.engine = parse_engine_choice(c.engine);
+  ToleranceRequest req = tolerance_request(c.q);
   if (ctx.budget()) req.deadline = std::chrono::steady_clock::now() + *ctx.budget();
   const ToleranceOutcome o = solve_tolerance(model, req);
 

@@ -12,12 +12,14 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/question_options.h"
 #include "core/error.h"
 #include "core/text.h"
 #include "core/input_file.h"
 #include "core/json_io.h"
 #include "core/version.h"
 #include "models/registry.h"
+#include "setup/questions.h"
 #include "setup/setup.h"
 #include "verify/certificate_check.h"
 #include "verify/tolerance_engine.h"
@@ -26,10 +28,13 @@ namespace menger {
 
 namespace {
 
+// The subject (the model), the question, and what the CLI adds: where to write
+// the certificate, the budget, the output format.
 struct ToleranceArgs {
-  std::string spec, faults = "nodes", pairs, engine = "auto", certificate, groups, weights, checkpoint;
-  bool json = false, no_certificate = false, no_symmetry = false, recheck_resumed = false;
-  unsigned budget = 0, chunk_pairs = 64;
+  std::string spec, certificate;
+  ToleranceQuestion q;
+  unsigned budget = 0;
+  bool json = false;
 };
 
 std::string unit_list(const FaultModel& m, const std::vector<std::size_t>& units) {
@@ -128,19 +133,11 @@ std::vector<std::uint32_t> read_weights(const std::string& file, const FaultMode
 int run_tolerance(const ToleranceArgs& a, const ShardFarm* farm) {
   const DeadlineScope budget_scope(budget_deadline(a.budget));
   Network net(Registry::builtin().build(a.spec));
-  FaultModelSpec spec;
-  spec.units = parse_unit_choice(a.faults);
-  spec.pairs = a.pairs.empty() ? default_pairs(net) : parse_pair_choice(a.pairs);
-  if (!a.groups.empty()) spec.groups = read_groups(a.groups, net);
-  if (!a.weights.empty()) spec.weights = read_weights(a.weights, FaultModel(net, spec));
+  FaultModelSpec spec = tolerance_fault_spec(a.q, net);
+  if (a.q.groups) spec.groups = read_groups(*a.q.groups, net);
+  if (a.q.weights) spec.weights = read_weights(*a.q.weights, FaultModel(net, spec));
   FaultModel model(net, spec);
-  ToleranceRequest req;
-  req.engine = parse_engine_choice(a.engine);
-  req.certificate = !a.no_certificate;
-  req.symmetry = !a.no_symmetry;
-  req.chunk_pairs = a.chunk_pairs;
-  req.checkpoint = a.checkpoint;
-  req.recheck_resumed = a.recheck_resumed;
+  ToleranceRequest req = tolerance_request(a.q);
   req.farm = farm;
   if (a.budget) req.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(a.budget);
   const auto start = std::chrono::steady_clock::now();
@@ -158,6 +155,7 @@ int run_tolerance(const ToleranceArgs& a, const ShardFarm* farm) {
   }
   if (a.json) {
     nlohmann::json j = result_json(model, o, check ? &*check : nullptr);
+    j["question"] = question::to_json_view(a.q);
     j["seconds"] = secs;
     std::cout << json_text(j, 2) << "\n";
   } else {
@@ -187,7 +185,7 @@ int run_tolerance(const ToleranceArgs& a, const ShardFarm* farm) {
                 << (a.certificate.empty() ? "" : "; written to " + a.certificate) << "\n";
     if (check && !check->valid)
       for (const auto& p : check->problems) std::cout << "  problem: " << p << "\n";
-    if (!check && !a.no_certificate)
+    if (!check && a.q.certificate)
       std::cout << "certificate  none: " << o.certificate_note
                 << (a.certificate.empty() ? "" : "; nothing written to " + a.certificate) << "\n";
   }
@@ -201,23 +199,10 @@ void add_tolerance_command(CLI::App& app, CommandRegistry& commands, const Shard
   auto args = std::make_shared<ToleranceArgs>();
   auto* sub = app.add_subcommand("tolerance", "exact fault tolerance: least breaking fault set, with a certificate");
   sub->add_option("spec", args->spec, "model spec")->required();
-  sub->add_option("--faults", args->faults, "nodes | switches | links | switch-links | components")->capture_default_str();
-  sub->add_option("--pairs", args->pairs, "all (pairs of healthy terminals) | io (inputs to outputs; directed networks)");
-  sub->add_option("--groups", args->groups, "file of component fault groups, one per line: 'name: node node ...'");
-  sub->add_option("--weights", args->weights, "file of unit weights, one per line: 'WEIGHT UNIT-LABEL'");
-  sub->add_option("--engine", args->engine, "auto | flow | smt")->capture_default_str();
+  add_question_options(sub, args->q);
   sub->add_option("--certificate", args->certificate, "write the certificate (JSON) to this file");
   sub->add_option("--budget", args->budget, "seconds allowed (default: no limit)");
   sub->add_flag("--json", args->json, "print JSON");
-  sub->add_flag("--no-certificate", args->no_certificate, "skip building and checking the certificate (faster)");
-  sub->add_flag("--no-symmetry", args->no_symmetry,
-                "search every pair the reduction names, not one per orbit of the pivot's stabiliser");
-  sub->add_option("--checkpoint", args->checkpoint,
-                  "append each settled block of pairs to this file, and resume from it (same question only)");
-  sub->add_flag("--recheck-resumed", args->recheck_resumed, kRecheckResumedHelp);
-  sub->add_option("--chunk-pairs", args->chunk_pairs, "pairs per deterministic block (the checkpoint's unit)")
-      ->capture_default_str()
-      ->check(CLI::Range(1u, 1u << 24));
   commands.emplace_back(sub, [args, farm] { return run_tolerance(*args, farm); });
 }
 

@@ -45,4 +45,22 @@ DeadlockSearchOptions deadlock_search_options(const DeadlockQuestion& q, const R
   return o;
 }
 
+ToleranceRequest tolerance_request(const ToleranceQuestion& q) {
+  ToleranceRequest r;
+  r.engine = parse_engine_choice(q.engine);
+  r.certificate = q.certificate;
+  r.symmetry = q.symmetry;
+  r.chunk_pairs = q.chunk_pairs;
+  r.checkpoint = q.checkpoint;
+  r.recheck_resumed = q.recheck_resumed;
+  return r;
+}
+
+FaultModelSpec tolerance_fault_spec(const ToleranceQuestion& q, const Network& net) {
+  FaultModelSpec spec;
+  spec.units = parse_unit_choice(q.faults);
+  spec.pairs = q.pairs ? parse_pair_choice(*q.pairs) : default_pairs(net);
+  return spec;
+}
+
 }  // namespace menger

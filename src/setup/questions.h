@@ -5,8 +5,10 @@
 
 #include "question/deadlock_question.h"
 #include "question/route_check_question.h"
+#include "question/tolerance_question.h"
 #include "verify/deadlock_search.h"
 #include "verify/route_search.h"
+#include "verify/tolerance_engine.h"
 #include "verify/route_witness.h"
 
 namespace menger {
@@ -25,5 +27,12 @@ RouteWitness route_check_witness(const Routing& routing, const FaultModel& model
 // (--escape on the command line, escape elsewhere).
 DeadlockSearchOptions deadlock_search_options(const DeadlockQuestion& q, const Routing& routing,
                                               question::Front front);
+
+// The tolerance engine's request for `q` (its deadline is the caller's).
+ToleranceRequest tolerance_request(const ToleranceQuestion& q);
+
+// The fault model's units and required pairs for `q` on `net`; the CLI adds
+// the groups and weights it reads from q's files.
+FaultModelSpec tolerance_fault_spec(const ToleranceQuestion& q, const Network& net);
 
 }  // namespace menger
