@@ -84,7 +84,6 @@ DEBTS = {
     },
     "cycle": {
         ("verify/deadlock_exact", "verify/deadlock_worms"),
-        ("verify/route_search", "verify/symbolic_search"),
         ("verify/deadlock_checker", "verify/deadlock_evidence_check"),
         ("models/families", "models/registry"),
         ("models/routing_table", "models/routing_table_index"),

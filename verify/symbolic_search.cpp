@@ -2,7 +2,6 @@
 #include "verify/symbolic_search.h"
 
 #include "core/error.h"
-#include "verify/route_search.h"
 
 namespace menger {
 

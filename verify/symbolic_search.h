@@ -71,7 +71,7 @@
 #include "verify/fault_model.h"
 #include "verify/partial_faults.h"
 #include "verify/route_run.h"
-#include "verify/route_search.h"
+#include "verify/route_outcome.h"
 
 namespace menger {
 
