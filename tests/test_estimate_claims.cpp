@@ -172,7 +172,7 @@ TEST_F(EstimateClaimsTest, BelowModelComparesSeriesOfTwoModels) {
   ProveReport exactly_above = run_claim(study + "below_model = \"" + flat + "\"\n", {}, det);
   ASSERT_TRUE(only(exactly_above).result) << only(exactly_above).error;
   EXPECT_EQ(kind_of(only(exactly_above).result->verdict), VerdictKind::Fails);
-  const std::string sampled = "experiment = \"completeness\"\ntrials = 2000\nmax_faults = 3\n"
+  const std::string sampled = "experiment = \"completeness\"\ntrials = 2000\nmax_faults = 3\nexact_limit = 0\n"
                               "statistic = \"complete with 2 faults\"\n";
   ProveReport sampled_above = run_claim(sampled + "below_model = \"" + flat + "\"\n", {}, det);
   ASSERT_TRUE(only(sampled_above).result) << only(sampled_above).error;

@@ -10,11 +10,13 @@
 
 #include <toml++/toml.h>
 
+#include "claims/estimate_study.h"
 #include "claims/property.h"
 #include "claims/question_keys.h"
 #include "cli/question_options.h"
 #include "core/error.h"
 #include "question/question_json.h"
+#include "question/questions.h"
 #include "setup/questions.h"
 #include "setup/setup.h"
 
@@ -36,6 +38,8 @@ struct Sample {
   std::string engine = "fast";
   std::string file;  // CLI only
   std::uint64_t big = 3;  // not in the CLI
+  double ratio = 0.5;
+  std::optional<double> width;
 
   template <class Q, class V>
   static void fields(Q& q, V&& v) {
@@ -48,6 +52,8 @@ struct Sample {
     v(q.engine, Field("engine", "words, each also a flag").one_of({"fast", "slow", "exact"}, true));
     v(q.file, Field("file", "the CLI's alone").in(kCli).run_control());
     v(q.big, Field("big", "not on the command line").range(0, 1000).in(kClaim | kPython));
+    v(q.ratio, Field("ratio", "a number in an open range").between(0, 1, true));
+    v(q.width, Field("width", "an optional number in a closed range").between(0, 10));
   }
 };
 
@@ -78,15 +84,18 @@ Q read_json(const std::string& text, unsigned front = kEveryFront) {
 
 TEST(Questions, TheThreeReadersAgree) {
   const Sample cli = parse_cli<Sample>({"--off", "--no-on", "--count", "12", "--limit", "5", "--units", "links",
-                                        "--bound", "n + 1", "--slow"});
+                                        "--bound", "n + 1", "--slow", "--ratio", "0.25", "--width", "10"});
   const Sample claim = read_claim<Sample>(question_keys<Sample>(),
                                           "off = true\non = false\ncount = 12\nlimit = 5\nunits = \"links\"\n"
-                                          "bound = \"n + 1\"\nengine = \"slow\"\n");
+                                          "bound = \"n + 1\"\nengine = \"slow\"\nratio = \"0.25\"\nwidth = 10\n");
   const Sample json = read_json<Sample>(
-      R"({"off": true, "on": false, "count": 12, "limit": 5, "units": "links", "bound": "n + 1", "engine": "slow"})");
+      R"({"off": true, "on": false, "count": 12, "limit": 5, "units": "links", "bound": "n + 1", "engine": "slow",
+          "ratio": 0.25, "width": 10})");
   EXPECT_EQ(to_json_view(cli), to_json_view(claim));
   EXPECT_EQ(to_json_view(cli), to_json_view(json));
   EXPECT_EQ(to_json_view(cli)["engine"], "slow");
+  EXPECT_EQ(to_json_view(cli)["ratio"], 0.25);
+  EXPECT_EQ(to_json_view(cli)["width"], 10.0);
   EXPECT_EQ(to_json_view(read_json<Sample>(to_json_view(cli).dump())), to_json_view(cli));  // the view reads back
   EXPECT_FALSE(to_json_view(cli).contains("file"));  // a run control: not part of what is asked
 }
@@ -106,12 +115,15 @@ TEST(Questions, EachFrontOffersItsFieldsOnly) {
   EXPECT_THROW(parse_cli<Sample>({"--big", "3"}), CLI::ExtrasError);
   std::vector<std::string> claim_keys;
   for (const auto& k : question_keys<Sample>()) claim_keys.push_back(k.name);
-  EXPECT_EQ(claim_keys, (std::vector<std::string>{"off", "on", "count", "limit", "units", "bound", "engine", "big"}));
+  EXPECT_EQ(claim_keys,
+            (std::vector<std::string>{"off", "on", "count", "limit", "units", "bound", "engine", "big", "ratio", "width"}));
   EXPECT_THROW(read_json<Sample>(R"({"file": "x"})", kPython), InputError);
   EXPECT_EQ(read_json<Sample>(R"({"file": "x"})", kCli).file, "x");
   const nlohmann::json py = question_schema<Sample>(kPython);
   EXPECT_FALSE(py["properties"].contains("file"));
-  EXPECT_EQ(py["x-order"].size(), 8u);
+  EXPECT_EQ(py["x-order"].size(), 10u);
+  EXPECT_EQ(py["properties"]["ratio"]["exclusiveMaximum"], 1.0);
+  EXPECT_EQ(py["properties"]["width"]["maximum"], 10.0);
   EXPECT_EQ(question_schema<Sample>(kClaim)["required"], nlohmann::json{"units"});
   EXPECT_THROW(read_claim<Sample>(question_keys<Sample>(), "count = 3\n"), InputError);  // units is required there
 }
@@ -119,17 +131,25 @@ TEST(Questions, EachFrontOffersItsFieldsOnly) {
 TEST(Questions, EveryReaderRefusesWhatTheDeclarationRefuses) {
   for (const auto& args : std::vector<std::vector<std::string>>{
            {"--count", "0"}, {"--count", "21"}, {"--count", "-1"}, {"--limit", "100"}, {"--engine", "other"},
-           {"--slow", "--exact"}, {"--engine", "slow", "--exact"}}) {
+           {"--slow", "--exact"}, {"--engine", "slow", "--exact"}, {"--ratio", "1"}, {"--ratio", "0"},
+           {"--ratio", "nan"}, {"--width", "10.5"}, {"--width", "inf"}, {"--ratio", "half"}}) {
     EXPECT_THROW(parse_cli<Sample>(args), CLI::ParseError) << args[0] << " " << args[1];
   }
   EXPECT_NO_THROW(parse_cli<Sample>({"--slow", "--engine", "slow"}));  // the same word twice
+  EXPECT_EQ(parse_cli<Sample>({"--count", "010"}).count, 10u);  // decimal, not octal
+  EXPECT_EQ(parse_cli<Sample>({"--limit", "010"}).limit, 10u);
+  for (const auto& args : std::vector<std::vector<std::string>>{{"--count", "0x10"}, {"--count", "1e1"},
+                                                                {"--limit", "+5"}, {"--count", "99999999999999999999999"}})
+    EXPECT_THROW(parse_cli<Sample>(args), CLI::ParseError) << args[1];
   for (const auto& body : {"units = \"n\"\ncount = 0\n", "units = \"n\"\ncount = 21\n", "units = \"n\"\nlimit = 100\n",
                            "units = \"n\"\nengine = \"other\"\n", "units = \"n\"\noff = 1\n", "units = \"n\"\nfile = \"x\"\n",
-                           "units = \"n\"\nnoise = 1\n"})
+                           "units = \"n\"\nnoise = 1\n", "units = \"n\"\nratio = \"1.0\"\n", "units = \"n\"\nratio = 0.5\n", "units = \"n\"\nwidth = -1\n",
+                           "units = \"n\"\nratio = \"half\"\n"})
     EXPECT_THROW(read_claim<Sample>(question_keys<Sample>(), body), InputError) << body;
   for (const auto& text : {R"({"count": 0})", R"({"count": 21})", R"({"count": -1})", R"({"count": 2.0})",
                            R"({"count": true})", R"({"off": 1})", R"({"engine": "other"})", R"({"units": 3})",
-                           R"({"noise": 1})", R"([1])"})
+                           R"({"noise": 1})", R"([1])", R"({"ratio": 1})", R"({"ratio": "0.5"})",
+                           R"({"width": 10.01})", R"({"ratio": null})"})
     EXPECT_THROW(read_json<Sample>(text), InputError) << text;
   EXPECT_FALSE(read_json<Sample>(R"({"limit": null})").limit);
 }
@@ -148,9 +168,9 @@ void expect_committed_schema() {
 }
 
 TEST(Questions, TheCommittedSchemaIsTheDeclarations) {
-  expect_committed_schema<RouteCheckQuestion>();
-  expect_committed_schema<DeadlockQuestion>();
-  expect_committed_schema<ToleranceQuestion>();
+  for_each_question([](const auto& q) { expect_committed_schema<std::decay_t<decltype(q)>>(); });
+  EXPECT_EQ(question_schema_named("montecarlo", kPython)["title"], "menger montecarlo question");
+  EXPECT_THROW(question_schema_named("gremlins", kPython), InputError);
 }
 
 // Each front offers exactly the fields the declaration names for it: the
@@ -179,6 +199,7 @@ TEST(Questions, EveryFrontOffersTheDeclaredFields) {
   expect_fronts_agree<RouteCheckQuestion>("route-tolerance");
   expect_fronts_agree<DeadlockQuestion>("deadlock-free");
   expect_fronts_agree<ToleranceQuestion>("tolerance");
+  expect_fronts_agree<MonteCarloQuestion>("estimate");
 }
 
 TEST(Questions, ToleranceRequestComesFromTheQuestion) {
@@ -242,6 +263,51 @@ TEST(Questions, RouteCheckOptionsComeFromTheQuestion) {
   const RouteSetup s = make_route_setup("torus(3,3)", "dor", "nodes");
   EXPECT_EQ(hop_limit_for(*s.net), 2u * 9 + 16);
   EXPECT_EQ(hop_limit_for(*s.net, 5), 5u);
+}
+
+// The message of the InputError `f` throws ("" if it throws none).
+template <class F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Questions, StudyRequestComesFromTheQuestion) {
+  const MonteCarloQuestion q = parse_cli<MonteCarloQuestion>({"--experiment", "routing", "--counts", "0..4:2", "--trials",
+                                                              "500", "--half-width", "0.1", "--hop-limit", "30"});
+  const StudyRequest r = study_request(q, {"dor"}, kCli);
+  EXPECT_EQ(r.counts, (std::vector<std::size_t>{0, 2, 4}));
+  EXPECT_EQ(r.sampling.trials, 500u);
+  EXPECT_EQ(r.sampling.min_trials, 500u);
+  EXPECT_EQ(r.sampling.half_width, 0.1);
+  EXPECT_EQ(r.hop_limit, 30u);
+  EXPECT_EQ(r.exact_limit, MonteCarloQuestion{}.exact_limit);
+  // A claim with the same keys asks for the same study.
+  const PropertyKeys table("estimate", "a study", study_keys(), study_choices());
+  const PropertyValues v = table.read(toml::parse("experiment = \"routing\"\nroutings = [\"dor\"]\ncounts = \"0..4:2\"\n"
+                                                  "trials = 500\nhalf_width = \"0.1\"\nhop_limit = 30\n"),
+                                      "x.toml");
+  EXPECT_EQ(canonical_text(read_study_request(v, "x.toml")), canonical_text(r));
+  // Options of another experiment, named as each front spells them.
+  MonteCarloQuestion other = q;
+  other.experiment = "completeness";
+  const std::string cli = error_of([&] { study_request(other, {"dor"}, kCli); });
+  EXPECT_NE(cli.find("--routing; --counts do not belong to the completeness experiment"), std::string::npos) << cli;
+  const std::string claim = error_of([&] { study_request(other, {}, kClaim, "x.toml"); });
+  EXPECT_NE(claim.find("x.toml: counts does not belong"), std::string::npos) << claim;
+  other = q;
+  other.rates = "0.1";
+  EXPECT_NE(error_of([&] { study_request(other, {"dor"}, kPython); }).find("give one"), std::string::npos);
+  other = q;
+  other.counts = "0..1:0.5";
+  EXPECT_NE(error_of([&] { study_request(other, {"dor"}, kPython); }).find("whole numbers"), std::string::npos);
+  EXPECT_THROW(parse_cli<MonteCarloQuestion>({"--experiment", "routing", "--confidence", "1"}), CLI::ParseError);
+  EXPECT_THROW(parse_cli<MonteCarloQuestion>({"--counts", "1"}), CLI::ParseError);  // no experiment
+  EXPECT_THROW(read_json<MonteCarloQuestion>(R"({"counts": "1"})", kPython), InputError);
 }
 
 }  // namespace

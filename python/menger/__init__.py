@@ -177,30 +177,20 @@ def deadlock(net, routing, *, budget=None, threads=0, **question):
                              _whole("threads", threads))
 
 
-def montecarlo(net, experiment, routings=(), faults=None, counts=None, rates=None, max_faults=None,
-               exact_limit=200_000, trials=10_000, seed=1, half_width=None, confidence=0.95, hop_limit=0,
-               budget=None, threads=0):
+_MONTECARLO = Question("montecarlo", "montecarlo")
+
+
+@_MONTECARLO.verb
+def montecarlo(net, experiment, routings=(), *, budget=None, threads=0, **question):
     """A reliability study (menger montecarlo): experiment "completeness", "routing" or
     "combinations"; routings are spec strings or Python routings, compared on the same
-    configurations.  Results depend on the seed only, not on the thread count."""
+    configurations.  counts and rates are lists of numbers or text such as "0..20:5".
+    Results depend on the seed only, not on the thread count."""
     if isinstance(routings, str) or hasattr(routings, "next"):
         routings = [routings]
-    if experiment == "completeness" and (routings or counts or rates):
-        raise InputError("routings, counts and rates belong to the routing and combinations experiments")
-    if experiment != "completeness" and max_faults is not None:
-        raise InputError("max_faults belongs to the completeness experiment")
-    routings = [_routing(r) for r in routings]
-    if isinstance(counts, (str, bytes)) or isinstance(rates, (str, bytes)):
-        raise InputError("counts and rates are lists of numbers, not strings")
-    counts = [_whole("a fault count", c, hi=_U64) for c in (counts or [])]
-    rates = [_real("a fault rate", r) for r in (rates or [])]
-    return _menger._montecarlo(network(net), _text("experiment", experiment), routings,
-                               _text("faults", faults, none=True) or "", counts, rates,
-                               _whole("max_faults", max_faults, hi=_U64, none=True),
-                               _whole("exact_limit", exact_limit, hi=_U64), _whole("trials", trials, hi=_U64),
-                               _whole("seed", seed, hi=_U64), _real("half_width", half_width, none=True),
-                               _real("confidence", confidence), _whole("hop_limit", hop_limit), _budget(budget),
-                               _whole("threads", threads))
+    question["experiment"] = experiment
+    return _menger._montecarlo(network(net), [_routing(r) for r in routings], _MONTECARLO.json(question),
+                               _budget(budget), _whole("threads", threads))
 
 
 def credit_loops(dump_dir, fabric=None, sls="file", vls="dump", budget=None):

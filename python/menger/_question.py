@@ -11,7 +11,7 @@ checked arguments travel to C++ as JSON, where they are read strictly again.
 import inspect
 import json
 
-from ._checks import _flag, _text, _whole
+from ._checks import _flag, _real, _text, _whole
 from ._menger import InputError
 from . import _menger
 
@@ -21,6 +21,30 @@ def _types(spec):
     return t if isinstance(t, list) else [t]
 
 
+def _number(name, spec, value):
+    value = _real(name, value)
+    low, high = spec.get("minimum"), spec.get("maximum")
+    if low is None:
+        low, high = spec["exclusiveMinimum"], spec["exclusiveMaximum"]
+        if not low < value < high:
+            raise InputError("%s is a number in (%r, %r), not %r" % (name, low, high, value))
+    elif not low <= value <= high:
+        raise InputError("%s is a number in [%r, %r], not %r" % (name, low, high, value))
+    return value
+
+
+def _points(name, spec, value):
+    """Points as a list of numbers, written as the text "x,y,z" the other front ends take."""
+    if isinstance(value, (bytes, dict)) or not hasattr(value, "__iter__"):
+        raise InputError("%s is a list of numbers or text such as \"0..20:5\", not %r" % (name, value))
+    items = list(value)
+    if not items:
+        raise InputError("%s names no point" % name)
+    if spec["x-points"] == "whole":
+        return ",".join(str(_whole("counts[%d]" % i, x, hi=2**64 - 1)) for i, x in enumerate(items))
+    return ",".join(repr(_real("%s[%d]" % (name, i), x)) for i, x in enumerate(items))
+
+
 def _checked(name, spec, value):
     """One argument, checked as the schema says (None where the field may be absent)."""
     types = _types(spec)
@@ -28,10 +52,14 @@ def _checked(name, spec, value):
         return None
     if "integer" in types:
         return _whole(name, value, spec["minimum"], spec["maximum"])
+    if "number" in types:
+        return _number(name, spec, value)
     if "boolean" in types:
         return _flag(name, value)
     if spec.get("x-formula") and not isinstance(value, str):
         return str(_whole(name, value, 0, 2**64 - 1))  # a whole number; a str is a formula
+    if spec.get("x-points") and not isinstance(value, str):
+        return _points(name, spec, value)
     value = _text(name, value)
     words = [w for w in spec.get("enum", []) if w is not None]
     if words and value not in words:
@@ -80,14 +108,18 @@ class Question:
         parameters in its signature, and their docs in its docstring."""
         sig = inspect.signature(function)
         params = [p for p in sig.parameters.values() if p.kind != inspect.Parameter.VAR_KEYWORD]
+        # A field the function names itself (montecarlo's positional experiment) it passes on itself.
         params += [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=spec["default"])
-                   for name, spec in self.fields.items()]
+                   for name, spec in self.fields.items() if name not in sig.parameters]
         function.__signature__ = sig.replace(parameters=params)
         lines = ["", "", "Question (the fields of menger %s's options and claim keys):" % self.cli_verb]
         for name, spec in self.fields.items():
             extra = ", one of " + " | ".join(w for w in spec["enum"] if w is not None) if "enum" in spec else ""
-            if "minimum" in spec:
+            if "integer" in _types(spec):
                 extra = ", %d..%d" % (spec["minimum"], spec["maximum"])
+            elif "number" in _types(spec):
+                extra = (", %r..%r" % (spec["minimum"], spec["maximum"]) if "minimum" in spec else
+                         ", between %r and %r" % (spec["exclusiveMinimum"], spec["exclusiveMaximum"]))
             lines.append("    %s (default %s%s): %s" % (name, _default_text(spec), extra, spec["description"]))
         if self.words:
             lines.append("    " + ", ".join("%s=True" % w for w in self.words) + ": the same as the word of "

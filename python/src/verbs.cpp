@@ -35,6 +35,7 @@
 #include "setup/credit_loops.h"
 #include "core/json_io.h"
 #include "question/question_json.h"
+#include "question/questions.h"
 #include "setup/questions.h"
 #include "setup/setup.h"
 #include "verify/automorphisms.h"
@@ -341,42 +342,31 @@ DeadlockResultPy deadlock_verb(py::object net_obj, py::object routing, const std
 
 // ---- montecarlo -------------------------------------------------------------
 
-StudyResultPy montecarlo_verb(py::object net_obj, const std::string& experiment, py::list routings,
-                              const std::string& faults, std::vector<std::size_t> counts, std::vector<double> rates,
-                              std::optional<std::size_t> max_faults, std::uint64_t exact_limit, std::uint64_t trials,
-                              std::uint64_t seed, std::optional<double> half_width, double confidence,
-                              std::uint32_t hop_limit, std::optional<double> budget, unsigned threads) {
+// `question`: the montecarlo question as JSON, checked by the package against
+// question_schema("montecarlo") and again here (read_question_json);
+// `routings`, the subject: spec strings or Python routings.
+StudyResultPy montecarlo_verb(py::object net_obj, py::list routings, const std::string& question,
+                              std::optional<double> budget, unsigned threads) {
+  MonteCarloQuestion mq;
+  question::read_question_json(parse_json(question, "montecarlo's question"), mq, "montecarlo", question::kPython);
   Call c = start_call(std::move(net_obj), threads, budget);
-  StudyRequest q;
-  q.experiment = experiment;
-  q.faults = faults;
-  q.counts = std::move(counts);
-  q.rates = std::move(rates);
-  q.max_faults = max_faults;
-  q.exact_limit = exact_limit;
-  q.hop_limit = hop_limit;
-  if (trials == 0) throw py::value_error("trials must be at least 1");
-  q.sampling.seed = seed;
-  q.sampling.trials = trials;
-  q.sampling.min_trials = std::min<std::uint64_t>(1000, trials);
-  if (half_width && !(*half_width > 0 && *half_width < 1)) throw py::value_error("half_width lies in (0, 1)");
-  q.sampling.half_width = half_width;
-  q.sampling.confidence = confidence;
+  std::vector<std::string> specs;
   // Python routings by the spec each is given here (their `name`, made
   // distinct); the study builds them on its own Network of the same topology.
   std::map<std::string, py::object> python;
   for (py::handle h : routings) {
     if (py::isinstance<py::str>(h)) {
-      q.routings.push_back(h.cast<std::string>());
+      specs.push_back(h.cast<std::string>());
       continue;
     }
     const PyRouting probe(py::reinterpret_borrow<py::object>(h), c.net_obj, *c.net, nullptr);  // checks it is a routing
     std::string spec = probe.spec();
-    for (int i = 2; python.count(spec) || std::count(q.routings.begin(), q.routings.end(), spec); ++i)
+    for (int i = 2; python.count(spec) || std::count(specs.begin(), specs.end(), spec); ++i)
       spec = probe.spec() + "#" + std::to_string(i);
     python[spec] = py::reinterpret_borrow<py::object>(h);
-    q.routings.push_back(spec);
+    specs.push_back(spec);
   }
+  StudyRequest q = study_request(mq, std::move(specs), question::kPython);
   // One PyRouting per Python routing stands for it in the call (its record
   // collects the calls and the first error of the routings the study builds).
   std::map<std::string, std::shared_ptr<RoutingRecord>> records;
@@ -505,17 +495,11 @@ void bind_verbs(py::module_& m) {
         py::arg("budget"), py::arg("threads"));
   // The questions' JSON Schemas (src/question/): the package makes each verb's
   // keyword arguments, their checks and their docstring from them.
-  m.def("_question_schema", [](const std::string& verb) {
-    if (verb == RouteCheckQuestion::kVerb) return json_text(question::question_schema<RouteCheckQuestion>(question::kPython));
-    if (verb == ToleranceQuestion::kVerb) return json_text(question::question_schema<ToleranceQuestion>(question::kPython));
-    if (verb == DeadlockQuestion::kVerb) return json_text(question::question_schema<DeadlockQuestion>(question::kPython));
-    throw InputError("no question is declared for '" + verb + "'");
-  });
+  m.def("_question_schema",
+        [](const std::string& verb) { return json_text(question::question_schema_named(verb, question::kPython)); });
   m.def("_deadlock", &deadlock_verb, py::arg("network"), py::arg("routing"), py::arg("question"), py::arg("budget"),
         py::arg("threads"));
-  m.def("_montecarlo", &montecarlo_verb, py::arg("network"), py::arg("experiment"), py::arg("routings"),
-        py::arg("faults"), py::arg("counts"), py::arg("rates"), py::arg("max_faults"), py::arg("exact_limit"),
-        py::arg("trials"), py::arg("seed"), py::arg("half_width"), py::arg("confidence"), py::arg("hop_limit"),
+  m.def("_montecarlo", &montecarlo_verb, py::arg("network"), py::arg("routings"), py::arg("question"),
         py::arg("budget"), py::arg("threads"));
   m.def("_credit_loops", &credit_loops_verb, py::arg("dir"), py::arg("fabric"), py::arg("sls"), py::arg("vls"),
         py::arg("budget"));

@@ -166,12 +166,17 @@ def test_a_whole_path_bound_is_a_number_of_hops():
 
 
 @pytest.mark.parametrize("options,words", [
-    ({"counts": [True]}, "a fault count is an int"),
-    ({"counts": [1.0]}, "a fault count is an int"),
-    ({"counts": "12"}, "counts and rates are lists"),
-    ({"rates": ["0.5"]}, "a fault rate is a finite number"),
-    ({"rates": [True]}, "a fault rate is a finite number"),
-    ({"rates": [float("nan")]}, "a fault rate is a finite number"),
+    ({"counts": [True]}, r"counts\[0\] is an int"),
+    ({"counts": [0, 1.0]}, r"counts\[1\] is an int"),
+    ({"counts": "0..3:0.5"}, "whole numbers"),
+    ({"counts": 12}, "counts is a list of numbers or text"),
+    ({"counts": []}, "counts names no point"),
+    ({"rates": ["0.5"]}, r"rates\[0\] is a finite number"),
+    ({"rates": [True]}, r"rates\[0\] is a finite number"),
+    ({"rates": [float("nan")]}, r"rates\[0\] is a finite number"),
+    ({"counts": [1], "confidence": 1.5}, r"confidence is a number in \(0\.0, 1\.0\)"),
+    ({"counts": [1], "half_width": 0}, "half_width is a number in"),
+    ({"counts": [1], "hop_limit": 0}, "hop_limit is an int in 1"),
     ({"counts": [1], "trials": 10.0}, "trials is an int"),
     ({"counts": [1], "confidence": "0.9"}, "confidence is a finite number"),
     ({"counts": [1], "seed": -1}, "seed is an int"),

@@ -85,3 +85,23 @@ def test_tolerance_takes_its_question_too():
         menger.tolerance("hypercube(4)", engine="sat")
     with pytest.raises(TypeError, match="unexpected keyword argument 'weights'"):
         menger.tolerance("hypercube(4)", weights="w.txt")  # a file the CLI reads
+
+
+def test_montecarlo_takes_its_question():
+    s = json.loads(_menger._question_schema("montecarlo"))
+    params = inspect.signature(menger.montecarlo).parameters
+    # experiment is a field the verb takes by position; the others are keyword-only
+    assert list(params)[:3] == ["net", "experiment", "routings"]
+    for name in s["x-order"]:
+        if name != "experiment":
+            assert params[name].kind == inspect.Parameter.KEYWORD_ONLY, name
+            assert params[name].default == s["properties"][name]["default"], name
+    assert "naive" not in params and "checkpoint" not in params  # the CLI's alone
+    # a list of points and the text the CLI and claims take ask the same question
+    a = menger.montecarlo("torus(3,3)", "routing", ["dor"], counts=[0, 2], trials=200, seed=5)
+    b = menger.montecarlo("torus(3,3)", "routing", ["dor"], counts="0..2:2", trials=200, seed=5)
+    assert a.points == b.points
+    r = menger.montecarlo("torus(3,3)", "routing", ["dor"], rates=[0.0, 0.25], trials=100)
+    assert len(r.points) == 2
+    with pytest.raises(TypeError, match="unexpected keyword argument 'trails'"):
+        menger.montecarlo("torus(3,3)", "routing", ["dor"], counts=[1], trails=10)

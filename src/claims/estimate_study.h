@@ -1,4 +1,5 @@
-// The study an estimate claim samples: its [property] keys and the request
+// The study an estimate claim samples: its [property] keys (the montecarlo
+// question's, src/question/montecarlo_question.h, and the routings) and the request
 // they make (reliability_study.h).  The run samples one study per model and
 // parsed request (RunContext::study), so claims that word one request
 // differently share it.

@@ -35,9 +35,10 @@ std::vector<PropertyKey> question_keys() {
     if (!f.offered_in(question::kClaim)) return;
     using V = question::value_type_t<std::decay_t<decltype(value)>>;
     const std::string dflt = question_claim::default_text(value, f);
-    PropertyKey k = std::is_same_v<V, bool>  ? flag_key(f.name, f.doc, dflt)
-                    : std::is_integral_v<V> ? count_key(f.name, f.doc, f.min, f.max, dflt)
-                                            : text_key(f.name, f.doc, false, dflt);
+    PropertyKey k = std::is_same_v<V, bool>    ? flag_key(f.name, f.doc, dflt)
+                    : std::is_integral_v<V>   ? count_key(f.name, f.doc, f.min, f.max, dflt)
+                    : std::is_same_v<V, double> ? number_key(f.name, f.doc, NumberRange{f.low, f.high, f.open, f.open}, dflt)
+                                              : text_key(f.name, f.doc, false, dflt);
     if (!f.words.empty()) k = k.one_of(f.words);
     keys.push_back(f.required_in(question::kClaim) ? k.needed() : k);
   });
@@ -55,6 +56,8 @@ void read_question_keys(const PropertyValues& v, Q& q) {
       if (const auto x = v.flag(f.name)) value = *x;
     } else if constexpr (std::is_integral_v<V>) {
       if (const auto x = v.count(f.name)) value = static_cast<V>(*x);
+    } else if constexpr (std::is_same_v<V, double>) {
+      if (const auto x = v.number(f.name)) value = *x;
     } else {
       if (const auto x = v.text(f.name)) value = *x;
     }

@@ -40,6 +40,43 @@ std::string with_seed(const std::string& canonical, std::uint64_t seed) {
   return spec.to_string();
 }
 
+// Fault counts: points that are whole numbers.
+std::vector<std::size_t> whole_points(const std::string& text, const std::string& field) {
+  std::vector<std::size_t> counts;
+  for (double x : parse_points(text, field)) {
+    if (x != std::floor(x)) throw InputError(field + ": the counts are whole numbers, got " + std::to_string(x));
+    counts.push_back(static_cast<std::size_t>(x));
+  }
+  return counts;
+}
+
+// A field as the front end's user wrote it, after where it was written ("" for the command line).
+struct Spelling {
+  question::Front front;
+  std::string where;
+  std::string operator()(const std::string& field) const {
+    const std::string name = front == question::kCli && field == "routings" ? "--routing" : question::spelled(front, field);
+    return where.empty() ? name : where + ": " + name;
+  }
+};
+
+// Options of one experiment given to another: one error naming them all.
+void check_belongs(const MonteCarloQuestion& q, bool routings, const Spelling& name) {
+  const bool completeness = q.experiment == "completeness";
+  std::vector<std::string> wrong;
+  if (completeness && routings) wrong.push_back(name("routings"));
+  if (completeness && q.counts) wrong.push_back(name("counts"));
+  if (completeness && q.rates) wrong.push_back(name("rates"));
+  if (!completeness && q.best_of) wrong.push_back(name("best_of"));
+  if (!completeness && q.max_faults) wrong.push_back(name("max_faults"));
+  if (wrong.empty()) return;
+  std::string names;
+  for (const auto& w : wrong) names += (names.empty() ? "" : "; ") + w;
+  throw InputError(names + (wrong.size() == 1 ? " does" : " do") + " not belong to the " + q.experiment +
+                   " experiment (" + (completeness ? "routing and combinations" : "completeness") + " take" +
+                   (wrong.size() == 1 ? "s it)" : " them)"));
+}
+
 void finish(StudyResult& r, const StudyPoint& p) {
   r.complete = r.complete && p.result.complete;
 }
@@ -208,6 +245,30 @@ std::string sampling_text(const SampleOptions& o) {
 }
 
 }  // namespace
+
+StudyRequest study_request(const MonteCarloQuestion& q, std::vector<std::string> routings, question::Front front,
+                           const std::string& where) {
+  const Spelling name{front, where};
+  check_belongs(q, !routings.empty(), name);
+  if (q.counts && q.rates) throw InputError(name("counts") + " and rates are two ways to give the points: give one");
+  StudyRequest r;
+  r.experiment = q.experiment;
+  r.faults = q.faults.value_or("");
+  r.routings = std::move(routings);
+  if (q.counts) r.counts = whole_points(*q.counts, name("counts"));
+  if (q.rates) r.rates = parse_points(*q.rates, name("rates"));
+  r.max_faults = q.max_faults;
+  r.best_of = q.best_of;
+  r.exact_limit = q.exact_limit;
+  r.hop_limit = q.hop_limit.value_or(0);  // 0: hop_limit_for()'s default
+  r.naive = q.naive;
+  r.sampling.seed = q.seed;
+  r.sampling.trials = q.trials;
+  r.sampling.min_trials = std::min<std::uint64_t>(1000, q.trials);
+  r.sampling.half_width = q.half_width;
+  r.sampling.confidence = q.confidence;
+  return r;
+}
 
 std::string canonical_text(const StudyRequest& q) {
   auto same = [](const std::string& x) { return x; };

@@ -46,6 +46,7 @@
 #include "io/study_output.h"   // the study's table, CSV and JSON
 #include "io/study_plot.h"     // its plots and combined figures
 #include "io/study_result.h"
+#include "question/montecarlo_question.h"
 #include "verify/montecarlo.h"
 
 namespace menger {
@@ -71,6 +72,15 @@ struct StudyRequest {
   // the question (canonical_text): a spec names one routing either way.
   std::function<std::unique_ptr<Routing>(const std::string& spec, const Network& net)> routing_builder;
 };
+
+// The study question `q` asks, comparing `routings` (the subject): the one
+// place a montecarlo question becomes a request, for every front end (issue
+// 37).  Throws InputError, naming fields as `front` spells them after
+// `where` (a claim's place; "" for the others), for points that do not parse
+// and for options that belong to another experiment.  The deadline, the farm
+// and the routing builder are the caller's.
+StudyRequest study_request(const MonteCarloQuestion& q, std::vector<std::string> routings, question::Front front,
+                           const std::string& where = {});
 
 // The request as one canonical text: every field that decides the result
 // (not the deadline), numbers written exactly, the default fault units spelled

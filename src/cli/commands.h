@@ -15,6 +15,7 @@
 #include "core/coverage.h"
 #include "core/deadline.h"
 #include "core/shard_farm.h"
+#include "cli/whole_number.h"
 #include "question/field.h"
 
 namespace menger {
@@ -39,25 +40,12 @@ inline std::optional<Clock::time_point> budget_deadline(unsigned seconds) {
   return Clock::now() + std::chrono::seconds(seconds);
 }
 
-// For 64-bit counts and seeds: CLI11 reads "-5" into a std::uint64_t as
-// 2^64 - 5, saturates 10^20 to 2^64 - 1 and reads "010" as octal 8, silently
-// (`--seed -1` once ran with seed 18446744073709551615).  Decimal digits that
-// fit, or one error; a transform (`->transform(kWholeNumber)`), so that the
-// text CLI11 converts is the number in plain decimal.
-inline const CLI::Validator kWholeNumber(
-    [](std::string& text) -> std::string {
-      std::uint64_t v = 0;
-      const auto r = std::from_chars(text.data(), text.data() + text.size(), v);
-      if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos)
-        return "'" + text + "' is not a whole number (decimal digits only)";
-      if (r.ec != std::errc()) return "'" + text + "' is more than 2^64 - 1";
-      text = std::to_string(v);
-      return {};
-    },
-    "WHOLE NUMBER");
 
-// --recheck-resumed, on every verb with --checkpoint (issue 36: a checkpoint is a cache).
-inline constexpr const char* kRecheckResumedHelp = question::kRecheckResumedDoc;
+// prove's --recheck-resumed (issue 36: a checkpoint is a cache); the engines'
+// verbs take theirs from their questions (question::checkpoint_fields).
+inline constexpr const char* kRecheckResumedHelp =
+    "with --checkpoint: check again every claim the file holds and refuse the file at the first record that "
+    "differs, so that nothing is taken on trust";
 // The line a text output prints when shards came from a checkpoint ("" when none did):
 // "resumed      12 chunks of pairs taken from checkpoint run.jsonl; ...".
 inline std::string resumed_line(const Coverage& c) {

@@ -1,17 +1,20 @@
 // A question's CLI11 options, made from its one declaration
 // (src/question/field.h): --kebab-case NAME for each field the CLI offers,
 // with the field's doc and default as help; a flag that defaults to true is
-// --no-NAME; a whole number is checked against its range and text against its
+// --no-NAME; a whole number is read in plain decimal (kWholeNumber: "010" is
+// ten, not octal eight) and checked against its range, and text against its
 // words; each word of a `word_flags` field is also a flag (--symbolic for
 // --search symbolic), and two of them that disagree are one error.
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <memory>
 #include <string>
 #include <type_traits>
 #include <vector>
 
+#include "cli/whole_number.h"
 #include "question/question_json.h"
 
 namespace menger {
@@ -55,6 +58,20 @@ inline void add_text(CLI::App* sub, std::string& value, const question::Field& f
       sub->add_flag_callback("--" + word, [take, word] { take("--" + word, word); }, "same as " + flag + " " + word);
 }
 
+// A number (double, or std::optional<double> absent by default), checked against the field's range.
+template <class T>
+void add_number(CLI::App* sub, T& value, const question::Field& f, const std::string& flag) {
+  CLI::Option* o = sub->add_option_function<double>(
+      flag,
+      [&value, f, flag](const double& x) {
+        if (!std::isfinite(x) || !f.admits(x))
+          throw CLI::ValidationError(flag, "a number in " + f.range_text() + ", not " + std::to_string(x));
+        value = x;
+      },
+      help(f));
+  if constexpr (!question::is_optional<T>::value) o->default_str(question::value_json(value).dump());
+}
+
 }  // namespace question_cli
 
 // Adds the options of `q`'s CLI fields to `sub`; the parsed values land in `q`,
@@ -71,9 +88,16 @@ void add_question_options(CLI::App* sub, Q& q) {
       if (value) sub->add_flag_callback("--no-" + question::kebab(f.name), [&value] { value = false; }, f.off_doc);
       else sub->add_flag(flag, value, f.doc);
     } else if constexpr (std::is_integral_v<T>) {
-      sub->add_option(flag, value, question_cli::help(f))->capture_default_str()->check(CLI::Range(f.min, f.max));
-    } else if constexpr (std::is_same_v<T, std::optional<std::uint32_t>>) {
-      sub->add_option_function<std::uint32_t>(flag, [&value](const std::uint32_t& v) { value = v; }, question_cli::help(f))
+      sub->add_option(flag, value, question_cli::help(f))
+          ->capture_default_str()
+          ->transform(kWholeNumber)
+          ->check(CLI::Range(f.min, f.max));
+    } else if constexpr (std::is_same_v<question::value_type_t<T>, double>) {
+      question_cli::add_number(sub, value, f, flag);
+    } else if constexpr (question::is_optional<T>::value && std::is_integral_v<question::value_type_t<T>>) {
+      using V = question::value_type_t<T>;
+      sub->add_option_function<V>(flag, [&value](const V& v) { value = v; }, question_cli::help(f))
+          ->transform(kWholeNumber)
           ->check(CLI::Range(f.min, f.max));
     } else if constexpr (std::is_same_v<T, std::optional<std::string>>) {
       CLI::Option* o =

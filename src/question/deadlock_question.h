@@ -47,15 +47,8 @@ struct DeadlockQuestion {
                          .range(0, 1'000'000'000));
     v(q.symmetry, Field("symmetry", "analyse one fault set and one destination per orbit where the symmetry allows")
                       .off("analyse every fault set (with --k) and every destination, not one per translation orbit"));
-    v(q.checkpoint, Field("checkpoint", "with k: append each settled shard of fault sets to this file; the same "
-                                        "command resumes from it")
-                        .in(kCli)
-                        .run_control());
-    v(q.recheck_resumed, Field("recheck_resumed", kRecheckResumedDoc).in(kCli).run_control());
-    v(q.chunk_sets, Field("chunk_sets", "with k: fault sets per shard (the checkpoint's unit)")
-                        .range(1, 1u << 20)
-                        .in(kCli)
-                        .run_control());
+    checkpoint_fields(v, q.checkpoint, q.recheck_resumed, q.chunk_sets,
+                      {"chunk_sets", "fault sets", "shard", 1u << 20, "with k: "});
   }
 };
 

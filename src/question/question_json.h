@@ -35,7 +35,7 @@ nlohmann::json value_json(const T& v) {
   if constexpr (is_optional<T>::value) return v ? value_json(*v) : nlohmann::json(nullptr);
   else if constexpr (std::is_same_v<T, bool>) return v;
   else if constexpr (std::is_integral_v<T>) return static_cast<std::uint64_t>(v);
-  else return v;
+  else return v;  // a double, or text
 }
 
 // One field's value from JSON, checked against the field; throws InputError.
@@ -55,8 +55,13 @@ void read_value(const nlohmann::json& j, const Field& f, T& out, const std::stri
       throw InputError(what + " is a whole number in " + std::to_string(f.min) + ".." + std::to_string(f.max) +
                        ", not " + j.dump());
     out = static_cast<T>(j.get<std::uint64_t>());
+  } else if constexpr (std::is_same_v<T, double>) {
+    // nlohmann refuses NaN and infinities when it parses, so a number here is finite.
+    if (!j.is_number() || !f.admits(j.get<double>()))
+      throw InputError(what + " is a number in " + f.range_text() + ", not " + j.dump());
+    out = j.get<double>();
   } else {
-    static_assert(std::is_same_v<T, std::string>, "a question field is bool, a whole number, text or optional");
+    static_assert(std::is_same_v<T, std::string>, "a question field is bool, a whole number, a double, text or optional");
     if (!j.is_string()) throw InputError(what + " is text, not " + j.dump());
     out = j.get<std::string>();
     if (!f.words.empty() && std::find(f.words.begin(), f.words.end(), out) == f.words.end())
@@ -74,7 +79,8 @@ nlohmann::json to_json_view(const Q& q) {
 }
 
 // Reads the fields `j` gives into `q` (the others keep their values); `front`
-// limits the accepted keys to that front end's.
+// limits the accepted keys to that front end's, and a field every front in
+// `front` requires must be there.
 template <class Q>
 void read_question_json(const nlohmann::json& j, Q& q, const std::string& where, unsigned front = kEveryFront) {
   if (!j.is_object()) throw InputError(where + ": the question is a JSON object, not " + j.dump());
@@ -83,6 +89,7 @@ void read_question_json(const nlohmann::json& j, Q& q, const std::string& where,
     if (!(f.fronts & front)) return;
     known.insert(f.name);
     if (const auto it = j.find(f.name); it != j.end()) read_value(*it, f, value, where);
+    else if ((f.required & front) == front) throw InputError(where + ": " + std::string(Q::kVerb) + " needs '" + f.name + "'");
   });
   for (const auto& [key, _] : j.items())
     if (!known.count(key)) throw InputError(where + ": " + std::string(Q::kVerb) + " has no option '" + key + "'");
@@ -99,6 +106,10 @@ nlohmann::json field_schema(const T& initial, const Field& f) {
     type = "integer";
     s["minimum"] = f.min;
     s["maximum"] = f.max;
+  } else if constexpr (std::is_same_v<V, double>) {
+    type = "number";
+    s[f.open ? "exclusiveMinimum" : "minimum"] = f.low;
+    s[f.open ? "exclusiveMaximum" : "maximum"] = f.high;
   } else {
     type = "string";
     if (!f.words.empty()) {
@@ -111,6 +122,7 @@ nlohmann::json field_schema(const T& initial, const Field& f) {
   if (!f.default_text.empty()) s["x-default-text"] = f.default_text;
   if (f.formula) s["x-formula"] = true;
   if (f.word_flags) s["x-word-flags"] = true;
+  if (!f.points.empty()) s["x-points"] = f.points;
   if (f.control) s["x-run-control"] = true;
   return s;
 }

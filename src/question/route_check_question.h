@@ -51,14 +51,7 @@ struct RouteCheckQuestion {
                       "sub-network paths as one question (verify/symbolic_search.h), same verdict and least failing "
                       "size; naive: enumerate every fault set blindly (the baseline)")
                     .one_of({"lazy", "symbolic", "naive"}, true));
-    v(q.checkpoint, Field("checkpoint", "append each settled chunk of pairs to this file, and resume from it (same question only)")
-                        .in(kCli)
-                        .run_control());
-    v(q.recheck_resumed, Field("recheck_resumed", kRecheckResumedDoc).in(kCli).run_control());
-    v(q.chunk_pairs, Field("chunk_pairs", "pairs per deterministic chunk (the checkpoint's unit)")
-                         .range(1, 1u << 24)
-                         .in(kCli)
-                         .run_control());
+    checkpoint_fields(v, q.checkpoint, q.recheck_resumed, q.chunk_pairs, {"chunk_pairs", "pairs", "chunk", 1u << 24, ""});
   }
 };
 

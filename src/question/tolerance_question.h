@@ -44,15 +44,7 @@ struct ToleranceQuestion {
                       .off("search every pair the reduction names, not one per orbit of the pivot's stabiliser"));
     v(q.groups, Field("groups", "file of component fault groups, one per line: 'name: node node ...'").in(kCli));
     v(q.weights, Field("weights", "file of unit weights, one per line: 'WEIGHT UNIT-LABEL'").in(kCli));
-    v(q.checkpoint,
-      Field("checkpoint", "append each settled block of pairs to this file, and resume from it (same question only)")
-          .in(kCli)
-          .run_control());
-    v(q.recheck_resumed, Field("recheck_resumed", kRecheckResumedDoc).in(kCli).run_control());
-    v(q.chunk_pairs, Field("chunk_pairs", "pairs per deterministic block (the checkpoint's unit)")
-                         .range(1, 1u << 24)
-                         .in(kCli)
-                         .run_control());
+    checkpoint_fields(v, q.checkpoint, q.recheck_resumed, q.chunk_pairs, {"chunk_pairs", "pairs", "block", 1u << 24, ""});
   }
 };
 
