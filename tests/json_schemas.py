@@ -26,7 +26,7 @@ import warnings
 
 import jsonschema
 
-SCHEMAS = ["common", "structure", "tolerance", "tolerance-question", "route-check", "route-check-question", "deadlock", "deadlock-question", "credit-loops", "montecarlo", "montecarlo-question", "prove"]
+SCHEMAS = ["common", "structure", "tolerance", "tolerance-question", "route-check", "route-check-question", "deadlock", "deadlock-question", "credit-loops", "montecarlo", "montecarlo-question", "credit-loops-question", "info-question", "prove"]
 KINDS = ["structure", "tolerance", "route-tolerance", "deadlock-free", "estimate", "same-routing"]
 
 # (schema, arguments after `menger`); --json is added.

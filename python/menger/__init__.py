@@ -193,18 +193,25 @@ def montecarlo(net, experiment, routings=(), *, budget=None, threads=0, **questi
                                _budget(budget), _whole("threads", threads))
 
 
-def credit_loops(dump_dir, fabric=None, sls="file", vls="dump", budget=None):
+_CREDIT_LOOPS = Question("credit-loops", "credit_loops")
+
+
+@_CREDIT_LOOPS.verb
+def credit_loops(dump_dir, fabric=None, *, budget=None, **question):
     """InfiniBand credit loops (menger credit-loops): the deadlock engine on the routing OpenSM
     programmed (its dump files in `dump_dir`; `fabric`: an ibnetdiscover file instead of the
     subnet list); `.loop` names the loop's buffers by GUID, port and VL."""
     if not isinstance(dump_dir, (str, os.PathLike)) or not isinstance(fabric, (str, os.PathLike, type(None))):
         raise InputError("dump_dir and fabric are paths (str or os.PathLike), not %r, %r" % (dump_dir, fabric))
-    return _menger._credit_loops(os.fspath(dump_dir), os.fspath(fabric or ""), _text("sls", sls), _text("vls", vls),
+    return _menger._credit_loops(os.fspath(dump_dir), os.fspath(fabric or ""), _CREDIT_LOOPS.json(question),
                                  _budget(budget))
 
 
-def info(net, symmetry=True, automorphisms=True, budget=None, threads=0):
+_INFO = Question("info", "info")
+
+
+@_INFO.verb
+def info(net, *, budget=None, threads=0, **question):
     """Exact structural facts (menger info): counts, degrees, diameter, average distance, and the
     automorphism group (nauty, every generator re-checked)."""
-    return _menger._info(network(net), _flag("symmetry", symmetry), _flag("automorphisms", automorphisms),
-                         _budget(budget), _whole("threads", threads))
+    return _menger._info(network(net), _INFO.json(question), _budget(budget), _whole("threads", threads))

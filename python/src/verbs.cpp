@@ -401,32 +401,28 @@ StudyResultPy montecarlo_verb(py::object net_obj, py::list routings, const std::
 
 // ---- credit-loops -----------------------------------------------------------
 
-CreditLoopsResult credit_loops_verb(const std::string& dir, const std::string& fabric_file, const std::string& sls,
-                                    const std::string& vls, std::optional<double> budget) {
-  const std::string spec = "opensm(dir=" + SpecValue::make_string(dir).to_string() +
-                           (fabric_file.empty() ? "" : ", fabric=" + SpecValue::make_string(fabric_file).to_string()) +
-                           ")";
-  const std::string routing = "opensm-tables(sls=" + sls + ", vls=" + vls + ")";
+// `question`: the credit-loops question as JSON, checked by the package
+// against question_schema("credit-loops") and again here.
+CreditLoopsResult credit_loops_verb(const std::string& dir, const std::string& fabric_file, const std::string& question,
+                                    std::optional<double> budget) {
+  CreditLoopsQuestion q;
+  question::read_question_json(parse_json(question, "credit_loops's question"), q, "credit_loops", question::kPython);
   Call c;
   c.budget = budget;
   return run_engine(c, [&] {
-    RouteSetup setup = make_route_setup(spec, routing, "links");
-    const Network& net = *setup.net;
-    const auto& fabric = dynamic_cast<const InfinibandFabric&>(net.topology());
-    const DeadlockResult r = check_deadlock(*setup.routing, *setup.model, {});
+    const CreditLoopsCheck check = check_credit_loops(dir, fabric_file, q);
+    const DeadlockResult& r = check.result;
     CreditLoopsResult out;
     out.dir = dir;
-    out.routing = setup.routing->spec();
+    out.routing = check.setup.routing->spec();
     out.credit_loop = !r.plain.acyclic;
     out.verdict = to_string(r.status);
     if (r.plain.gap) out.unrouted = r.plain.gap->what;
-    if (r.status != DeadlockResult::Status::Unknown) {
-      const FaultSet none(setup.model->universe().size());
-      const DeadlockEvidence e = make_deadlock_evidence(*setup.routing, *setup.model, none, r);
-      out.evidence = to_json(e);
-      out.deadlock_evidence = e.deadlock;
+    if (check.evidence) {
+      out.evidence = to_json(*check.evidence);
+      out.deadlock_evidence = check.evidence->deadlock;
     }
-    out.view = {credit_loops_json(r, net, fabric, Timings::Include), ""};
+    out.view = {credit_loops_json(r, *check.setup.net, check.fabric(), Timings::Include), ""};
     return out;
   });
 }
@@ -440,13 +436,15 @@ GroupResult group_of(const Network& net, Preserve preserve) {
   return r;
 }
 
-InfoResult info_verb(py::object net_obj, bool symmetry, bool automorphisms, std::optional<double> budget,
-                     unsigned threads) {
+// `question`: the info question as JSON, checked by the package against
+// question_schema("info") and again here.
+InfoResult info_verb(py::object net_obj, const std::string& question, std::optional<double> budget, unsigned threads) {
+  InfoQuestion q;
+  question::read_question_json(parse_json(question, "info's question"), q, "info", question::kPython);
   Call c = start_call(std::move(net_obj), threads, budget);
   return run_engine(c, [&] {
     const auto start = std::chrono::steady_clock::now();
-    StructureOptions opts;
-    opts.use_symmetry = symmetry;
+    StructureOptions opts = structure_options(q);
     opts.deadline = deadline_of(c);
     StructureFacts facts(c.net->topology_ptr(), opts);
     InfoResult r;
@@ -466,7 +464,7 @@ InfoResult info_verb(py::object net_obj, bool symmetry, bool automorphisms, std:
                    {"by_symmetry", d.by_symmetry},     {"unreachable_pairs", d.unreachable},
                    {"ordered_pairs", d.pairs},         {"distance_sum", d.distance_sum}};
     r.complete = d.complete();
-    if (automorphisms) {
+    if (q.automorphisms) {
       try {
         r.automorphisms = group_of(facts.network(), Preserve::Links);
         r.port_automorphisms = group_of(facts.network(), Preserve::Ports);
@@ -501,10 +499,8 @@ void bind_verbs(py::module_& m) {
         py::arg("threads"));
   m.def("_montecarlo", &montecarlo_verb, py::arg("network"), py::arg("routings"), py::arg("question"),
         py::arg("budget"), py::arg("threads"));
-  m.def("_credit_loops", &credit_loops_verb, py::arg("dir"), py::arg("fabric"), py::arg("sls"), py::arg("vls"),
-        py::arg("budget"));
-  m.def("_info", &info_verb, py::arg("network"), py::arg("symmetry"), py::arg("automorphisms"), py::arg("budget"),
-        py::arg("threads"));
+  m.def("_credit_loops", &credit_loops_verb, py::arg("dir"), py::arg("fabric"), py::arg("question"), py::arg("budget"));
+  m.def("_info", &info_verb, py::arg("network"), py::arg("question"), py::arg("budget"), py::arg("threads"));
 }
 
 }  // namespace menger::py_binding

@@ -105,3 +105,26 @@ def test_montecarlo_takes_its_question():
     assert len(r.points) == 2
     with pytest.raises(TypeError, match="unexpected keyword argument 'trails'"):
         menger.montecarlo("torus(3,3)", "routing", ["dor"], counts=[1], trails=10)
+
+
+@pytest.mark.parametrize("verb,function", [
+    ("tolerance", menger.tolerance), ("route-check", menger.route_check), ("deadlock", menger.deadlock),
+    ("montecarlo", menger.montecarlo), ("credit-loops", menger.credit_loops), ("info", menger.info)])
+def test_every_verb_takes_its_question(verb, function):
+    s = json.loads(_menger._question_schema(verb))
+    params = inspect.signature(function).parameters
+    for name in s["x-order"]:
+        if name in s["required"]:  # montecarlo's experiment: a positional argument without a default
+            assert params[name].default is inspect.Parameter.empty, name
+        else:
+            assert params[name].default == s["properties"][name]["default"], name
+            assert name in function.__doc__
+    assert all("cli" in spec["x-fronts"] or "python" in spec["x-fronts"] for spec in s["properties"].values())
+
+
+def test_info_per_source_is_the_reference_method():
+    a = menger.info("torus(4,4)", per_source=True, symmetry=False)
+    b = menger.info("torus(4,4)")
+    assert a.value("avg_distance") == b.value("avg_distance") and a.value("diameter") == b.value("diameter")
+    with pytest.raises(TypeError, match="unexpected keyword argument 'per_sorce'"):
+        menger.info("torus(4,4)", per_sorce=True)

@@ -11,6 +11,7 @@
 #include <set>
 
 #include "cli/commands.h"
+#include "cli/question_options.h"
 #include "core/error.h"
 #include "core/json_io.h"
 #include "core/version.h"
@@ -25,7 +26,8 @@ namespace menger {
 namespace {
 
 struct CreditLoopArgs {
-  std::string dir, fabric, sls = "file", vls = "dump", certificate, witness;
+  CreditLoopsQuestion q;
+  std::string dir, fabric, certificate, witness;
   bool json = false;
 };
 
@@ -67,26 +69,23 @@ void print_loop(const InfinibandFabric& fabric, const Network& net, const Depend
 }
 
 int run_credit_loops(const CreditLoopArgs& args) {
-  const std::string spec = "opensm(dir=" + SpecValue::make_string(args.dir).to_string() +
-                           (args.fabric.empty() ? "" : ", fabric=" + SpecValue::make_string(args.fabric).to_string()) +
-                           ")";
-  const std::string routing_spec = "opensm-tables(sls=" + args.sls + ", vls=" + args.vls + ")";
-  RouteSetup setup = make_route_setup(spec, routing_spec, "links");
-  const Network& net = *setup.net;
-  const auto& fabric = dynamic_cast<const InfinibandFabric&>(net.topology());
-  const DeadlockResult r = check_deadlock(*setup.routing, *setup.model, {});
-  const FaultSet none(setup.model->universe().size());
-  std::optional<DeadlockEvidence> ev;
-  if (r.status != DeadlockResult::Status::Unknown) ev = make_deadlock_evidence(*setup.routing, *setup.model, none, r);
+  const CreditLoopsCheck check = check_credit_loops(args.dir, args.fabric, args.q);
+  const Network& net = *check.setup.net;
+  const InfinibandFabric& fabric = check.fabric();
+  const DeadlockResult& r = check.result;
+  const std::optional<DeadlockEvidence>& ev = check.evidence;
   if (ev) write_deadlock_evidence(*ev, args.certificate, args.witness);
   const bool loop = !r.plain.acyclic;
   if (args.json) {
     // The question, then the result's one view (setup/credit_loops.h).
-    nlohmann::json j{{"dir", args.dir}, {"routing", setup.routing->spec()}, {"menger", {{"version", kVersion}}}};
+    nlohmann::json j{{"dir", args.dir},
+                     {"routing", check.setup.routing->spec()},
+                     {"question", question::to_json_view(args.q)},
+                     {"menger", {{"version", kVersion}}}};
     j.update(credit_loops_json(r, net, fabric, Timings::Include));
     std::cout << json_text(j, 2) << "\n";
   } else {
-    print_summary(fabric, net, *setup.routing, r.plain);
+    print_summary(fabric, net, *check.setup.routing, r.plain);
     if (loop) print_loop(fabric, net, r.plain);
     else std::cout << "verdict      NO CREDIT LOOPS: the (link, VL) buffer dependency graph is acyclic (Dally and Seitz)\n";
     if (r.plain.gap) std::cout << "unrouted     " << r.plain.gap->what << "\n";
@@ -107,10 +106,7 @@ void add_credit_loops_command(CLI::App& app, CommandRegistry& commands) {
                                                  "(its dump files: opensm-subnet.lst, opensm-lfts.dump, ...)");
   sub->add_option("dir", a->dir, "OpenSM dump directory (--dump_files_dir), with path-sls.txt")->required();
   sub->add_option("--fabric", a->fabric, "read the fabric from this ibnetdiscover output, not DIR/opensm-subnet.lst");
-  sub->add_option("--sls", a->sls, "path SLs: file (DIR/path-sls.txt) or zero (SL 0 everywhere)")
-      ->check(CLI::IsMember({"file", "zero"}))->capture_default_str();
-  sub->add_option("--vls", a->vls, "SL-to-VL: dump (DIR/opensm-sl2vl.dump) or zero (VL 0 everywhere)")
-      ->check(CLI::IsMember({"dump", "zero"}))->capture_default_str();
+  add_question_options(sub, a->q);
   sub->add_option("--certificate", a->certificate, "write the loop-free certificate (JSON) for `menger check-cert`");
   sub->add_option("--witness", a->witness, "write the credit loop as a deadlock witness for `menger replay`");
   sub->add_flag("--json", a->json, "print JSON");

@@ -6,9 +6,11 @@
 #include <tbb/task_arena.h>
 
 #include "cli/commands.h"
+#include "cli/question_options.h"
 #include "core/json_io.h"
 #include "core/version.h"
 #include "models/registry.h"
+#include "setup/questions.h"
 #include "verify/automorphisms.h"
 #include "verify/structure.h"
 
@@ -17,11 +19,9 @@ namespace menger {
 namespace {
 
 struct InfoArgs {
+  InfoQuestion q;
   std::string spec;
   bool json = false;
-  bool no_symmetry = false;
-  bool per_source = false;
-  bool no_automorphisms = false;
   unsigned budget = 0;
 };
 
@@ -76,9 +76,7 @@ int run_info(const InfoArgs& a) {
   const DeadlineScope budget_scope(budget_deadline(a.budget));
   const auto start = std::chrono::steady_clock::now();
   auto topology = Registry::builtin().build(a.spec);
-  StructureOptions opts;
-  opts.use_symmetry = !a.no_symmetry;
-  opts.method = a.per_source ? DistanceMethod::PerSource : DistanceMethod::BitParallel;
+  StructureOptions opts = structure_options(a.q);
   if (a.budget) opts.deadline = start + std::chrono::seconds(a.budget);
   StructureFacts facts(topology, opts);
   std::vector<std::pair<std::string, Observed>> rows;
@@ -86,7 +84,7 @@ int run_info(const InfoArgs& a) {
   const DistanceSummary& d = facts.distances();
   std::optional<GroupFacts> group, port_group;
   std::string group_note;  // why the group is missing although asked for
-  if (!a.no_automorphisms) {
+  if (a.q.automorphisms) {
     try {
       group = group_facts(facts.network(), Preserve::Links);
       port_group = group_facts(facts.network(), Preserve::Ports);
@@ -105,6 +103,7 @@ int run_info(const InfoArgs& a) {
   if (a.json) {
     nlohmann::json j;
     j["model"] = topology->spec();
+    j["question"] = question::to_json_view(a.q);
     for (const auto& [name, o] : rows) j[name] = to_json(o);  // the views of verify/structure.h
     j["distances"] = to_json(d);
     if (group) {
@@ -143,9 +142,7 @@ void add_info_command(CLI::App& app, CommandRegistry& commands) {
   auto* sub = app.add_subcommand("info", "counts, degrees, diameter and average distance of a network");
   sub->add_option("spec", args->spec, "model spec, e.g. \"hdn(base=torus(3,2,5), k=2, s=[15,5])\"")->required();
   sub->add_flag("--json", args->json, "print JSON instead of text");
-  sub->add_flag("--no-symmetry", args->no_symmetry, "search from every source even on vertex-transitive families");
-  sub->add_flag("--per-source", args->per_source, "one BFS per source (the reference method) instead of 64 at once");
-  sub->add_flag("--no-automorphisms", args->no_automorphisms, "skip the automorphism group (nauty)");
+  add_question_options(sub, args->q);
   sub->add_option("--budget", args->budget, "seconds allowed for the whole command (default: no limit)");
   commands.emplace_back(sub, [args] { return run_info(*args); });
 }

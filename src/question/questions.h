@@ -6,7 +6,9 @@
 #include <string>
 
 #include "core/error.h"
+#include "question/credit_loops_question.h"
 #include "question/deadlock_question.h"
+#include "question/info_question.h"
 #include "question/montecarlo_question.h"
 #include "question/question_json.h"
 #include "question/route_check_question.h"
@@ -21,6 +23,8 @@ void for_each_question(F&& f) {
   f(DeadlockQuestion{});
   f(ToleranceQuestion{});
   f(MonteCarloQuestion{});
+  f(CreditLoopsQuestion{});
+  f(InfoQuestion{});
 }
 
 // The Schema of the question of `verb` (its kVerb, "route-check"), the fields `front` offers.

@@ -1,6 +1,22 @@
 #include "setup/credit_loops.h"
 
+#include "core/spec.h"
+
 namespace menger {
+
+CreditLoopsCheck check_credit_loops(const std::string& dir, const std::string& fabric_file,
+                                    const CreditLoopsQuestion& q) {
+  const std::string spec = "opensm(dir=" + SpecValue::make_string(dir).to_string() +
+                           (fabric_file.empty() ? "" : ", fabric=" + SpecValue::make_string(fabric_file).to_string()) +
+                           ")";
+  CreditLoopsCheck c{make_route_setup(spec, "opensm-tables(sls=" + q.sls + ", vls=" + q.vls + ")", "links"), {}, {}};
+  c.result = check_deadlock(*c.setup.routing, *c.setup.model, {});
+  if (c.result.status != DeadlockResult::Status::Unknown) {
+    const FaultSet none(c.setup.model->universe().size());
+    c.evidence = make_deadlock_evidence(*c.setup.routing, *c.setup.model, none, c.result);
+  }
+  return c;
+}
 
 Buffer buffer_of(const Network& net, const InfinibandFabric& fabric, const ChannelSpace& space, ChannelId c) {
   const auto i = space.info(c);

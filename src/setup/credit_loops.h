@@ -12,14 +12,34 @@
 //   seconds       with Timings::Include only
 #pragma once
 
+#include <optional>
+#include <string>
+
 #include <nlohmann/json.hpp>
 
 #include "core/json_io.h"
 #include "core/network.h"
 #include "models/infiniband_fabric.h"
+#include "question/credit_loops_question.h"
+#include "setup/setup.h"
 #include "verify/deadlock.h"
+#include "verify/deadlock_evidence.h"
 
 namespace menger {
+
+// One credit-loop check, as every front end asks it: the subnet OpenSM's dump
+// directory `dir` describes (its fabric read from `fabric_file` instead when
+// that is not empty), the routing its dump files hold, the deadlock engine's
+// result over the (link, VL) buffers, and the evidence (a loop-free
+// certificate or the loop as a witness; none when the engine could not settle).
+struct CreditLoopsCheck {
+  RouteSetup setup;
+  DeadlockResult result;
+  std::optional<DeadlockEvidence> evidence;
+  const InfinibandFabric& fabric() const { return dynamic_cast<const InfinibandFabric&>(setup.net->topology()); }
+};
+CreditLoopsCheck check_credit_loops(const std::string& dir, const std::string& fabric_file,
+                                    const CreditLoopsQuestion& q);
 
 // One buffer: the port a (link direction, VL) leaves from, and where it arrives.
 struct Buffer {

@@ -63,4 +63,11 @@ FaultModelSpec tolerance_fault_spec(const ToleranceQuestion& q, const Network& n
   return spec;
 }
 
+StructureOptions structure_options(const InfoQuestion& q) {
+  StructureOptions o;
+  o.use_symmetry = q.symmetry;
+  o.method = q.per_source ? DistanceMethod::PerSource : DistanceMethod::BitParallel;
+  return o;
+}
+
 }  // namespace menger

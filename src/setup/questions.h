@@ -4,12 +4,14 @@
 #pragma once
 
 #include "question/deadlock_question.h"
+#include "question/info_question.h"
 #include "question/route_check_question.h"
 #include "question/tolerance_question.h"
 #include "verify/deadlock_search.h"
 #include "verify/route_search.h"
 #include "verify/tolerance_engine.h"
 #include "verify/route_witness.h"
+#include "verify/structure.h"
 
 namespace menger {
 
@@ -34,5 +36,8 @@ ToleranceRequest tolerance_request(const ToleranceQuestion& q);
 // The fault model's units and required pairs for `q` on `net`; the CLI adds
 // the groups and weights it reads from q's files.
 FaultModelSpec tolerance_fault_spec(const ToleranceQuestion& q, const Network& net);
+
+// The structure engine's options for `q` (the deadline is the caller's).
+StructureOptions structure_options(const InfoQuestion& q);
 
 }  // namespace menger
