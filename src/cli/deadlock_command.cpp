@@ -88,10 +88,50 @@ std::function<void(const Coverage&)> progress_printer() {
   };
 }
 
+// What deadlock printed about one question: its subject, the search, the
+// analysis the verdict rests on, the failing set (or none) and the evidence.
+struct DeadlockOutput {
+  const DeadlockArgs& args;
+  const RouteSetup& setup;
+  const DeadlockSearchResult& search;
+  const DeadlockResult& result;
+  const FaultSet& faults;
+  const std::optional<DeadlockEvidence>& evidence;
+};
+
+// The question, then the result's one view (verify/deadlock_search.h), then the evidence.
+void print_json(const DeadlockOutput& o) {
+  const Routing& routing = *o.setup.routing;
+  nlohmann::json j{{"model", o.setup.net->spec()}, {"routing", routing.spec()}, {"vcs", routing.vcs()},
+                   {"k", o.args.q.k}, {"menger", {{"version", kVersion}}}, {"question", question::to_json_view(o.args.q)}};
+  j.update(to_json(o.search, *o.setup.model, Timings::Include));
+  j["evidence"] = o.evidence ? to_json(*o.evidence) : nlohmann::json(nullptr);
+  std::cout << json_text(j, 2) << "\n";
+}
+
+void print_text(const DeadlockOutput& o) {
+  const DeadlockArgs& a = o.args;
+  const DeadlockSearchResult& s = o.search;
+  const Routing& routing = *o.setup.routing;
+  std::cout << "model        " << o.setup.net->spec() << "\nrouting      " << routing.spec() << " (" << routing.vcs()
+            << " virtual channel" << (routing.vcs() == 1 ? "" : "s") << ")\n";
+  if (a.q.k)
+    std::cout << "faults       every set of <= " << a.q.k << " " << a.q.faults << ": " << s.analyses
+              << " fault sets analysed" << (s.symmetry.empty() ? "" : " (" + s.symmetry + ")") << ", " << s.seconds
+              << " s\n";
+  if (!s.complete) std::cout << "verdict      UNKNOWN: " << stop_reason() << "; " << s.coverage.text() << "\n";
+  std::cout << resumed_line(s.coverage);
+  if (s.failing) std::cout << "fault set    " << o.faults.to_string(o.setup.model->universe()) << "\n";
+  print_human(o.result, o.evidence ? *o.evidence : DeadlockEvidence{}, *o.setup.net);
+  if (o.evidence && !o.evidence->deadlock && !a.certificate.empty())
+    std::cout << "certificate  written to " << a.certificate << " (menger check-cert " << a.certificate << ")\n";
+  if (o.evidence && o.evidence->deadlock && !a.witness.empty())
+    std::cout << "witness      written to " << a.witness << " (menger replay " << a.witness << ")\n";
+}
+
 int run_deadlock(const DeadlockArgs& a, const ShardFarm* farm) {
   const DeadlineScope budget_scope(budget_deadline(a.budget));
   RouteSetup setup = make_route_setup(a.spec, a.routing, a.q.faults);
-  const Network& net = *setup.net;
   const Routing& routing = *setup.routing;
   DeadlockSearchOptions opt = deadlock_search_options(a.q, routing, question::kCli);
   if (a.budget) opt.budget = std::chrono::seconds(a.budget);
@@ -111,29 +151,8 @@ int run_deadlock(const DeadlockArgs& a, const ShardFarm* farm) {
   if (r.status != DeadlockResult::Status::Unknown) ev = make_deadlock_evidence(routing, *setup.model, faults, r);
   if (ev) write_deadlock_evidence(*ev, a.certificate, a.witness);
   if (!a.export_graph.empty()) export_graph(routing, *setup.model, a.export_graph);
-  if (a.json) {
-    // The question, then the result's one view (verify/deadlock_search.h), then the evidence.
-    nlohmann::json j{{"model", net.spec()}, {"routing", routing.spec()}, {"vcs", routing.vcs()}, {"k", a.q.k},
-                     {"menger", {{"version", kVersion}}}, {"question", question::to_json_view(a.q)}};
-    j.update(to_json(s, *setup.model, Timings::Include));
-    j["evidence"] = ev ? to_json(*ev) : nlohmann::json(nullptr);
-    std::cout << json_text(j, 2) << "\n";
-  } else {
-    std::cout << "model        " << net.spec() << "\nrouting      " << routing.spec() << " (" << routing.vcs()
-              << " virtual channel" << (routing.vcs() == 1 ? "" : "s") << ")\n";
-    if (a.q.k)
-      std::cout << "faults       every set of <= " << a.q.k << " " << a.q.faults << ": " << s.analyses
-                << " fault sets analysed" << (s.symmetry.empty() ? "" : " (" + s.symmetry + ")") << ", " << s.seconds
-                << " s\n";
-    if (!s.complete) std::cout << "verdict      UNKNOWN: " << stop_reason() << "; " << s.coverage.text() << "\n";
-    std::cout << resumed_line(s.coverage);
-    if (s.failing) std::cout << "fault set    " << faults.to_string(setup.model->universe()) << "\n";
-    print_human(r, ev ? *ev : DeadlockEvidence{}, net);
-    if (ev && !ev->deadlock && !a.certificate.empty())
-      std::cout << "certificate  written to " << a.certificate << " (menger check-cert " << a.certificate << ")\n";
-    if (ev && ev->deadlock && !a.witness.empty())
-      std::cout << "witness      written to " << a.witness << " (menger replay " << a.witness << ")\n";
-  }
+  const DeadlockOutput out{a, setup, s, r, faults, ev};
+  a.json ? print_json(out) : print_text(out);
   if (!s.complete || r.status == DeadlockResult::Status::Unknown) return 4;
   return r.status == DeadlockResult::Status::Free ? 0 : 1;
 }

@@ -72,67 +72,85 @@ std::string cut_short_text(const DistanceSummary& d) {
          std::to_string(d.sources_done) + " of " + std::to_string(d.sources_total) + " BFS sources";
 }
 
-int run_info(const InfoArgs& a) {
-  const DeadlineScope budget_scope(budget_deadline(a.budget));
-  const auto start = std::chrono::steady_clock::now();
-  auto topology = Registry::builtin().build(a.spec);
-  StructureOptions opts = structure_options(a.q);
-  if (a.budget) opts.deadline = start + std::chrono::seconds(a.budget);
-  StructureFacts facts(topology, opts);
+// What info found: the facts, the distance summary and the groups (or why they are missing).
+struct InfoFacts {
+  std::string model;
   std::vector<std::pair<std::string, Observed>> rows;
-  for (const auto& o : StructureFacts::observables()) rows.emplace_back(o.name, facts.get(o.name));
-  const DistanceSummary& d = facts.distances();
+  DistanceSummary distances;
   std::optional<GroupFacts> group, port_group;
   std::string group_note;  // why the group is missing although asked for
-  if (a.q.automorphisms) {
-    try {
-      group = group_facts(facts.network(), Preserve::Links);
-      port_group = group_facts(facts.network(), Preserve::Ports);
-    } catch (const BudgetExhausted& e) {  // keep the distances found so far
-      group.reset();
-      port_group.reset();
-      group_note = std::string("not computed: ") + e.what();
-    }
+};
+
+InfoFacts info_facts(const std::shared_ptr<const Topology>& topology, const InfoQuestion& q,
+                     std::optional<Clock::time_point> deadline) {
+  StructureOptions opts = structure_options(q);
+  opts.deadline = deadline;
+  StructureFacts facts(topology, opts);
+  InfoFacts f{topology->spec(), {}, {}, {}, {}, {}};
+  for (const auto& o : StructureFacts::observables()) f.rows.emplace_back(o.name, facts.get(o.name));
+  f.distances = facts.distances();
+  if (!q.automorphisms) return f;
+  try {
+    f.group = group_facts(facts.network(), Preserve::Links);
+    f.port_group = group_facts(facts.network(), Preserve::Ports);
+  } catch (const BudgetExhausted& e) {  // keep the distances found so far
+    f.group.reset();
+    f.port_group.reset();
+    f.group_note = std::string("not computed: ") + e.what();
   }
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return f;
+}
+
+void print_json(const InfoFacts& f, const InfoQuestion& q) {
+  nlohmann::json j;
+  j["model"] = f.model;
+  j["question"] = question::to_json_view(q);
+  for (const auto& [name, o] : f.rows) j[name] = to_json(o);  // the views of verify/structure.h
+  j["distances"] = to_json(f.distances);
+  if (f.group) {
+    j["automorphisms"] = group_json(*f.group);
+    j["port_automorphisms"] = group_json(*f.port_group);
+  }
+  if (!f.group_note.empty()) j["automorphisms_note"] = f.group_note;
+  j["menger"] = {{"version", kVersion}, {"build", build_description()}};
+  std::cout << json_text(j, 2) << "\n";
+}
+
+void print_text(const InfoFacts& f, double secs) {
+  std::cout << "model         " << f.model << "\n";
+  for (const auto& [name, o] : f.rows) {
+    if (!o.value && o.note.rfind("there are no", 0) == 0) continue;  // e.g. switch_degree of a torus
+    std::cout << name << std::string(name.size() < 24 ? 24 - name.size() : 1, ' ') << observed_text(o) << "\n";
+  }
+  if (f.group) {
+    std::cout << "automorphisms           " << group_text(*f.group) << "\n";
+    std::cout << "  keeping ports         " << group_text(*f.port_group) << "\n";
+  }
+  if (!f.group_note.empty()) std::cout << "automorphisms           " << f.group_note << "\n";
+  std::cout << "\n";
+  const DistanceSummary& d = f.distances;
+  if (!d.complete()) std::cout << "UNKNOWN      " << cut_short_text(d) << "; the counts and degrees above are exact\n";
+  else if (!f.group_note.empty()) std::cout << "UNKNOWN      the automorphism group: " << f.group_note << "\n";
   // global_control (--threads) caps parallelism below the arena's concurrency.
   const auto threads = std::min<std::size_t>(
       static_cast<std::size_t>(tbb::this_task_arena::max_concurrency()),
       tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism));
+  std::cout << (d.complete() ? "exact: " : "INCOMPLETE: ") << d.sources_done << " of " << d.sources_total
+            << " BFS sources" << (d.by_symmetry ? " (vertex-transitive family: one source stands for all)" : "")
+            << ", " << threads << " threads, " << secs << " s\n";
+}
 
-  if (a.json) {
-    nlohmann::json j;
-    j["model"] = topology->spec();
-    j["question"] = question::to_json_view(a.q);
-    for (const auto& [name, o] : rows) j[name] = to_json(o);  // the views of verify/structure.h
-    j["distances"] = to_json(d);
-    if (group) {
-      j["automorphisms"] = group_json(*group);
-      j["port_automorphisms"] = group_json(*port_group);
-    }
-    if (!group_note.empty()) j["automorphisms_note"] = group_note;
-    j["menger"] = {{"version", kVersion}, {"build", build_description()}};
-    std::cout << json_text(j, 2) << "\n";
-  } else {
-    std::cout << "model         " << topology->spec() << "\n";
-    for (const auto& [name, o] : rows) {
-      if (!o.value && o.note.rfind("there are no", 0) == 0) continue;  // e.g. switch_degree of a torus
-      std::cout << name << std::string(name.size() < 24 ? 24 - name.size() : 1, ' ') << observed_text(o) << "\n";
-    }
-    if (group) {
-      std::cout << "automorphisms           " << group_text(*group) << "\n";
-      std::cout << "  keeping ports         " << group_text(*port_group) << "\n";
-    }
-    if (!group_note.empty()) std::cout << "automorphisms           " << group_note << "\n";
-    std::cout << "\n";
-    if (!d.complete()) std::cout << "UNKNOWN      " << cut_short_text(d) << "; the counts and degrees above are exact\n";
-    else if (!group_note.empty()) std::cout << "UNKNOWN      the automorphism group: " << group_note << "\n";
-    std::cout << (d.complete() ? "exact: " : "INCOMPLETE: ") << d.sources_done << " of " << d.sources_total
-              << " BFS sources" << (d.by_symmetry ? " (vertex-transitive family: one source stands for all)" : "")
-              << ", " << threads << " threads, " << secs << " s\n";
-  }
+int run_info(const InfoArgs& a) {
+  const DeadlineScope budget_scope(budget_deadline(a.budget));
+  const auto start = std::chrono::steady_clock::now();
+  auto topology = Registry::builtin().build(a.spec);
+  std::optional<Clock::time_point> deadline;
+  if (a.budget) deadline = start + std::chrono::seconds(a.budget);
+  const InfoFacts f = info_facts(topology, a.q, deadline);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  a.json ? print_json(f, a.q) : print_text(f, secs);
   // Exit 4 (UNKNOWN) when the budget cut the distances or the group short.
-  return d.complete() && group_note.empty() ? 0 : 4;
+  return f.distances.complete() && f.group_note.empty() ? 0 : 4;
 }
 
 }  // namespace

@@ -71,73 +71,93 @@ std::function<void(const Coverage&)> progress_printer() {
   };
 }
 
+// What route-check printed about one question: its subject, result and witness.
+struct RouteCheckOutput {
+  const RouteCheckArgs& args;
+  const RouteSetup& setup;
+  const RouteCheckResult& result;
+  const std::optional<RouteWitness>& witness;
+};
+
+// The question, then the result's one view (verify/route_search.h), then the witness.
+void print_json(const RouteCheckOutput& o) {
+  const FaultModel& model = *o.setup.model;
+  const Routing& routing = *o.setup.routing;
+  nlohmann::json j{{"model", o.setup.net->spec()},         {"routing", routing.spec()},
+                   {"knowledge", to_string(routing.knowledge())}, {"faults", model.describe()},
+                   {"k", o.args.q.k},                       {"units", model.universe().size()},
+                   {"menger", {{"version", kVersion}}},     {"question", question::to_json_view(o.args.q)}};
+  j.update(to_json(o.result, Timings::Include));
+  j["path_bound"] = o.args.q.path_bound ? nlohmann::json(*o.args.q.path_bound) : nlohmann::json(nullptr);
+  j["witness"] = o.witness ? to_json(*o.witness) : nlohmann::json(nullptr);
+  std::cout << json_text(j, 2) << "\n";
+}
+
+void print_witness(const RouteWitness& w) {
+  std::cout << "fault set    {";
+  for (std::size_t i = 0; i < w.fault_set.size(); ++i) std::cout << (i ? ", " : "") << w.fault_set[i];
+  std::cout << "}\npair         " << w.source << " -> " << w.destination
+            << (w.disconnected ? " (the faults disconnect it)" : "") << "\noutcome      " << w.outcome
+            << (w.detail.empty() ? "" : ": " + w.detail) << "\ntrace        " << trace_text(w) << "\n";
+}
+
+// The search's counts: runs against the naive baseline, pairs, and runs by fault set size.
+void print_search(const RouteCheckResult& r) {
+  std::ostringstream ratio;
+  ratio.precision(3);
+  ratio << r.naive_runs << " naive, " << r.naive_runs / std::max<double>(1, static_cast<double>(r.runs())) << "x fewer";
+  std::cout << "search       " << r.engine << ", " << r.runs() << " routing runs (" << ratio.str() << "), "
+            << r.pairs_examined << " of " << r.pairs_total << " pairs examined"
+            << (r.symmetry_used ? " (" + r.symmetry + ")" : "") << ", " << r.seconds << " s\n";
+  std::cout << "by size     ";
+  for (std::size_t j = 0; j < r.levels.size(); ++j) {
+    const auto& l = r.levels[j];
+    if (l.runs) std::cout << " |F|=" << j << ": " << l.runs << " runs, " << l.failures << " failed, " << l.disconnected << " cut;";
+  }
+  std::cout << "\n";
+  if (r.symmetry_used)
+    std::cout << "             (runs: of the pairs examined; failed and cut: of every pair, each examined pair "
+                 "counted for its orbit)\n";
+}
+
+void print_text(const RouteCheckOutput& o) {
+  const RouteCheckQuestion& q = o.args.q;
+  const RouteCheckResult& r = o.result;
+  const Routing& routing = *o.setup.routing;
+  std::cout << "model        " << o.setup.net->spec() << "\nrouting      " << routing.spec() << " ("
+            << to_string(routing.knowledge()) << " fault knowledge)\nfaults       " << o.setup.model->describe()
+            << (q.excuse_disconnected ? "; pairs the faults disconnect are excused" : "") << "\n";
+  if (q.path_bound) std::cout << "path bound   " << *q.path_bound << "\n";
+  std::cout << "verdict      " << verdict_line(r, *o.setup.model, q.k) << "\n";
+  if (o.witness) print_witness(*o.witness);
+  print_search(r);
+  std::cout << resumed_line(r.coverage);
+  if (const std::uint64_t cut = r.disconnected())
+    std::cout << "disconnected " << cut << " explored (fault set, pair) cases had no fault-free path at all"
+              << (r.symmetry_used ? " (of every pair)" : "") << "\n";
+  if (o.witness && !o.args.witness.empty())
+    std::cout << "witness      written to " << o.args.witness << " (menger replay " << o.args.witness << ")\n";
+}
+
 int run_route_check(const RouteCheckArgs& a, const ShardFarm* farm) {
   const DeadlineScope budget_scope(budget_deadline(a.budget));
   RouteSetup setup = make_route_setup(a.spec, a.routing, a.q.faults);
-  const Network& net = *setup.net;
-  const FaultModel& model = *setup.model;
-  const auto& routing = setup.routing;
   RouteCheckOptions opt = route_check_options(a.q);
   if (a.budget) opt.budget = std::chrono::seconds(a.budget);
   opt.farm = farm;
   const bool speaks = !farm || farm->coordinator();
   if (speaks) opt.progress = progress_printer();
-  const RouteCheckResult r = route_check(*routing, model, opt);
+  const RouteCheckResult r = route_check(*setup.routing, *setup.model, opt);
   if (opt.progress) std::cerr << "\r\033[K" << std::flush;
   if (!speaks) return 0;  // rank 0 merged the answer and prints it
   std::optional<RouteWitness> w;
-  if (r.failure) w = route_check_witness(*routing, model, *r.failure, a.q);
+  if (r.failure) w = route_check_witness(*setup.routing, *setup.model, *r.failure, a.q);
   if (w && !a.witness.empty()) {
     std::ofstream out(a.witness);
     if (!out) throw InputError("cannot write " + a.witness);
     out << json_text(to_json(*w), 2) << "\n";
   }
-  if (a.json) {
-    // The question, then the result's one view (verify/route_search.h), then the witness.
-    nlohmann::json j{{"model", net.spec()},         {"routing", routing->spec()},
-                     {"knowledge", to_string(routing->knowledge())}, {"faults", model.describe()},
-                     {"k", a.q.k},                   {"units", model.universe().size()},
-                     {"menger", {{"version", kVersion}}}, {"question", question::to_json_view(a.q)}};
-    j.update(to_json(r, Timings::Include));
-    j["path_bound"] = a.q.path_bound ? nlohmann::json(*a.q.path_bound) : nlohmann::json(nullptr);
-    j["witness"] = w ? to_json(*w) : nlohmann::json(nullptr);
-    std::cout << json_text(j, 2) << "\n";
-  } else {
-    std::cout << "model        " << net.spec() << "\nrouting      " << routing->spec() << " ("
-              << to_string(routing->knowledge()) << " fault knowledge)\nfaults       " << model.describe()
-              << (a.q.excuse_disconnected ? "; pairs the faults disconnect are excused" : "") << "\n";
-    if (a.q.path_bound) std::cout << "path bound   " << *a.q.path_bound << "\n";
-    std::cout << "verdict      " << verdict_line(r, model, a.q.k) << "\n";
-    if (w) {
-      std::cout << "fault set    {";
-      for (std::size_t i = 0; i < w->fault_set.size(); ++i) std::cout << (i ? ", " : "") << w->fault_set[i];
-      std::cout << "}\npair         " << w->source << " -> " << w->destination
-                << (w->disconnected ? " (the faults disconnect it)" : "") << "\noutcome      " << w->outcome
-                << (w->detail.empty() ? "" : ": " + w->detail) << "\ntrace        " << trace_text(*w) << "\n";
-    }
-    std::ostringstream ratio;
-    ratio.precision(3);
-    ratio << r.naive_runs << " naive, " << r.naive_runs / std::max<double>(1, static_cast<double>(r.runs())) << "x fewer";
-    std::cout << "search       " << r.engine << ", " << r.runs() << " routing runs (" << ratio.str() << "), " << r.pairs_examined
-              << " of " << r.pairs_total << " pairs examined" << (r.symmetry_used ? " (" + r.symmetry + ")" : "") << ", "
-              << r.seconds << " s\n";
-    std::cout << "by size     ";
-    for (std::size_t j = 0; j < r.levels.size(); ++j) {
-      const auto& l = r.levels[j];
-      if (!l.runs) continue;
-      std::cout << " |F|=" << j << ": " << l.runs << " runs, " << l.failures << " failed, " << l.disconnected
-                << " cut;";
-    }
-    std::cout << "\n";
-    if (r.symmetry_used)
-      std::cout << "             (runs: of the pairs examined; failed and cut: of every pair, each examined pair "
-                   "counted for its orbit)\n";
-    std::cout << resumed_line(r.coverage);
-    const std::uint64_t cut = r.disconnected();
-    if (cut) std::cout << "disconnected " << cut << " explored (fault set, pair) cases had no fault-free path at all"
-                       << (r.symmetry_used ? " (of every pair)" : "") << "\n";
-    if (w && !a.witness.empty()) std::cout << "witness      written to " << a.witness << " (menger replay " << a.witness << ")\n";
-  }
+  a.json ? print_json({a, setup, r, w}) : print_text({a, setup, r, w});
   if (r.status == RouteCheckResult::Status::Unknown) return 4;
   return r.status == RouteCheckResult::Status::Holds ? 0 : 1;
 }

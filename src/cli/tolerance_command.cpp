@@ -130,13 +130,72 @@ std::vector<std::uint32_t> read_weights(const std::string& file, const FaultMode
   return w;
 }
 
+// The fault model of the question: its units and pairs, with the groups and weights its files give.
+FaultModel fault_model_of(const ToleranceQuestion& q, const Network& net) {
+  FaultModelSpec spec = tolerance_fault_spec(q, net);
+  if (q.groups) spec.groups = read_groups(*q.groups, net);
+  if (q.weights) spec.weights = read_weights(*q.weights, FaultModel(net, spec));
+  return FaultModel(net, spec);
+}
+
+// "tolerance    survives any 2 faults; 3 can break it", the set and the pair it separates.
+void print_tolerance(const FaultModel& model, const ToleranceOutcome& o) {
+  if (!o.min_cut) {
+    if (o.complete) std::cout << "tolerance    unbounded: no fault set disconnects a required pair\n";
+    return;
+  }
+  const std::uint64_t c = *o.min_cut;
+  const bool weighted = model.weighted();
+  if (o.complete && c == 0)
+    std::cout << "tolerance    none: a required pair is disconnected without any fault\n";
+  else if (o.complete && c == 1 && !weighted)
+    std::cout << "tolerance    0: a single fault can break it\n";
+  else if (o.complete)
+    std::cout << "tolerance    survives any " << (weighted ? "faults of total weight <= " : "") << c - 1
+              << (weighted ? "" : c - 1 == 1 ? " fault" : " faults") << "; " << c << " can break it\n";
+  else
+    std::cout << "so far       a breaking set of " << (weighted ? "weight " : "") << c << " (an upper bound)\n";
+  const Network& net = model.network();
+  std::cout << "breaks with  " << unit_list(model, o.breaking_set) << "\n"
+            << "separating   " << net.label(o.source) << " -> " << net.label(o.target) << "\n";
+}
+
+void print_certificate_check(const ToleranceArgs& a, const ToleranceOutcome& o, const std::optional<CheckReport>& check) {
+  if (check)
+    std::cout << "certificate  " << (check->valid ? "valid (independent check): " + check->summary : "INVALID")
+              << (a.certificate.empty() ? "" : "; written to " + a.certificate) << "\n";
+  if (check && !check->valid)
+    for (const auto& p : check->problems) std::cout << "  problem: " << p << "\n";
+  if (!check && a.q.certificate)
+    std::cout << "certificate  none: " << o.certificate_note
+              << (a.certificate.empty() ? "" : "; nothing written to " + a.certificate) << "\n";
+}
+
+void print_text(const ToleranceArgs& a, const FaultModel& model, const ToleranceOutcome& o,
+                const std::optional<CheckReport>& check, double secs) {
+  std::cout << "model        " << model.network().spec() << "\nfaults       " << model.describe() << "\n";
+  if (!o.complete) std::cout << "INCOMPLETE   " << stop_reason() << " after " << o.coverage.text() << "\n";
+  else std::cout << resumed_line(o.coverage);
+  print_tolerance(model, o);
+  std::cout << "engine       " << o.engine << ", " << o.method << ", " << o.work << ", " << secs << " s\n";
+  print_certificate_check(a, o, check);
+}
+
+// The certificate checked independently, and written where --certificate says.
+std::optional<CheckReport> checked_certificate(const ToleranceOutcome& o, const std::string& file) {
+  if (!o.certificate) return std::nullopt;
+  if (!file.empty()) {
+    std::ofstream out(file);
+    if (!out) throw InputError("cannot write " + file);
+    out << json_text(to_json(*o.certificate)) << "\n";
+  }
+  return check_certificate(*o.certificate);
+}
+
 int run_tolerance(const ToleranceArgs& a, const ShardFarm* farm) {
   const DeadlineScope budget_scope(budget_deadline(a.budget));
   Network net(Registry::builtin().build(a.spec));
-  FaultModelSpec spec = tolerance_fault_spec(a.q, net);
-  if (a.q.groups) spec.groups = read_groups(*a.q.groups, net);
-  if (a.q.weights) spec.weights = read_weights(*a.q.weights, FaultModel(net, spec));
-  FaultModel model(net, spec);
+  const FaultModel model = fault_model_of(a.q, net);
   ToleranceRequest req = tolerance_request(a.q);
   req.farm = farm;
   if (a.budget) req.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(a.budget);
@@ -144,50 +203,14 @@ int run_tolerance(const ToleranceArgs& a, const ShardFarm* farm) {
   const ToleranceOutcome o = solve_tolerance(model, req);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (farm && !farm->coordinator()) return 0;  // rank 0 merged the answer and prints it
-  std::optional<CheckReport> check;
-  if (o.certificate) {
-    check = check_certificate(*o.certificate);
-    if (!a.certificate.empty()) {
-      std::ofstream out(a.certificate);
-      if (!out) throw InputError("cannot write " + a.certificate);
-      out << json_text(to_json(*o.certificate)) << "\n";
-    }
-  }
+  const std::optional<CheckReport> check = checked_certificate(o, a.certificate);
   if (a.json) {
     nlohmann::json j = result_json(model, o, check ? &*check : nullptr);
     j["question"] = question::to_json_view(a.q);
     j["seconds"] = secs;
     std::cout << json_text(j, 2) << "\n";
   } else {
-    std::cout << "model        " << net.spec() << "\nfaults       " << model.describe() << "\n";
-    if (!o.complete) std::cout << "INCOMPLETE   " << stop_reason() << " after " << o.coverage.text() << "\n";
-    else std::cout << resumed_line(o.coverage);
-    if (o.min_cut) {
-      const std::uint64_t c = *o.min_cut;
-      const std::string what = model.weighted() ? "faults of total weight " : "";
-      if (o.complete && c == 0)
-        std::cout << "tolerance    none: a required pair is disconnected without any fault\n";
-      else if (o.complete && c == 1 && !model.weighted())
-        std::cout << "tolerance    0: a single fault can break it\n";
-      else if (o.complete)
-        std::cout << "tolerance    survives any " << what << (model.weighted() ? "<= " : "") << c - 1
-                  << (model.weighted() ? "" : c - 1 == 1 ? " fault" : " faults") << "; " << c << " can break it\n";
-      else
-        std::cout << "so far       a breaking set of " << (model.weighted() ? "weight " : "") << c << " (an upper bound)\n";
-      std::cout << "breaks with  " << unit_list(model, o.breaking_set) << "\n"
-                << "separating   " << net.label(o.source) << " -> " << net.label(o.target) << "\n";
-    } else if (o.complete) {
-      std::cout << "tolerance    unbounded: no fault set disconnects a required pair\n";
-    }
-    std::cout << "engine       " << o.engine << ", " << o.method << ", " << o.work << ", " << secs << " s\n";
-    if (check)
-      std::cout << "certificate  " << (check->valid ? "valid (independent check): " + check->summary : "INVALID")
-                << (a.certificate.empty() ? "" : "; written to " + a.certificate) << "\n";
-    if (check && !check->valid)
-      for (const auto& p : check->problems) std::cout << "  problem: " << p << "\n";
-    if (!check && a.q.certificate)
-      std::cout << "certificate  none: " << o.certificate_note
-                << (a.certificate.empty() ? "" : "; nothing written to " + a.certificate) << "\n";
+    print_text(a, model, o, check, secs);
   }
   if (check && !check->valid) return 3;
   return o.complete ? 0 : 4;  // 4: UNKNOWN, as in every verb with a --budget
