@@ -132,7 +132,8 @@ TEST(Questions, EveryReaderRefusesWhatTheDeclarationRefuses) {
   for (const auto& args : std::vector<std::vector<std::string>>{
            {"--count", "0"}, {"--count", "21"}, {"--count", "-1"}, {"--limit", "100"}, {"--engine", "other"},
            {"--slow", "--exact"}, {"--engine", "slow", "--exact"}, {"--ratio", "1"}, {"--ratio", "0"},
-           {"--ratio", "nan"}, {"--width", "10.5"}, {"--width", "inf"}, {"--ratio", "half"}}) {
+           {"--ratio", "nan"}, {"--width", "10.5"}, {"--width", "inf"}, {"--ratio", "half"}, {"--ratio", "0x1p-2"},
+           {"--ratio", "+0.5"}, {"--ratio", " 0.5"}}) {
     EXPECT_THROW(parse_cli<Sample>(args), CLI::ParseError) << args[0] << " " << args[1];
   }
   EXPECT_NO_THROW(parse_cli<Sample>({"--slow", "--engine", "slow"}));  // the same word twice
@@ -296,7 +297,9 @@ TEST(Questions, StudyRequestComesFromTheQuestion) {
   MonteCarloQuestion other = q;
   other.experiment = "completeness";
   const std::string cli = error_of([&] { study_request(other, {"dor"}, kCli); });
-  EXPECT_NE(cli.find("--routing; --counts do not belong to the completeness experiment"), std::string::npos) << cli;
+  EXPECT_NE(cli.find("--routing; --counts; --hop-limit do not belong to the completeness experiment"), std::string::npos)
+      << cli;
+  other.hop_limit.reset();
   const std::string claim = error_of([&] { study_request(other, {}, kClaim, "x.toml"); });
   EXPECT_NE(claim.find("x.toml: counts does not belong"), std::string::npos) << claim;
   other = q;
@@ -306,6 +309,17 @@ TEST(Questions, StudyRequestComesFromTheQuestion) {
   other.counts = "0..1:0.5";
   EXPECT_NE(error_of([&] { study_request(other, {"dor"}, kPython); }).find("whole numbers"), std::string::npos);
   EXPECT_THROW(parse_cli<MonteCarloQuestion>({"--experiment", "routing", "--confidence", "1"}), CLI::ParseError);
+  EXPECT_THROW(parse_cli<MonteCarloQuestion>({"--experiment", "completeness", "--max-faults", "0"}), CLI::ParseError);
+  other = q;
+  other.counts = "0,1e30";
+  EXPECT_NE(error_of([&] { study_request(other, {"dor"}, kCli); }).find("up to 2^53"), std::string::npos);
+  other = MonteCarloQuestion{};
+  other.experiment = "completeness";
+  other.hop_limit = 9;
+  EXPECT_NE(error_of([&] { study_request(other, {}, kCli); }).find("--hop-limit does not belong"), std::string::npos);
+  other = q;
+  other.rates = "0.1";
+  EXPECT_NE(error_of([&] { study_request(other, {"dor"}, kCli); }).find("--counts and --rates"), std::string::npos);
   EXPECT_THROW(parse_cli<MonteCarloQuestion>({"--counts", "1"}), CLI::ParseError);  // no experiment
   EXPECT_THROW(read_json<MonteCarloQuestion>(R"({"counts": "1"})", kPython), InputError);
 }

@@ -9,7 +9,7 @@ command is a function returning a result object with attributes,
     tolerance(net, faults="nodes")                 least breaking fault set
     route_check(net, routing, k=2)                 least fault set defeating a routing, with its trace
     deadlock(net, routing)                         FREE with a certificate, or DEADLOCK with a witness
-    montecarlo(net, "routing", routings, counts)   reliability with confidence intervals
+    montecarlo(net, "routing", routings, counts=[0, 4])   reliability with confidence intervals
     credit_loops(dump_dir)                         InfiniBand credit loops (OpenSM dumps)
     info(net)                                      exact structural facts
 

@@ -35,13 +35,13 @@ def _number(name, spec, value):
 
 def _points(name, spec, value):
     """Points as a list of numbers, written as the text "x,y,z" the other front ends take."""
-    if isinstance(value, (bytes, dict)) or not hasattr(value, "__iter__"):
+    if isinstance(value, (bytes, dict, set, frozenset)) or not hasattr(value, "__iter__"):
         raise InputError("%s is a list of numbers or text such as \"0..20:5\", not %r" % (name, value))
     items = list(value)
     if not items:
         raise InputError("%s names no point" % name)
     if spec["x-points"] == "whole":
-        return ",".join(str(_whole("counts[%d]" % i, x, hi=2**64 - 1)) for i, x in enumerate(items))
+        return ",".join(str(_whole("%s[%d]" % (name, i), x, hi=2**53)) for i, x in enumerate(items))
     return ",".join(repr(_real("%s[%d]" % (name, i), x)) for i, x in enumerate(items))
 
 

@@ -171,6 +171,8 @@ def test_a_whole_path_bound_is_a_number_of_hops():
     ({"counts": "0..3:0.5"}, "whole numbers"),
     ({"counts": 12}, "counts is a list of numbers or text"),
     ({"counts": []}, "counts names no point"),
+    ({"counts": {1, 2}}, "counts is a list of numbers or text"),
+    ({"counts": [2**53 + 1]}, r"counts\[0\] is an int"),
     ({"rates": ["0.5"]}, r"rates\[0\] is a finite number"),
     ({"rates": [True]}, r"rates\[0\] is a finite number"),
     ({"rates": [float("nan")]}, r"rates\[0\] is a finite number"),

@@ -40,11 +40,13 @@ std::string with_seed(const std::string& canonical, std::uint64_t seed) {
   return spec.to_string();
 }
 
-// Fault counts: points that are whole numbers.
+// Fault counts: points that are whole numbers, each exact as a double (at most 2^53).
 std::vector<std::size_t> whole_points(const std::string& text, const std::string& field) {
+  constexpr double kExact = 9007199254740992.0;  // 2^53
   std::vector<std::size_t> counts;
   for (double x : parse_points(text, field)) {
-    if (x != std::floor(x)) throw InputError(field + ": the counts are whole numbers, got " + std::to_string(x));
+    if (x != std::floor(x) || x > kExact)
+      throw InputError(field + ": the counts are whole numbers up to 2^53, got " + std::to_string(x));
     counts.push_back(static_cast<std::size_t>(x));
   }
   return counts;
@@ -54,25 +56,27 @@ std::vector<std::size_t> whole_points(const std::string& text, const std::string
 struct Spelling {
   question::Front front;
   std::string where;
-  std::string operator()(const std::string& field) const {
-    const std::string name = front == question::kCli && field == "routings" ? "--routing" : question::spelled(front, field);
-    return where.empty() ? name : where + ": " + name;
+  std::string bare(const std::string& field) const {
+    return front == question::kCli && field == "routings" ? "--routing" : question::spelled(front, field);
   }
+  std::string operator()(const std::string& field) const { return at() + bare(field); }
+  std::string at() const { return where.empty() ? "" : where + ": "; }
 };
 
 // Options of one experiment given to another: one error naming them all.
 void check_belongs(const MonteCarloQuestion& q, bool routings, const Spelling& name) {
   const bool completeness = q.experiment == "completeness";
   std::vector<std::string> wrong;
-  if (completeness && routings) wrong.push_back(name("routings"));
-  if (completeness && q.counts) wrong.push_back(name("counts"));
-  if (completeness && q.rates) wrong.push_back(name("rates"));
-  if (!completeness && q.best_of) wrong.push_back(name("best_of"));
-  if (!completeness && q.max_faults) wrong.push_back(name("max_faults"));
+  if (completeness && routings) wrong.push_back(name.bare("routings"));
+  if (completeness && q.counts) wrong.push_back(name.bare("counts"));
+  if (completeness && q.rates) wrong.push_back(name.bare("rates"));
+  if (completeness && q.hop_limit) wrong.push_back(name.bare("hop_limit"));  // nothing is routed
+  if (!completeness && q.best_of) wrong.push_back(name.bare("best_of"));
+  if (!completeness && q.max_faults) wrong.push_back(name.bare("max_faults"));
   if (wrong.empty()) return;
   std::string names;
   for (const auto& w : wrong) names += (names.empty() ? "" : "; ") + w;
-  throw InputError(names + (wrong.size() == 1 ? " does" : " do") + " not belong to the " + q.experiment +
+  throw InputError(name.at() + names + (wrong.size() == 1 ? " does" : " do") + " not belong to the " + q.experiment +
                    " experiment (" + (completeness ? "routing and combinations" : "completeness") + " take" +
                    (wrong.size() == 1 ? "s it)" : " them)"));
 }
@@ -250,7 +254,9 @@ StudyRequest study_request(const MonteCarloQuestion& q, std::vector<std::string>
                            const std::string& where) {
   const Spelling name{front, where};
   check_belongs(q, !routings.empty(), name);
-  if (q.counts && q.rates) throw InputError(name("counts") + " and rates are two ways to give the points: give one");
+  if (q.counts && q.rates)
+    throw InputError(name("counts") + " and " + question::spelled(front, "rates") +
+                     " are two ways to give the points: give one");
   StudyRequest r;
   r.experiment = q.experiment;
   r.faults = q.faults.value_or("");

@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "cli/whole_number.h"
+#include "core/error.h"
+#include "core/number_text.h"
 #include "question/question_json.h"
 
 namespace menger {
@@ -58,14 +60,22 @@ inline void add_text(CLI::App* sub, std::string& value, const question::Field& f
       sub->add_flag_callback("--" + word, [take, word] { take("--" + word, word); }, "same as " + flag + " " + word);
 }
 
-// A number (double, or std::optional<double> absent by default), checked against the field's range.
+// A number (double, or std::optional<double> absent by default), read as a
+// claim file reads it (parse_number: decimal notation only, not CLI11's
+// strtold, which takes hexadecimal, '+' and blanks) and checked against the
+// field's range.
 template <class T>
 void add_number(CLI::App* sub, T& value, const question::Field& f, const std::string& flag) {
-  CLI::Option* o = sub->add_option_function<double>(
+  CLI::Option* o = sub->add_option_function<std::string>(
       flag,
-      [&value, f, flag](const double& x) {
-        if (!std::isfinite(x) || !f.admits(x))
-          throw CLI::ValidationError(flag, "a number in " + f.range_text() + ", not " + std::to_string(x));
+      [&value, f, flag](const std::string& text) {
+        double x = 0;
+        try {
+          x = parse_number(text, flag);
+        } catch (const InputError& e) {
+          throw CLI::ValidationError(e.what());
+        }
+        if (!f.admits(x)) throw CLI::ValidationError(flag, "a number in " + f.range_text() + ", not " + text);
         value = x;
       },
       help(f));

@@ -181,15 +181,16 @@ void print_text(const ToleranceArgs& a, const FaultModel& model, const Tolerance
   print_certificate_check(a, o, check);
 }
 
-// The certificate checked independently, and written where --certificate says.
+// The certificate checked independently, then written where --certificate says.
 std::optional<CheckReport> checked_certificate(const ToleranceOutcome& o, const std::string& file) {
   if (!o.certificate) return std::nullopt;
+  CheckReport check = check_certificate(*o.certificate);
   if (!file.empty()) {
     std::ofstream out(file);
     if (!out) throw InputError("cannot write " + file);
     out << json_text(to_json(*o.certificate)) << "\n";
   }
-  return check_certificate(*o.certificate);
+  return check;
 }
 
 int run_tolerance(const ToleranceArgs& a, const ShardFarm* farm) {

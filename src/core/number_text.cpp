@@ -1,21 +1,22 @@
 #include "core/number_text.h"
 
+#include <charconv>
 #include <cmath>
-#include <exception>
 
 #include "core/error.h"
 
 namespace menger {
 
+// Decimal notation only, as a reader writes it: std::from_chars (general
+// format) takes "2.5", "-1" and "1e-5" but not what std::stod also took --
+// leading blanks, a '+', hexadecimal ("0x10" was 16) -- and the whole text
+// must be the number.
 double parse_number(const std::string& text, const std::string& what) {
-  std::size_t used = 0;
   double x = 0;
-  try {
-    x = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size() || !std::isfinite(x)) throw InputError(what + ": '" + text + "' is not a number");
+  const char* end = text.data() + text.size();
+  const auto r = std::from_chars(text.data(), end, x, std::chars_format::general);
+  if (text.empty() || r.ec != std::errc() || r.ptr != end || !std::isfinite(x))
+    throw InputError(what + ": '" + text + "' is not a number");
   return x;
 }
 

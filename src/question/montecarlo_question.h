@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -41,7 +42,8 @@ struct MonteCarloQuestion {
   template <class Q, class Visit>
   static void fields(Q& q, Visit&& v) {
     using namespace question;
-    constexpr std::uint64_t kMany = 1'000'000'000'000;  // a bound no real study reaches
+    constexpr std::uint64_t kAny = std::numeric_limits<std::uint64_t>::max();
+    constexpr std::uint64_t kMostTrials = (std::uint64_t{1} << 40) - 1;  // verify/montecarlo.h: trial streams
     v(q.experiment, Field("experiment", "completeness (001 section 4), routing (002, 004 section 4) or combinations "
                                         "(003 section 5)")
                         .one_of({"completeness", "routing", "combinations"})
@@ -53,21 +55,22 @@ struct MonteCarloQuestion {
     v(q.rates, Field("rates", "routing, combinations: the points as fault rates of the units, \"a..b[:step]\" or "
                               "\"x,y,z\"")
                    .lists_points("number"));
-    v(q.max_faults, Field("max_faults", "completeness: the curve's last fault count").range(0, kMany).defaults_to("every unit"));
+    v(q.max_faults,
+      Field("max_faults", "completeness: the curve's last fault count").range(1, kAny).defaults_to("every unit"));
     v(q.best_of, Field("best_of", "completeness: try wirings seed=1..N of a random model and keep the best "
                                   "(001 section 5; 0: the model as given)")
-                     .range(0, kMany));
+                     .range(0, kAny));
     v(q.exact_limit, Field("exact_limit", "also count exactly where that costs at most this: completeness, "
                                           "C(units, f) fault sets; routing and combinations, routing runs over every "
                                           "fault set and pair (0: never)")
-                         .range(0, kMany));
+                         .range(0, kAny));
     v(q.hop_limit, Field("hop_limit", "routing: livelock guard of the routed trials")
                        .range(1, 999'999'999)
                        .defaults_to(kDefaultHopLimitText));
     v(q.trials, Field("trials", "trials per point (at most); a claim gives the paper's own count")
-                    .range(1, kMany)
+                    .range(1, kMostTrials)
                     .needed_in(kClaim));
-    v(q.seed, Field("seed", "random seed (results depend only on it, not on the thread or rank count)").range(0, kMany));
+    v(q.seed, Field("seed", "random seed (results depend only on it, not on the thread or rank count)").range(0, kAny));
     v(q.half_width, Field("half_width", "stop a point once every ratio's interval is this tight")
                         .between(0, 1, true)
                         .defaults_to("none: every trial"));

@@ -145,7 +145,7 @@ nlohmann::json question_schema(unsigned front = kEveryFront) {
     props[f.name] = field_schema(value, f);
     props[f.name]["x-fronts"] = fronts_json(f.fronts);
     order.push_back(f.name);
-    if (f.required & front) required.push_back(f.name);
+    if ((f.required & front) == front) required.push_back(f.name);  // as read_question_json reads it
   });
   return {{"$schema", "https://json-schema.org/draft/2020-12/schema"},
           {"$id", std::string("https://menger.invalid/schemas/1/") + Q::kVerb + "-question.schema.json"},
