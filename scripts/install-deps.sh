@@ -21,6 +21,7 @@ packages=(
   graphviz                                    # witness pictures in the HTML report (menger prove --html)
   chromium chromium-driver python3-selenium   # the HTML report's browser test (ctest label browser)
   help2man dpkg-dev                           # the man page; dpkg-shlibdeps for the .deb (cpack)
+  valgrind                                    # a SAT solver stopped mid-proof, watched (ctest valgrind_sat)
 )
 
 # --fuzz: clang and its runtimes (libFuzzer, ASan, UBSan) for the MENGER_FUZZ

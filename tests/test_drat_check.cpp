@@ -4,8 +4,10 @@
 // that skip a step, derive nothing, or are malformed are refused.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <random>
 
+#include "core/deadline.h"
 #include "verify/drat_check.h"
 #include "verify/sat_solver.h"
 
@@ -120,6 +122,36 @@ TEST(DratCheck, RupRatAndMalformedLines) {
   const DratCheck short_of_it = check_drat_refutation(f, "3 0\n");
   EXPECT_FALSE(short_of_it.refuted);
   EXPECT_NE(short_of_it.problem.find("without deriving the empty clause"), std::string::npos);
+}
+
+// A budget that runs out while CaDiCaL loads a formula, with its proof file
+// open: the solver used to outlive that file and trace the deletion of its
+// clauses into freed memory, a heap corruption seen as SIGSEGV in CI.  The
+// "valgrind_sat" test runs this one under valgrind, which sees such a write
+// (the sanitizers do not: the write is inside libcadical).  And a budget that
+// runs out while it solves: Unknown, and no proof.
+TEST(SatSolver, ABudgetThatStopsAProofRunLeavesTheHeapWhole) {
+  const Cnf f = pigeonhole(40);  // 41 + 40 * 820 clauses: loading checks the budget twice
+  ASSERT_GT(f.clauses.size(), 0x4000u);
+  for (const bool proof : {true, false}) {
+    stop_after_checks(1);  // the second check: after 2^14 clauses are in
+    try {
+      solve_cnf(f, proof);
+      ADD_FAILURE() << "the budget did not stop the load";
+    } catch (const BudgetExhausted& e) {
+      EXPECT_NE(std::string(e.what()).find("loading the formula"), std::string::npos) << e.what();
+    }
+    stop_after_checks(-1);
+  }
+  // The terminator asks at every check: a thousand of them, and CaDiCaL has
+  // learnt clauses to delete (and trace) when it is destroyed.
+  for (const std::int64_t checks : {1, 100, 1000, 10000}) {
+    stop_after_checks(checks);
+    const SatRun r = solve_cnf(pigeonhole(12), true);
+    stop_after_checks(-1);
+    EXPECT_EQ(r.answer, SatRun::Answer::Unknown) << checks;
+    EXPECT_TRUE(r.proof.empty());
+  }
 }
 
 }  // namespace

@@ -55,15 +55,21 @@ SatRun answer(CaDiCaL::Solver& solver, int vars) {
 }  // namespace
 
 SatRun solve_cnf(const Cnf& f, bool with_proof) {
-  CaDiCaL::Solver solver;
+  // Declared before the solver, so destroyed after it: the solver's
+  // destructor still traces clause deletions into the proof file and may
+  // still hold the terminator.  Declared the other way round, a budget that
+  // ran out inside load() or solve() closed the file first, and the solver
+  // wrote into freed memory (issue 36: a heap corruption, SIGSEGV or abort,
+  // only when a budget stopped a deadlock search mid-level).
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> trace(nullptr, std::fclose);
+  StopAtDeadline stop;
+  CaDiCaL::Solver solver;
   if (with_proof) {  // before any clause: CaDiCaL traces from its configuring state
     trace.reset(std::tmpfile());
     if (!trace) throw InputError("cannot open a temporary file for the SAT solver's proof");
     solver.set("binary", 0);  // text DRAT
     solver.trace_proof(trace.get(), "<deadlock proof>");
   }
-  StopAtDeadline stop;
   load(solver, stop, f);
   SatRun run = answer(solver, f.vars);
   solver.disconnect_terminator();
@@ -75,8 +81,8 @@ SatRun solve_cnf(const Cnf& f, bool with_proof) {
 }
 
 struct IncrementalSat::Impl {
+  StopAtDeadline stop;      // outlives the solver that holds it
   CaDiCaL::Solver solver;
-  StopAtDeadline stop;
 };
 
 IncrementalSat::IncrementalSat(const Cnf& f) : impl_(new Impl), vars_(f.vars) {

@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <charconv>
+#include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <string>
 
@@ -69,6 +72,25 @@ bool memory_exceeded() {
   return true;
 }
 
+// stop_after_checks(): the check that stops the command (-1: none), and
+// how many checks were made since it was set.
+std::atomic<std::int64_t> g_stop_at_check{-1};
+std::atomic<std::int64_t> g_checks{0};
+
+// MENGER_TEST_BUDGET_CHECKS=N in the environment: stop_after_checks(N) at
+// start-up, for tests that stop a command at every point its checks reach.
+const bool g_checks_from_environment = [] {
+  const char* text = std::getenv("MENGER_TEST_BUDGET_CHECKS");
+  std::int64_t n = -1;
+  if (text && std::from_chars(text, text + std::strlen(text), n).ec == std::errc()) g_stop_at_check = n;
+  return true;
+}();
+
+bool stopped_by_check_count() {
+  const std::int64_t at = g_stop_at_check.load(std::memory_order_relaxed);
+  return at >= 0 && g_checks.fetch_add(1, std::memory_order_relaxed) >= at;
+}
+
 }  // namespace
 
 BudgetExhausted::BudgetExhausted(std::string phase, double fraction_done, StopCause cause)
@@ -97,6 +119,7 @@ std::optional<Clock::time_point> earliest_deadline(std::optional<Clock::time_poi
 
 bool deadline_passed() {
   if (g_cancel.load(std::memory_order_relaxed)) return true;
+  if (stopped_by_check_count()) return true;
   const std::int64_t d = g_deadline.load(std::memory_order_relaxed);
   if (d != kNone && ticks(Clock::now()) > d) return true;
   return memory_exceeded();
@@ -161,6 +184,11 @@ std::uint64_t resident_bytes() {
   std::fclose(f);
   if (read != 2) return 0;
   return resident * static_cast<std::uint64_t>(sysconf(_SC_PAGE_SIZE));
+}
+
+void stop_after_checks(std::int64_t n) {
+  g_checks = 0;
+  g_stop_at_check = n < 0 ? -1 : n;
 }
 
 void request_cancel() { g_cancel.store(true, std::memory_order_relaxed); }

@@ -100,6 +100,14 @@ std::uint64_t default_memory_limit();
 // The process's resident memory now, in bytes (0 when /proc cannot tell).
 std::uint64_t resident_bytes();
 
+// For tests: from now on the n-th check (0: the next) and every later one
+// find the budget run out; n < 0 turns this off.  A test can so stop a
+// command at every point its checks reach, not only where a clock happens
+// to (a budget that ran out while CaDiCaL loaded a formula once corrupted
+// the heap, and only CI's loaded machine hit that moment).  The environment
+// variable MENGER_TEST_BUDGET_CHECKS=n sets it when the program starts.
+void stop_after_checks(std::int64_t n);
+
 // Cancellation: every later check stops the command until clear_cancel().
 // Async-signal-safe (one atomic store), so a SIGINT handler may call it.
 void request_cancel();
