@@ -40,3 +40,26 @@ expect_stop_within(30 4 "${phase_unknown}" "deadlock on torus(300,300)" deadlock
 # The memory limit stops what the clock would not: UNKNOWN naming the limit and the phase.
 expect_stop_within(60 4 "UNKNOWN +the memory limit \\(256 MiB\\) was reached while [a-z' ]+"
                    "deadlock --memory-limit" --memory-limit 0.25 deadlock "torus(300,300)" --routing dor)
+
+# Every verb's --budget, and --threads and --memory-limit, read plain decimal
+# from the one declaration (cli/commands.h add_budget_option): CLI11 alone took
+# "0x10" as 16 seconds, "010" as 8, and 0 as "no limit" though no help said so.
+foreach(verb_args "info;hypercube(3)" "tolerance;hypercube(3)" "route-check;torus(3,3);--routing;shortest"
+                  "deadlock;torus(3,3);--routing;dor" "montecarlo;torus(3,3);--experiment;completeness")
+  list(GET verb_args 0 verb)
+  foreach(bad 0x10 0 -1 1e1 " 5" "+5" 99999999999)
+    expect_menger(2 "" "${verb} --budget '${bad}'" ${verb_args} --budget "${bad}")
+    if(NOT MENGER_ERR MATCHES "--budget")
+      message(FATAL_ERROR "${verb} --budget '${bad}': refused without naming --budget: ${MENGER_ERR}")
+    endif()
+  endforeach()
+endforeach()
+foreach(bad "--threads;0x2" "--threads;0" "--threads;+2" "--memory-limit;0x1p3" "--memory-limit;+4"
+            "--memory-limit;0.01" "--memory-limit;inf")
+  list(GET bad 0 flag)
+  expect_menger(2 "" "menger ${bad}" ${bad} info "hypercube(3)")
+  if(NOT MENGER_ERR MATCHES "${flag}")
+    message(FATAL_ERROR "menger ${bad}: refused without naming ${flag}: ${MENGER_ERR}")
+  endif()
+endforeach()
+expect_menger(0 "" "--threads 010 is ten threads" --threads 010 --memory-limit 4 info "hypercube(3)" --budget 060)

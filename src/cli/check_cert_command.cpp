@@ -53,7 +53,7 @@ void add_check_cert_command(CLI::App& app, CommandRegistry& commands) {
   auto budget = std::make_shared<unsigned>(0);
   auto* sub = app.add_subcommand("check-cert", "re-validate a certificate independently of the engine that made it");
   sub->add_option("file", *file, "certificate (JSON) written by menger tolerance or menger deadlock --certificate")->required();
-  sub->add_option("--budget", *budget, "seconds allowed (default: no limit); exit 4 when they run out");
+  add_budget_option(sub, *budget, "seconds allowed (default: no limit); exit 4 when they run out");
   commands.emplace_back(sub, [file, budget] {
     const DeadlineScope budget_scope(budget_deadline(*budget));
     return run_check(*file);

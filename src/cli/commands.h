@@ -40,6 +40,16 @@ inline std::optional<Clock::time_point> budget_deadline(unsigned seconds) {
   return Clock::now() + std::chrono::seconds(seconds);
 }
 
+// Every verb's --budget SECONDS: a whole number in plain decimal from 1 (CLI11
+// alone read "010" as 8 seconds and "0x10" as 16, and took 0 for "no limit"
+// though the help said no such thing); `doc` says what the budget covers.
+inline CLI::Option* add_budget_option(CLI::App* sub, unsigned& seconds, const std::string& doc) {
+  return sub->add_option("--budget", seconds, doc)
+      ->transform(kWholeNumber)
+      ->check(CLI::Range(1u, 4'000'000'000u))
+      ->type_name("SECONDS");
+}
+
 
 // prove's --recheck-resumed (issue 36: a checkpoint is a cache); the engines'
 // verbs take theirs from their questions (question::checkpoint_fields).

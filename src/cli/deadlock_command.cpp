@@ -165,7 +165,7 @@ void add_deadlock_command(CLI::App& app, CommandRegistry& commands, const ShardF
   sub->add_option("spec", a->spec, "model spec")->required();
   sub->add_option("--routing", a->routing, "routing spec (see `menger list`)")->required();
   add_question_options(sub, a->q);
-  sub->add_option("--budget", a->budget, "seconds allowed for --k (default: no limit); UNKNOWN when it runs out");
+  add_budget_option(sub, a->budget, "seconds allowed for --k (default: no limit); UNKNOWN when it runs out");
   sub->add_option("--certificate", a->certificate, "write the FREE certificate (JSON) for `menger check-cert`");
   sub->add_option("--witness", a->witness, "write the DEADLOCK witness (JSON) for `menger replay`");
   sub->add_option("--export-graph", a->export_graph,

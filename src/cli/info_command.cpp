@@ -161,7 +161,7 @@ void add_info_command(CLI::App& app, CommandRegistry& commands) {
   sub->add_option("spec", args->spec, "model spec, e.g. \"hdn(base=torus(3,2,5), k=2, s=[15,5])\"")->required();
   sub->add_flag("--json", args->json, "print JSON instead of text");
   add_question_options(sub, args->q);
-  sub->add_option("--budget", args->budget, "seconds allowed for the whole command (default: no limit)");
+  add_budget_option(sub, args->budget, "seconds allowed for the whole command (default: no limit)");
   commands.emplace_back(sub, [args] { return run_info(*args); });
 }
 

@@ -32,6 +32,7 @@
 #include "core/deadline.h"
 #include "core/error.h"
 #include "core/json_io.h"
+#include "core/number_text.h"
 #include "core/version.h"
 #include "dist/mpi_farm.h"
 
@@ -123,12 +124,23 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   unsigned threads = 0;
   app.add_option("--threads", threads, "worker threads (default: all cores); results do not depend on it")
+      ->transform(kWholeNumber)  // plain decimal: CLI11 alone reads "010" as 8
       ->check(CLI::Range(1u, 1024u));
   double memory_gib = 0;
-  app.add_option("--memory-limit", memory_gib,
-                 "GiB of memory a command may hold before it stops with UNKNOWN (default: three quarters of the "
-                 "machine's)")
-      ->check(CLI::Range(0.0625, 1048576.0));
+  app.add_option_function<std::string>(
+         "--memory-limit",
+         [&memory_gib](const std::string& text) {
+           try {
+             memory_gib = parse_number(text, "--memory-limit");  // decimal only, as every number Menger reads
+           } catch (const InputError& e) {
+             throw CLI::ValidationError(e.what());
+           }
+           if (!(memory_gib >= 0.0625 && memory_gib <= 1048576.0))
+             throw CLI::ValidationError("--memory-limit", "GiB in [0.0625, 1048576], not " + text);
+         },
+         "GiB of memory a command may hold before it stops with UNKNOWN (default: three quarters of the "
+         "machine's)")
+      ->type_name("GIB");
 
   CommandRegistry commands;
   register_commands(app, commands, mpi.get());

@@ -71,7 +71,7 @@ void add_montecarlo_command(CLI::App& app, CommandRegistry& commands, const Shar
   sub->add_option("spec", a->spec, "model spec, e.g. 'min(stages=3, radix=4, wiring=deterministic)'")->required();
   sub->add_option("--routing", a->routings, "routing spec (repeat to compare several on the same configurations)");
   add_question_options(sub, a->q);
-  sub->add_option("--budget", a->budget, "seconds; when they run out the result covers the trials done (exit 4); not under mpirun");
+  add_budget_option(sub, a->budget, "seconds; when they run out the result covers the trials done (exit 4); not under mpirun");
   sub->add_option("--csv", a->csv, "write the curve as CSV");
   sub->add_option("--plot", a->plot, "draw the curve with gnuplot (.svg or .png; the CSV goes beside it)");
   sub->add_option("--title", a->title, "plot title");

@@ -82,7 +82,7 @@ void add_prove_command(CLI::App& app, CommandRegistry& commands, const ShardFarm
   sub->add_option("--html", args->html, "also write an HTML report (index.html, a page per claim, plots, witness "
                                         "pictures drawn with Graphviz) into this folder");
   sub->add_option("--filter", args->filter, "only claims whose id contains this text");
-  sub->add_option("--budget", args->budget, "seconds allowed per model for expensive facts (default: no limit)");
+  add_budget_option(sub, args->budget, "seconds allowed per model for expensive facts (default: no limit)");
   sub->add_flag("--no-timing", args->no_timing, "leave timings out, so that the output is byte-reproducible");
   sub->add_flag("-v,--verbose", args->verbose, "explain every instance, not only findings and surprises");
   sub->add_option("--checkpoint", args->checkpoint,

@@ -217,7 +217,7 @@ void add_route_check_command(CLI::App& app, CommandRegistry& commands, const Sha
   sub->add_option("--routing", a->routing, "routing spec (see `menger list`)")->required();
   add_question_options(sub, a->q);
   sub->add_option("--witness", a->witness, "write the failure (JSON) for `menger replay`");
-  sub->add_option("--budget", a->budget, "seconds allowed (default: no limit); UNKNOWN when it runs out");
+  add_budget_option(sub, a->budget, "seconds allowed (default: no limit); UNKNOWN when it runs out");
   sub->add_flag("--json", a->json, "print JSON");
   commands.emplace_back(sub, [a, farm] { return run_route_check(*a, farm); });
 
@@ -225,7 +225,7 @@ void add_route_check_command(CLI::App& app, CommandRegistry& commands, const Sha
   auto budget = std::make_shared<unsigned>(0);
   auto* rep = app.add_subcommand("replay", "re-execute a routing failure or deadlock witness and check it");
   rep->add_option("witness", *file, "witness file written by route-check --witness")->required();
-  rep->add_option("--budget", *budget, "seconds allowed (default: no limit); exit 4 when they run out");
+  add_budget_option(rep, *budget, "seconds allowed (default: no limit); exit 4 when they run out");
   commands.emplace_back(rep, [file, budget] {
     const DeadlineScope budget_scope(budget_deadline(*budget));
     return run_replay(*file);

@@ -225,7 +225,7 @@ void add_tolerance_command(CLI::App& app, CommandRegistry& commands, const Shard
   sub->add_option("spec", args->spec, "model spec")->required();
   add_question_options(sub, args->q);
   sub->add_option("--certificate", args->certificate, "write the certificate (JSON) to this file");
-  sub->add_option("--budget", args->budget, "seconds allowed (default: no limit)");
+  add_budget_option(sub, args->budget, "seconds allowed (default: no limit)");
   sub->add_flag("--json", args->json, "print JSON");
   commands.emplace_back(sub, [args, farm] { return run_tolerance(*args, farm); });
 }
