@@ -14,7 +14,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const menger::PropertyKind* kind = menger::find_property_kind(claim.kind);
     if (!kind) return;  // the runner's "unknown property kind" InputError
     for (const auto& instance : claim.instances)
-      (void)kind->prepare(menger::instance_property(claim, instance, kind->keys->exclusive_keys()), "fuzz");
+      (void)kind->prepare(menger::instance_property(claim, instance, kind->keys->exclusive_keys()), "fuzz",
+                          file.parent_path());
   });
   return 0;
 }

@@ -592,9 +592,8 @@ Family file_family() {
   f.summary = "a network read from GraphML, DOT, JSON (menger export) or an edge list";
   f.source = "user input";
   f.params = {ParamSpec::text("path", "file name; relative names resolve beside the claim file")};
-  f.build = [](const BoundParams& p, const BuildContext& ctx) -> std::shared_ptr<const Topology> {
-    const std::string name = p.word("path");
-    return read_network_file(ctx.resolve(name), "file(" + SpecValue::make_string(name).to_string() + ")");
+  f.build = [](const BoundParams& p, const BuildContext&) -> std::shared_ptr<const Topology> {
+    return read_network_file(p.file("path"), "file(" + SpecValue::make_string(p.word("path")).to_string() + ")");
   };
   return f;
 }

@@ -126,10 +126,10 @@ Family opensm_family() {
               ParamSpec::text("fabric", "ibnetdiscover output to read the fabric from instead of DIR/opensm-subnet.lst "
                                         "(resolved like dir)")
                   .may_be_absent()};
-  f.build = [](const BoundParams& p, const BuildContext& ctx) -> std::shared_ptr<const Topology> {
-    const fs::path dir = ctx.resolve(p.word("dir"));
+  f.build = [](const BoundParams& p, const BuildContext&) -> std::shared_ptr<const Topology> {
+    const fs::path dir = p.file("dir");
     std::optional<fs::path> fabric;
-    if (p.has("fabric")) fabric = ctx.resolve(p.word("fabric"));
+    if (p.has("fabric")) fabric = p.file("fabric");
     // The spec names the resolved paths, so that evidence files (and the
     // checkers that rebuild the network from them) find them from any claim file.
     std::string spec = "opensm(" + SpecValue::make_string(dir.lexically_normal().string()).to_string();

@@ -144,6 +144,11 @@ std::vector<std::vector<std::int64_t>> BoundParams::int_list_list(const std::str
 
 std::string BoundParams::word(const std::string& name) const { return value(name).text; }
 
+std::filesystem::path BoundParams::file(const std::string& name) const {
+  std::filesystem::path p(word(name));
+  return p.is_relative() && !base_dir_.empty() ? base_dir_ / p : p;
+}
+
 const SpecValue& BoundParams::value(const std::string& name) const {
   auto it = values_.find(name);
   MENGER_ASSERT(it != values_.end(), family_ + ": parameter '" + name + "' is not in the schema");
@@ -163,7 +168,7 @@ const Family* Registry::find(std::string_view name) const {
   return nullptr;
 }
 
-BoundParams Registry::bind(const Family& f, const SpecValue& spec) {
+BoundParams Registry::bind(const Family& f, const SpecValue& spec, const std::filesystem::path& base_dir) {
   std::map<std::string, SpecValue> values;
   std::size_t next_positional = 0;
   for (const SpecArg& a : spec.args) {
@@ -203,7 +208,7 @@ BoundParams Registry::bind(const Family& f, const SpecValue& spec) {
     }
     check_value(f, p, it->second);
   }
-  return BoundParams(f.name, std::move(values));
+  return BoundParams(f.name, std::move(values), base_dir);
 }
 
 std::shared_ptr<const Topology> Registry::build(const SpecValue& spec, const BuildContext& ctx) const {
@@ -217,7 +222,7 @@ std::shared_ptr<const Topology> Registry::build(const SpecValue& spec, const Bui
   }
   BuildContext c = ctx;
   c.registry = this;
-  return f->build(bind(*f, spec), c);
+  return f->build(bind(*f, spec, c.base_dir), c);
 }
 
 std::shared_ptr<const Topology> Registry::build(std::string_view spec, const std::filesystem::path& base_dir) const {

@@ -58,23 +58,24 @@ class Registry;
 
 struct BuildContext {
   const Registry* registry = nullptr;
-  std::filesystem::path base_dir;  // relative file names resolve here
-  // `name` as a path, relative names resolved in base_dir.
-  std::filesystem::path resolve(const std::string& name) const {
-    std::filesystem::path p(name);
-    return p.is_relative() && !base_dir.empty() ? base_dir / p : p;
-  }
+  std::filesystem::path base_dir;  // relative file names resolve here (BoundParams::file)
 };
 
 // Arguments of one spec, bound to a family's schema and validated.
 class BoundParams {
  public:
-  BoundParams(std::string family, std::map<std::string, SpecValue> values)
-      : family_(std::move(family)), values_(std::move(values)) {}
+  BoundParams(std::string family, std::map<std::string, SpecValue> values, std::filesystem::path base_dir = {})
+      : family_(std::move(family)), values_(std::move(values)), base_dir_(std::move(base_dir)) {}
   std::int64_t integer(const std::string& name) const;
   std::vector<std::int64_t> int_list(const std::string& name) const;
   std::vector<std::vector<std::int64_t>> int_list_list(const std::string& name) const;
   std::string word(const std::string& name) const;  // Choice or Text
+  // A Text parameter naming a file, relative names resolved the one way for
+  // every spec: beside the claim file that names it (a claim's base
+  // directory), on the command line and in Python the working directory
+  // (issue 37: a routing table once resolved against the working directory
+  // from a claim file, a network file beside it).
+  std::filesystem::path file(const std::string& name) const;
   const SpecValue& value(const std::string& name) const;
   bool has(const std::string& name) const { return values_.count(name) != 0; }
   const std::string& family() const { return family_; }
@@ -83,6 +84,7 @@ class BoundParams {
  private:
   std::string family_;
   std::map<std::string, SpecValue> values_;
+  std::filesystem::path base_dir_;  // where relative file names resolve (empty: the working directory)
 };
 
 struct Family {
@@ -111,7 +113,7 @@ class Registry {
   static const Registry& builtin();
 
   // Binds a spec's arguments against f's schema (also used for routing schemas).
-  static BoundParams bind(const Family& f, const SpecValue& spec);
+  static BoundParams bind(const Family& f, const SpecValue& spec, const std::filesystem::path& base_dir = {});
 
  private:
   std::vector<Family> families_;

@@ -16,7 +16,8 @@ const RoutingFamily* RoutingRegistry::find(std::string_view name) const {
   return nullptr;
 }
 
-std::unique_ptr<Routing> RoutingRegistry::build(std::string_view text, const Network& net) const {
+std::unique_ptr<Routing> RoutingRegistry::build(std::string_view text, const Network& net,
+                                                const std::filesystem::path& base_dir) const {
   SpecValue spec = parse_spec(text);
   if (spec.kind != SpecValue::Kind::Call && spec.kind != SpecValue::Kind::Word)
     throw InputError("routing spec '" + std::string(text) + "' must be a routing name, e.g. dor");
@@ -28,7 +29,7 @@ std::unique_ptr<Routing> RoutingRegistry::build(std::string_view text, const Net
   }
   // Bind through the topology schema machinery: same messages, same checks.
   Family schema{f->name, f->summary, f->source, f->params, {}};
-  return f->build(net, Registry::bind(schema, spec));
+  return f->build(net, Registry::bind(schema, spec, base_dir));
 }
 
 const RoutingRegistry& RoutingRegistry::builtin() {

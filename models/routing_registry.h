@@ -6,6 +6,7 @@
 // algorithm is defined on (an InputError otherwise).  `menger list` prints them.
 #pragma once
 
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <string>
@@ -32,7 +33,10 @@ class RoutingRegistry {
   void add(RoutingFamily f);
   const RoutingFamily* find(std::string_view name) const;
   const std::vector<RoutingFamily>& families() const { return families_; }
-  std::unique_ptr<Routing> build(std::string_view spec, const Network& net) const;
+  // `base_dir`: where relative file names in the spec resolve (a claim
+  // file's directory; empty: the working directory, as on the command line).
+  std::unique_ptr<Routing> build(std::string_view spec, const Network& net,
+                                 const std::filesystem::path& base_dir = {}) const;
   static const RoutingRegistry& builtin();
 
  private:

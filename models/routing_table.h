@@ -63,7 +63,8 @@
 // packet state carries the port the packet entered by (word 0, port + 1; 0
 // for a packet injected here) and the VC it arrived on (word 1): both are
 // functions of the channel it occupies, so the state adds no configurations.
-// PATH is relative to the working directory.
+// A relative PATH resolves beside the claim file that names it; on the
+// command line and in Python, in the working directory.
 #pragma once
 
 #include <cstdint>

@@ -223,10 +223,13 @@ RoutingFamily table_family() {
       "table",
       "a deterministic routing read from a routing table file, JSON or .csv (models/routing_table.md)",
       "Menger's own format menger-routing-table, version 1 (models/routing_table.md)",
-      {ParamSpec::text("file", "the table file (.csv: CSV, otherwise JSON), relative to the working directory")},
+      {ParamSpec::text("file", "the table file (.csv: CSV, otherwise JSON), relative names beside the claim file (on the command line: the working directory)")},
       [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
-        RoutingTable table = read_routing_table(p.word("file"), net);
-        return make_table_routing(net, std::move(table), canonical_routing_spec(table_family(), p));
+        // The spec names the resolved path (as opensm(...) does), so that a
+        // witness written from a claim file replays from the same directory.
+        const std::filesystem::path file = p.file("file").lexically_normal();
+        RoutingTable table = read_routing_table(file, net);
+        return make_table_routing(net, std::move(table), "table(file=" + SpecValue::make_string(file.string()).to_string() + ")");
       }};
 }
 

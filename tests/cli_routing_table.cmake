@@ -59,3 +59,49 @@ expect_menger(2 "" "a table with a key written twice" deadlock "torus(4,4)" --ro
 if(NOT MENGER_ERR MATCHES "\"vcs\" appears twice")
   message(FATAL_ERROR "the refusal does not say why: ${MENGER_ERR}")
 endif()
+# One rule for relative paths (issue 37): a table a claim file names resolves
+# beside the claim file, as a network file(...) does; prove runs here, in
+# another directory.  Every kind that builds routings takes it.
+file(MAKE_DIRECTORY ${OUT}/claims)
+file(COPY_FILE ${OUT}/dor.json ${OUT}/claims/dor.json)
+file(WRITE ${OUT}/claims/table-deadlock.toml "title = \"a table beside the claim\"
+statement = \"issue 37: relative file names resolve beside the claim file\"
+[source]
+paper = \"menger\"
+where = \"issue 37\"
+[property]
+kind = \"deadlock-free\"
+routing = \"table(file=dor.json)\"
+[[instance]]
+model = \"torus(4,4)\"
+expect = \"fails\"
+")
+file(WRITE ${OUT}/claims/table-same.toml "title = \"a table beside the claim is dor\"
+statement = \"issue 37: relative file names resolve beside the claim file\"
+[source]
+paper = \"menger\"
+where = \"issue 37\"
+[property]
+kind = \"same-routing\"
+routing = \"table(file=dor.json)\"
+reference = \"dor\"
+[[instance]]
+model = \"torus(4,4)\"
+expect = \"holds\"
+")
+file(WRITE ${OUT}/claims/table-route.toml "title = \"a table beside the claim routes around no fault\"
+statement = \"issue 37: relative file names resolve beside the claim file\"
+[source]
+paper = \"menger\"
+where = \"issue 37\"
+[property]
+kind = \"route-tolerance\"
+routing = \"table(file=dor.json)\"
+faults = \"links\"
+tolerates = \"0\"
+[[instance]]
+model = \"torus(4,4)\"
+expect = \"holds\"
+")
+expect_menger(0 "3 instances: 2 HOLDS 1 FAILS; all as expected" "claims naming a table beside them"
+              prove ${OUT}/claims --json ${OUT}/claims-report.json)

@@ -29,7 +29,7 @@ toml::table property(const std::string& body) { return toml::parse(kRequest + kC
 // The error of preparing an estimate claim with these extra keys ("" when it parses).
 std::string prepare_error(const std::string& body) {
   try {
-    find_property_kind("estimate")->prepare(property(body), kWhere);
+    find_property_kind("estimate")->prepare(property(body), kWhere, {});
     return "";
   } catch (const InputError& e) {
     return e.what();
@@ -104,7 +104,7 @@ TEST(EstimateStatements, TheWiringGapIsOneNumberOfABestOfStudy) {
   const std::string gap = "experiment = 'completeness'\nstatistic = 'wiring gap'\nvalue = '0.3'\n";
   auto error_of = [](const std::string& body) {
     try {
-      find_property_kind("estimate")->prepare(toml::parse("trials = 10\n" + body), kWhere);
+      find_property_kind("estimate")->prepare(toml::parse("trials = 10\n" + body), kWhere, {});
       return std::string();
     } catch (const InputError& e) {
       return std::string(e.what());

@@ -38,6 +38,7 @@ constexpr std::uint64_t kRecheckConfigurations = 200'000;
 struct DeadlockClaim {
   std::string routing;
   DeadlockQuestion q;
+  std::filesystem::path base_dir;  // the claim file's directory: relative file names in the routing
 };
 
 std::vector<PropertyKey> deadlock_key_list() {
@@ -56,7 +57,7 @@ const PropertyKeys& deadlock_keys() {
 }
 
 DeadlockClaim read(const PropertyValues& v, const std::string&) {
-  DeadlockClaim c{*v.text("routing"), {}};
+  DeadlockClaim c{*v.text("routing"), {}, v.base_dir()};
   read_question_keys(v, c.q);
   parse_unit_choice(c.q.faults);
   parse_switching(c.q.switching.value_or(""), c.q.buffers.value_or(0), "switching", "buffers");  // refused at once
@@ -70,7 +71,7 @@ std::string evidence_problems(const EvidenceCheck& c) {
 }
 
 CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
-  RouteSetup setup = make_route_setup(topology, c.routing, c.q.faults);
+  RouteSetup setup = make_route_setup(topology, c.routing, c.q.faults, c.base_dir);
   const Routing& routing = *setup.routing;
   DeadlockSearchOptions opt = deadlock_search_options(c.q, routing, question::kClaim);
   if (ctx.budget()) opt.budget = *ctx.budget();

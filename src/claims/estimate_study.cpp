@@ -20,7 +20,9 @@ std::vector<KeyChoice> study_choices() { return {KeyChoice({"rates", "counts"}, 
 StudyRequest read_study_request(const PropertyValues& v, const std::string& where) {
   MonteCarloQuestion q;
   read_question_keys(v, q);
-  return study_request(q, v.list("routings").value_or(std::vector<std::string>{}), question::kClaim, where);
+  StudyRequest r = study_request(q, v.list("routings").value_or(std::vector<std::string>{}), question::kClaim, where);
+  r.base_dir = v.base_dir();
+  return r;
 }
 
 }  // namespace menger

@@ -78,8 +78,9 @@ struct PropertyKind {
   std::string name;
   std::string description;
   // Validates the [property] table (throws InputError naming `where`) and
-  // returns the checker.
-  std::function<Checker(const toml::table& property, const std::string& where)> prepare;
+  // returns the checker; relative file names in its specs resolve in `base_dir`.
+  std::function<Checker(const toml::table& property, const std::string& where, const std::filesystem::path& base_dir)>
+      prepare;
   // The kind's [property] keys (property_keys.h): its parser, its errors, the
   // keys an instance override replaces and its lines in `menger list`.
   const PropertyKeys* keys = nullptr;
@@ -93,8 +94,9 @@ template <class Claim>
 PropertyKind table_property_kind(const PropertyKeys& keys, Claim (*read)(const PropertyValues&, const std::string& where),
                                  CheckResult (*check)(const Claim&, const std::shared_ptr<const Topology>&, RunContext&)) {
   PropertyKind k{keys.kind(), keys.description(), {}, &keys};
-  k.prepare = [&keys, read, check](const toml::table& prop, const std::string& where) -> Checker {
-    auto claim = std::make_shared<const Claim>(read(keys.read(prop, where), where));
+  k.prepare = [&keys, read, check](const toml::table& prop, const std::string& where,
+                                   const std::filesystem::path& base_dir) -> Checker {
+    auto claim = std::make_shared<const Claim>(read(keys.read(prop, where, base_dir), where));
     return [claim, check](const std::shared_ptr<const Topology>& t, RunContext& ctx) { return check(*claim, t, ctx); };
   };
   return k;

@@ -206,8 +206,10 @@ void PropertyKeys::read_value(const PropertyKey& k, const toml::node& v, const s
   }
 }
 
-PropertyValues PropertyKeys::read(const toml::table& prop, const std::string& where) const {
+PropertyValues PropertyKeys::read(const toml::table& prop, const std::string& where,
+                                  const std::filesystem::path& base_dir) const {
   PropertyValues out;
+  out.base_dir_ = base_dir;
   for (const auto& [key_node, v] : prop) {
     const std::string key(key_node.str());
     if (key == "kind") continue;

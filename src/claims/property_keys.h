@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
@@ -90,6 +91,9 @@ class PropertyValues {
   bool has(const std::string& key) const;
   // The keys given, in the order of the [property] table.
   const std::vector<std::string>& given() const { return given_; }
+  // The claim file's directory: where relative file names in its specs
+  // resolve (models/registry.h BoundParams::file); empty: the working directory.
+  const std::filesystem::path& base_dir() const { return base_dir_; }
 
  private:
   friend class PropertyKeys;
@@ -105,6 +109,7 @@ class PropertyValues {
   std::map<std::string, std::vector<std::string>> list_;
   std::map<std::string, std::map<std::string, std::string>> table_;
   std::vector<std::string> given_;
+  std::filesystem::path base_dir_;
 };
 
 class PropertyKeys {
@@ -118,7 +123,8 @@ class PropertyKeys {
   // the kind and the key for an unknown key, a value of the wrong type or
   // range, a missing required key, a key without the key it goes with, or a
   // choice not kept.
-  PropertyValues read(const toml::table& prop, const std::string& where) const;
+  PropertyValues read(const toml::table& prop, const std::string& where,
+                      const std::filesystem::path& base_dir = {}) const;
   // Groups whose keys replace each other in an instance override.
   std::vector<std::vector<std::string>> exclusive_keys() const;
   // Lines for `menger list`: one per key, with its type, default and meaning.

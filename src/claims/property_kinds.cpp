@@ -17,7 +17,7 @@ StructureFacts& RunContext::structure(const std::shared_ptr<const Topology>& top
 
 std::shared_ptr<const StudyResult> RunContext::study(const std::shared_ptr<const Topology>& topology,
                                                      const StudyRequest& request) {
-  auto& slot = studies_[topology->spec() + "|" + canonical_text(request)];
+  auto& slot = studies_[topology->spec() + "|" + canonical_text(request) + "|" + request.base_dir.string()];
   if (slot && slot->complete) return slot;
   StudyRequest q = request;
   if (budget_) q.sampling.deadline = std::chrono::steady_clock::now() + *budget_;

@@ -189,7 +189,7 @@ StudyResult routing_study(const std::shared_ptr<const Topology>& topology, const
   std::vector<std::unique_ptr<Routing>> owned;
   std::vector<const Routing*> routings;
   for (const auto& spec : q.routings) {
-    owned.push_back(q.routing_builder ? q.routing_builder(spec, net) : RoutingRegistry::builtin().build(spec, net));
+    owned.push_back(q.routing_builder ? q.routing_builder(spec, net) : RoutingRegistry::builtin().build(spec, net, q.base_dir));
     routings.push_back(owned.back().get());
   }
   StudyResult r = start_result(q.experiment, model, q);

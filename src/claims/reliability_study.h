@@ -71,6 +71,10 @@ struct StudyRequest {
   // also knows routings written in Python (python/src/verbs.cpp).  Not part of
   // the question (canonical_text): a spec names one routing either way.
   std::function<std::unique_ptr<Routing>(const std::string& spec, const Network& net)> routing_builder;
+  // Where relative file names in `routings` resolve (the claim file's
+  // directory; empty: the working directory).  Not in canonical_text, which
+  // checkpoints carry: a claim's study cache keys on it (RunContext::study).
+  std::filesystem::path base_dir;
 };
 
 // The study question `q` asks, comparing `routings` (the subject): the one

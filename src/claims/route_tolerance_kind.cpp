@@ -42,6 +42,7 @@ struct RouteClaim {
   std::string routing, expected;
   bool exact = false;  // `tolerates` rather than `tolerates_at_least`
   RouteCheckQuestion q;
+  std::filesystem::path base_dir;  // the claim file's directory: relative file names in the routing
 };
 
 std::vector<PropertyKey> route_key_list() {
@@ -64,7 +65,8 @@ const PropertyKeys& route_keys() {
 
 RouteClaim read(const PropertyValues& v, const std::string& where) {
   const bool exact = v.has("tolerates");
-  RouteClaim c{where, *v.text("routing"), *v.text(exact ? "tolerates" : "tolerates_at_least"), exact, {}};
+  RouteClaim c{where, *v.text("routing"), *v.text(exact ? "tolerates" : "tolerates_at_least"), exact, {},
+               v.base_dir()};
   read_question_keys(v, c.q);
   parse_unit_choice(c.q.faults);
   return c;
@@ -87,7 +89,7 @@ std::string search_line(const RouteCheckResult& r) {
 }
 
 CheckResult check(const RouteClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
-  RouteSetup setup = make_route_setup(topology, c.routing, c.q.faults);
+  RouteSetup setup = make_route_setup(topology, c.routing, c.q.faults, c.base_dir);
   const FaultModel& model = *setup.model;
   const auto& routing = setup.routing;
   const std::uint32_t t = fault_count(c, *topology);

@@ -75,7 +75,8 @@ InstanceOutcome run_instance(const Claim& claim, const ClaimInstance& inst, cons
   const DeadlineScope budget_scope(ctx.budget() ? std::optional(start + *ctx.budget()) : std::nullopt);
   try {
     const Checker checker =
-        kind.prepare(instance_property(claim, inst, kind.keys->exclusive_keys()), "claim file " + claim.file.string());
+        kind.prepare(instance_property(claim, inst, kind.keys->exclusive_keys()), "claim file " + claim.file.string(),
+                     claim.file.parent_path());
     auto topology = Registry::builtin().build(inst.model, claim.file.parent_path());
     o.canonical_model = topology->spec();
     o.result = checker(topology, ctx);

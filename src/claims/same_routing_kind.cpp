@@ -31,6 +31,7 @@ namespace {
 struct SameRoutingClaim {
   std::string routing, reference, faults = "nodes";
   std::uint32_t k = 0;
+  std::filesystem::path base_dir;  // the claim file's directory: relative file names in the routings
 };
 
 const PropertyKeys& same_routing_keys() {
@@ -47,7 +48,7 @@ const PropertyKeys& same_routing_keys() {
 
 SameRoutingClaim read(const PropertyValues& v, const std::string&) {
   SameRoutingClaim c{*v.text("routing"), *v.text("reference"), v.text("faults").value_or("nodes"),
-                     static_cast<std::uint32_t>(v.count("k").value_or(0))};
+                     static_cast<std::uint32_t>(v.count("k").value_or(0)), v.base_dir()};
   parse_unit_choice(c.faults);
   return c;
 }
@@ -74,9 +75,9 @@ void each_fault_set(std::size_t units, std::uint32_t k, Visit visit) {
 }
 
 CheckResult check(const SameRoutingClaim& c, const std::shared_ptr<const Topology>& topology, RunContext&) {
-  RouteSetup a = make_route_setup(topology, c.routing, c.faults);
+  RouteSetup a = make_route_setup(topology, c.routing, c.faults, c.base_dir);
   // The reference on the same network and fault model.
-  const std::unique_ptr<Routing> reference = RoutingRegistry::builtin().build(c.reference, *a.net);
+  const std::unique_ptr<Routing> reference = RoutingRegistry::builtin().build(c.reference, *a.net, c.base_dir);
   EquivalenceResult total;
   std::uint64_t sets = 0;
   std::optional<FaultSet> failing;

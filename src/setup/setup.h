@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -20,8 +21,10 @@ const SpecResolver& builtin_specs();
 
 // The network, fault model (every pair of terminals required) and routing of one
 // question; throws InputError for a bad spec or unit choice.
+// `base_dir`: where relative file names in the routing spec resolve (a claim
+// file's directory; empty: the working directory).
 RouteSetup make_route_setup(std::shared_ptr<const Topology> topology, const std::string& routing,
-                            const std::string& faults);
+                            const std::string& faults, const std::filesystem::path& base_dir = {});
 RouteSetup make_route_setup(const std::string& model, const std::string& routing, const std::string& faults);
 
 // The evidence checkers and replay with the built-in registries.
