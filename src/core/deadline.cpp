@@ -155,6 +155,11 @@ std::string stop_reason(StopCause cause) {
     case StopCause::Time:
       break;
   }
+  // A test's stop (stop_after_checks) says so: a variable left set in a
+  // user's environment must not pass for a --budget that ran out.
+  const std::int64_t at = g_stop_at_check.load(std::memory_order_relaxed);
+  if (at >= 0 && g_checks.load(std::memory_order_relaxed) > at)
+    return "the test budget of " + std::to_string(at) + " checks (MENGER_TEST_BUDGET_CHECKS) ran out";
   return "the budget ran out";
 }
 
