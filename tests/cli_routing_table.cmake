@@ -64,44 +64,25 @@ endif()
 # another directory.  Every kind that builds routings takes it.
 file(MAKE_DIRECTORY ${OUT}/claims)
 file(COPY_FILE ${OUT}/dor.json ${OUT}/claims/dor.json)
-file(WRITE ${OUT}/claims/table-deadlock.toml "title = \"a table beside the claim\"
+# table_claim(NAME EXPECT PROPERTY_LINES...): a claim file beside dor.json
+# naming it, on torus(4,4).
+function(table_claim name expect)
+  string(JOIN "\n" property ${ARGN})
+  file(WRITE ${OUT}/claims/${name}.toml "title = \"${name}: a table beside the claim\"
 statement = \"issue 37: relative file names resolve beside the claim file\"
 [source]
 paper = \"menger\"
 where = \"issue 37\"
 [property]
-kind = \"deadlock-free\"
 routing = \"table(file=dor.json)\"
+${property}
 [[instance]]
 model = \"torus(4,4)\"
-expect = \"fails\"
+expect = \"${expect}\"
 ")
-file(WRITE ${OUT}/claims/table-same.toml "title = \"a table beside the claim is dor\"
-statement = \"issue 37: relative file names resolve beside the claim file\"
-[source]
-paper = \"menger\"
-where = \"issue 37\"
-[property]
-kind = \"same-routing\"
-routing = \"table(file=dor.json)\"
-reference = \"dor\"
-[[instance]]
-model = \"torus(4,4)\"
-expect = \"holds\"
-")
-file(WRITE ${OUT}/claims/table-route.toml "title = \"a table beside the claim routes around no fault\"
-statement = \"issue 37: relative file names resolve beside the claim file\"
-[source]
-paper = \"menger\"
-where = \"issue 37\"
-[property]
-kind = \"route-tolerance\"
-routing = \"table(file=dor.json)\"
-faults = \"links\"
-tolerates = \"0\"
-[[instance]]
-model = \"torus(4,4)\"
-expect = \"holds\"
-")
+endfunction()
+table_claim(table-deadlock fails "kind = \"deadlock-free\"")
+table_claim(table-same holds "kind = \"same-routing\"" "reference = \"dor\"")
+table_claim(table-route holds "kind = \"route-tolerance\"" "faults = \"links\"" "tolerates = \"0\"")
 expect_menger(0 "3 instances: 2 HOLDS 1 FAILS; all as expected" "claims naming a table beside them"
               prove ${OUT}/claims --json ${OUT}/claims-report.json)
