@@ -126,6 +126,10 @@ def main():
     menger, proofs, scratch = (os.path.abspath(a) for a in sys.argv[1:])
     os.makedirs(scratch, exist_ok=True)
     rng = random.Random(36)
+    for bad in ("12x", "-1", "", "0x10"):  # a misspelt hook is one error, never a run left unstopped
+        proc = run(menger, ["info", "hypercube(3)"], bad, scratch)
+        if proc.returncode != 2 or "MENGER_TEST_BUDGET_CHECKS" not in proc.stderr:
+            fail("MENGER_TEST_BUDGET_CHECKS=%r: exit %d, %s" % (bad, proc.returncode, proc.stderr.strip()))
     for args in COMMANDS:
         sweep(menger, args, scratch, rng)
     report = os.path.join(scratch, "prove.json")

@@ -79,10 +79,19 @@ std::atomic<std::int64_t> g_checks{0};
 
 // MENGER_TEST_BUDGET_CHECKS=N in the environment: stop_after_checks(N) at
 // start-up, for tests that stop a command at every point its checks reach.
+// Anything but a whole decimal number is one error before the program starts
+// (a test that misspelt it must not run unstopped and pass).
 const bool g_checks_from_environment = [] {
   const char* text = std::getenv("MENGER_TEST_BUDGET_CHECKS");
+  if (!text) return true;
+  const char* end = text + std::strlen(text);
   std::int64_t n = -1;
-  if (text && std::from_chars(text, text + std::strlen(text), n).ec == std::errc()) g_stop_at_check = n;
+  const auto r = std::from_chars(text, end, n);
+  if (r.ec != std::errc() || r.ptr != end || r.ptr == text || n < 0) {
+    std::fprintf(stderr, "menger: MENGER_TEST_BUDGET_CHECKS='%s' is not a whole number of checks\n", text);
+    std::_Exit(2);
+  }
+  g_stop_at_check = n;
   return true;
 }();
 

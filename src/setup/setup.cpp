@@ -14,7 +14,6 @@ const SpecResolver& builtin_specs() {
 
 RouteSetup make_route_setup(std::shared_ptr<const Topology> topology, const std::string& routing,
                             const std::string& faults, const std::filesystem::path& base_dir) {
-  if (base_dir.empty()) return make_route_setup(builtin_specs(), std::move(topology), routing, faults);
   const SpecResolver specs{builtin_specs().topology, [&base_dir](const std::string& spec, const Network& net) {
                              return RoutingRegistry::builtin().build(spec, net, base_dir);
                            }};
