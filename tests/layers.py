@@ -56,25 +56,7 @@ CHECKER_MAY_INCLUDE = {"verify/" + c + ".h" for c in CHECKERS} | {
     "verify/deadlock_evidence.h", "verify/deadlock_exact_space.h", "verify/deadlock_checker.h"}
 
 DEBTS = {
-    "registry": {
-        # front ends that still build specs or list the registries themselves
-        ("src/cli/info_command.cpp", "models/registry.h"),
-        ("src/cli/montecarlo_command.cpp", "models/registry.h"),
-        ("src/cli/tolerance_command.cpp", "models/registry.h"),
-        ("src/cli/export_command.cpp", "models/registry.h"),
-        ("src/cli/export_command.cpp", "models/routing_registry.h"),
-        ("src/cli/list_command.cpp", "models/registry.h"),
-        ("src/cli/list_command.cpp", "models/routing_registry.h"),
-        ("src/claims/reliability_study.cpp", "models/routing_registry.h"),
-        ("src/claims/reliability_study.cpp", "models/registry.h"),
-        ("src/claims/same_routing_kind.cpp", "models/routing_registry.h"),
-        ("src/claims/estimate_kind.cpp", "models/registry.h"),
-        ("src/claims/route_tolerance_kind.cpp", "models/routing_registry.h"),
-        ("src/claims/html_report.cpp", "models/registry.h"),
-        ("src/claims/runner.cpp", "models/registry.h"),
-        ("python/src/verbs.cpp", "models/routing_registry.h"),
-        ("python/src/network_bindings.cpp", "models/registry.h"),
-    },
+    "registry": set(),
     "checker": {
         # the deadlock and symmetry checkers re-run packets with the engine's RouteRunner
         ("verify/deadlock_evidence_check.cpp", "verify/route_run.h"),

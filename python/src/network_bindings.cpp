@@ -10,7 +10,7 @@
 #include "engine_thread.h"
 #include "core/error.h"
 #include "models/explicit_graph.h"
-#include "models/registry.h"
+#include "setup/specs.h"
 
 namespace menger::py_binding {
 
@@ -108,7 +108,7 @@ namespace menger::py_binding {
 namespace {
 
 NetworkPtr from_spec(const std::string& spec) {
-  return run_watched(nullptr, [&] { return std::make_shared<Network>(Registry::builtin().build(spec)); });
+  return run_watched(nullptr, [&] { return std::make_shared<Network>(build_topology(spec)); });
 }
 
 // Nodes are numbered in list order; names are their positions, labels must be distinct.

@@ -28,7 +28,6 @@
 #include "core/error.h"
 #include "core/spec.h"
 #include "engine_thread.h"
-#include "models/routing_registry.h"
 #include "python_routing.h"
 #include "results.h"
 #include "models/infiniband_fabric.h"
@@ -38,6 +37,7 @@
 #include "question/questions.h"
 #include "setup/questions.h"
 #include "setup/setup.h"
+#include "setup/specs.h"
 #include "verify/automorphisms.h"
 #include "verify/certificate_check.h"
 #include "verify/deadlock_evidence.h"
@@ -102,7 +102,7 @@ RoutingChoice choose_routing(Call& c, const py::object& routing) {
   if (py::isinstance<py::str>(routing)) {
     const std::string spec = routing.cast<std::string>();
     py::gil_scoped_release release;
-    r.builtin = RoutingRegistry::builtin().build(spec, *c.net);
+    r.builtin = build_routing(spec, *c.net);
   } else {
     r.python = std::make_shared<PyRouting>(routing, c.net_obj, *c.net, c.calls);
     c.python.push_back(r.python);
@@ -377,7 +377,7 @@ StudyResultPy montecarlo_verb(py::object net_obj, py::list routings, const std::
   const py::object net_py = c.net_obj;
   q.routing_builder = [&](const std::string& spec, const Network& net) -> std::unique_ptr<Routing> {
     auto it = python.find(spec);
-    if (it == python.end()) return RoutingRegistry::builtin().build(spec, net);
+    if (it == python.end()) return build_routing(spec, net);
     py::gil_scoped_acquire gil;
     return std::make_unique<PyRouting>(it->second, net_py, net, c.calls, records.at(spec));
   };

@@ -9,7 +9,7 @@
 #include "core/error.h"
 #include "core/json_io.h"
 #include "core/version.h"
-#include "models/registry.h"
+#include "setup/specs.h"
 
 namespace menger {
 
@@ -233,7 +233,7 @@ std::string witness_figure(const Claim& claim, const nlohmann::json& inst, const
                            const HtmlReportOptions& html, std::vector<std::string>& problems) {
   if (!inst.contains("witness") || verdict_of(inst) != "FAILS") return "";
   try {
-    const auto topology = Registry::builtin().build(inst.value("canonical_model", inst.value("model", "")),
+    const auto topology = build_topology(inst.value("canonical_model", inst.value("model", "")),
                                                     claim.file.parent_path());
     const Network net(topology);
     const WitnessMarks marks = read_witness_marks(net, inst["witness"]);

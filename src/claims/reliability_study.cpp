@@ -8,8 +8,7 @@
 #include "core/error.h"
 #include "core/spec.h"
 #include "core/version.h"
-#include "models/registry.h"
-#include "models/routing_registry.h"
+#include "setup/specs.h"
 #include "verify/montecarlo_checkpoint.h"
 #include "verify/survival.h"
 
@@ -142,7 +141,7 @@ StudyResult completeness_study(const std::shared_ptr<const Topology>& topology, 
   StudyRequest sampled = q;
   sampled.exact_limit = 0;  // enumerated for the best wiring only, below
   for (std::uint64_t seed = 1; seed <= q.best_of; ++seed) {
-    auto t = Registry::builtin().build(with_seed(topology->spec(), seed));
+    auto t = build_topology(with_seed(topology->spec(), seed));
     StudyResult r = completeness_once(t, sampled, checkpoint);
     const Interval tolerated = r.interval(0, 0);
     wirings.emplace_back(r.model, tolerated);
@@ -189,7 +188,7 @@ StudyResult routing_study(const std::shared_ptr<const Topology>& topology, const
   std::vector<std::unique_ptr<Routing>> owned;
   std::vector<const Routing*> routings;
   for (const auto& spec : q.routings) {
-    owned.push_back(q.routing_builder ? q.routing_builder(spec, net) : RoutingRegistry::builtin().build(spec, net, q.base_dir));
+    owned.push_back(q.routing_builder ? q.routing_builder(spec, net) : build_routing(spec, net, q.base_dir));
     routings.push_back(owned.back().get());
   }
   StudyResult r = start_result(q.experiment, model, q);

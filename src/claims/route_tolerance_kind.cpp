@@ -26,9 +26,9 @@
 #include "claims/question_keys.h"
 #include "core/error.h"
 #include "core/formula.h"
-#include "models/routing_registry.h"
 #include "setup/questions.h"
 #include "setup/setup.h"
+#include "setup/specs.h"
 #include "verify/route_witness.h"
 
 namespace menger {

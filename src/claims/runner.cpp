@@ -15,7 +15,7 @@
 #include "core/shard_checkpoint.h"
 #include "core/version.h"
 #include "io/study_plot.h"
-#include "models/registry.h"
+#include "setup/specs.h"
 
 namespace menger {
 
@@ -77,7 +77,7 @@ InstanceOutcome run_instance(const Claim& claim, const ClaimInstance& inst, cons
     const Checker checker =
         kind.prepare(instance_property(claim, inst, kind.keys->exclusive_keys()), "claim file " + claim.file.string(),
                      claim.file.parent_path());
-    auto topology = Registry::builtin().build(inst.model, claim.file.parent_path());
+    auto topology = build_topology(inst.model, claim.file.parent_path());
     o.canonical_model = topology->spec();
     o.result = checker(topology, ctx);
   } catch (const BudgetExhausted& e) {

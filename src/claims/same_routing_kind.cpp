@@ -19,8 +19,8 @@
 #include "claims/property.h"
 #include "claims/property_keys.h"
 #include "core/error.h"
-#include "models/routing_registry.h"
 #include "setup/setup.h"
+#include "setup/specs.h"
 #include "verify/route_witness.h"
 #include "verify/routing_equivalence.h"
 
@@ -77,7 +77,7 @@ void each_fault_set(std::size_t units, std::uint32_t k, Visit visit) {
 CheckResult check(const SameRoutingClaim& c, const std::shared_ptr<const Topology>& topology, RunContext&) {
   RouteSetup a = make_route_setup(topology, c.routing, c.faults, c.base_dir);
   // The reference on the same network and fault model.
-  const std::unique_ptr<Routing> reference = RoutingRegistry::builtin().build(c.reference, *a.net, c.base_dir);
+  const std::unique_ptr<Routing> reference = build_routing(c.reference, *a.net, c.base_dir);
   EquivalenceResult total;
   std::uint64_t sets = 0;
   std::optional<FaultSet> failing;

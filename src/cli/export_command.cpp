@@ -13,8 +13,7 @@
 #include "core/error.h"
 #include "io/export.h"
 #include "io/routing_table_export.h"
-#include "models/registry.h"
-#include "models/routing_registry.h"
+#include "setup/specs.h"
 
 namespace menger {
 
@@ -32,7 +31,7 @@ void write_table(std::ostream& text, const Network& net, const ExportArgs& a) {
   const bool csv = a.format == "table-csv" || ends_with_csv(a.output);
   if (csv && !a.output.empty() && !ends_with_csv(a.output))
     throw InputError("--format table-csv: the output " + a.output + " must end in .csv, the name the reader takes as CSV");
-  const auto routing = RoutingRegistry::builtin().build(a.routing, net);
+  const auto routing = build_routing(a.routing, net);
   const TabulatedRouting t = tabulate_routing(*routing, net);
   if (t.reads_faults)
     std::cerr << "note: " << routing->spec() << " reads fault information; the table is its fault-free "
@@ -49,7 +48,7 @@ int run_export(const ExportArgs& a) {
   const ExportFormat format = table ? ExportFormat::Json : parse_export_format(a.format);
   if (!table && !a.routing.empty())
     throw InputError("--routing goes with --format table or table-csv, not " + a.format);
-  Network net(Registry::builtin().build(a.spec));
+  Network net(build_topology(a.spec));
   std::ostringstream text;
   if (table) write_table(text, net, a);
   else export_network(text, net, format);

@@ -9,8 +9,8 @@
 #include "cli/question_options.h"
 #include "core/json_io.h"
 #include "core/version.h"
-#include "models/registry.h"
 #include "setup/questions.h"
+#include "setup/specs.h"
 #include "verify/automorphisms.h"
 #include "verify/structure.h"
 
@@ -143,7 +143,7 @@ void print_text(const InfoFacts& f, double secs) {
 int run_info(const InfoArgs& a) {
   const DeadlineScope budget_scope(budget_deadline(a.budget));
   const auto start = std::chrono::steady_clock::now();
-  auto topology = Registry::builtin().build(a.spec);
+  auto topology = build_topology(a.spec);
   std::optional<Clock::time_point> deadline;
   if (a.budget) deadline = start + std::chrono::seconds(a.budget);
   const InfoFacts f = info_facts(topology, a.q, deadline);

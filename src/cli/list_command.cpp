@@ -3,49 +3,29 @@
 
 #include "claims/property.h"
 #include "cli/commands.h"
-#include "models/registry.h"
-#include "models/routing_registry.h"
+#include "setup/specs.h"
 
 namespace menger {
 
 namespace {
 
-std::string type_text(const ParamSpec& p) {
-  switch (p.type) {
-    case ParamType::Int: return "int";
-    case ParamType::IntList: return p.variadic ? "int..." : "[int,...]";
-    case ParamType::IntListList: return "[[int,...],...]";
-    case ParamType::Choice: {
-      std::string s;
-      for (const auto& c : p.choices) s += (s.empty() ? "" : "|") + c;
-      return s;
+void print_families(const std::vector<FamilyDescription>& families) {
+  for (const FamilyDescription& f : families) {
+    std::cout << "\n  " << f.name << "  " << f.summary << "\n      source: " << f.source << "\n";
+    for (const ParamDescription& p : f.params) {
+      std::cout << "      " << p.name << " (" << p.type << ")  " << p.description;
+      if (p.default_text) std::cout << " [default " << *p.default_text << "]";
+      else if (p.optional) std::cout << " [optional]";
+      std::cout << "\n";
     }
-    case ParamType::Spec: return "spec";
-    case ParamType::Text: return "text";
-  }
-  return "?";
-}
-
-void print_params(const std::vector<ParamSpec>& params) {
-  for (const ParamSpec& p : params) {
-    std::cout << "      " << p.name << " (" << type_text(p) << ")  " << p.description;
-    if (p.default_value) std::cout << " [default " << p.default_value->to_string() << "]";
-    else if (p.optional) std::cout << " [optional]";
-    std::cout << "\n";
   }
 }
 
 int run_list() {
   std::cout << "Network families (model specs):\n";
-  for (const Family& f : Registry::builtin().families()) {
-    std::cout << "\n  " << f.name << "  " << f.summary << "\n      source: " << f.source << "\n";
-    print_params(f.params);
-  }
+  print_families(network_families());
   std::cout << "\nRouting algorithms (route-check --routing):\n";
-  for (const RoutingFamily& f : RoutingRegistry::builtin().families()) {
-    std::cout << "\n  " << f.name << "  " << f.summary << "\n      source: " << f.source << "\n";
-    print_params(f.params);
-  }
+  print_families(routing_families());
   std::cout << "\nClaim property kinds:\n";
   for (const PropertyKind& k : property_kinds()) {
     std::cout << "  " << k.name << "  " << k.description << "\n";

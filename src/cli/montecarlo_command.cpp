@@ -14,7 +14,7 @@
 #include "core/version.h"
 #include "io/study_output.h"
 #include "io/study_plot.h"
-#include "models/registry.h"
+#include "setup/specs.h"
 
 namespace menger {
 
@@ -37,7 +37,7 @@ int run_montecarlo(const MonteCarloArgs& a, const ShardFarm* farm) {
   q.sampling.farm = farm;
   if (!a.plot.empty() && !a.plot.ends_with(".svg") && !a.plot.ends_with(".png"))  // before hours of sampling
     throw InputError("--plot: a plot is an .svg or a .png file, got " + a.plot);
-  const auto topology = Registry::builtin().build(a.spec);
+  const auto topology = build_topology(a.spec);
   const StudyResult r =
       a.q.checkpoint.empty() ? run_study(topology, q) : run_study(topology, q, a.q.checkpoint, a.q.recheck_resumed);
   if (farm && !farm->coordinator()) return 0;  // rank 0 merged the study and speaks for it

@@ -18,9 +18,9 @@
 #include "core/input_file.h"
 #include "core/json_io.h"
 #include "core/version.h"
-#include "models/registry.h"
 #include "setup/questions.h"
 #include "setup/setup.h"
+#include "setup/specs.h"
 #include "verify/certificate_check.h"
 #include "verify/tolerance_engine.h"
 
@@ -195,7 +195,7 @@ std::optional<CheckReport> checked_certificate(const ToleranceOutcome& o, const 
 
 int run_tolerance(const ToleranceArgs& a, const ShardFarm* farm) {
   const DeadlineScope budget_scope(budget_deadline(a.budget));
-  Network net(Registry::builtin().build(a.spec));
+  Network net(build_topology(a.spec));
   const FaultModel model = fault_model_of(a.q, net);
   ToleranceRequest req = tolerance_request(a.q);
   req.farm = farm;
