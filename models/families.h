@@ -22,8 +22,6 @@ Family fattree_family();    // fattree.cpp (Al-Fares et al.)
 Family leafspine_family();  // leafspine.cpp
 Family jellyfish_family();  // jellyfish.cpp (Singla et al.)
 
-void register_builtin_families(Registry& r);
-
 }  // namespace menger
 
 namespace menger {

@@ -4,7 +4,6 @@
 
 #include "core/error.h"
 #include "core/notes.h"
-#include "models/families.h"
 
 namespace menger {
 

@@ -122,4 +122,8 @@ class Registry {
 // Canonical spec text "name(p1=v1, ...)" from the bound values of every parameter.
 std::string canonical_spec(const Family& f, const BoundParams& p);
 
+// Adds every built-in family (families.cpp; the families are declared in
+// families.h, which builds on this header).
+void register_builtin_families(Registry& r);
+
 }  // namespace menger

@@ -12,7 +12,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "models/routing_table.h"
+#include "models/routing_table_rows.h"
 
 namespace menger {
 

@@ -15,6 +15,7 @@
 #include "core/error.h"
 #include "core/text.h"
 #include "models/routing_registry.h"
+#include "models/routing_table.h"
 #include "models/routing_table_index.h"
 
 namespace menger {

@@ -14,7 +14,6 @@
 #include "core/deadline.h"
 #include "core/error.h"
 #include "verify/deadlock_evidence.h"
-#include "verify/deadlock_evidence_check.h"
 #include "verify/route_run.h"
 #include "verify/spec_resolver.h"
 

@@ -132,4 +132,13 @@ void write_deadlock_evidence(const DeadlockEvidence& e, const std::string& certi
 DeadlockEvidence deadlock_evidence_from_json(const nlohmann::json& j);
 bool is_deadlock_evidence(const nlohmann::json& j);
 
+// What an independent checker (deadlock_evidence_check.h) says of a piece of
+// evidence: here, beside the format, so that the checker's helpers
+// (deadlock_checker.h) need not include the checker.
+struct EvidenceCheck {
+  bool valid = false;
+  std::string summary;
+  std::vector<std::string> problems;
+};
+
 }  // namespace menger

@@ -15,11 +15,6 @@
 
 namespace menger {
 
-struct EvidenceCheck {
-  bool valid = false;
-  std::string summary;
-  std::vector<std::string> problems;
-};
 // Rebuilds model, routing and faults from the evidence and re-checks it.
 EvidenceCheck check_deadlock_evidence(const DeadlockEvidence& e, const SpecResolver& specs);
 

@@ -76,6 +76,7 @@
 #include <string>
 #include <vector>
 
+#include "verify/deadlock_schedule.h"
 #include "verify/dependency_graph.h"
 
 namespace menger {
@@ -109,20 +110,6 @@ struct ExactOptions {
 struct CaseNode {
   std::vector<ChannelId> split;                 // empty: a leaf
   std::vector<std::shared_ptr<CaseNode>> cases; // cases[i]: split[i] not full
-};
-
-// A packet of the schedule: injected at its source, it takes `hops` (channel
-// and the state it carries there) and stays in the last channel, or, a
-// wormhole worm, in the last `holds` channels (its head in the last).
-struct ScheduledPacket {
-  PacketRef packet;
-  struct Step {
-    ChannelId channel;
-    PacketState state;
-    bool bubble;
-  };
-  std::vector<Step> hops;
-  std::uint32_t holds = 1;
 };
 
 struct SatCertificate;  // deadlock_sat.h

@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "verify/deadlock_configs.h"
-#include "verify/deadlock_exact.h"
+#include "verify/deadlock_schedule.h"
 
 namespace menger {
 

@@ -102,10 +102,6 @@ PropertyKind table_property_kind(const PropertyKeys& keys, Claim (*read)(const P
   return k;
 }
 
-// A [property] value given as a string or an integer (formulas are strings;
-// decimals must be strings to stay exact).  Throws InputError naming `where`.
-std::string property_text(const toml::node& value, const std::string& where, const std::string& key);
-
 const std::vector<PropertyKind>& property_kinds();
 const PropertyKind* find_property_kind(const std::string& name);
 

@@ -4,11 +4,17 @@
 #include <cmath>
 #include <cstdio>
 
-#include "claims/property.h"
 #include "core/error.h"
 #include "core/number_text.h"
 
 namespace menger {
+
+std::string property_text(const toml::node& n, const std::string& where, const std::string& key) {
+  if (auto s = n.value<std::string>()) return *s;
+  if (n.is_integer()) return std::to_string(*n.value<std::int64_t>());
+  throw InputError(where + ": [property] " + key +
+                   " must be an integer or a string (write decimals as strings, e.g. \"2.5\", to keep them exact)");
+}
 
 namespace {
 

@@ -146,4 +146,8 @@ class PropertyKeys {
   std::string key_noun_;
 };
 
+// A [property] value given as a string or an integer (formulas are strings;
+// decimals must be strings to stay exact).  Throws InputError naming `where`.
+std::string property_text(const toml::node& value, const std::string& where, const std::string& key);
+
 }  // namespace menger

@@ -25,13 +25,6 @@ std::shared_ptr<const StudyResult> RunContext::study(const std::shared_ptr<const
   return slot;
 }
 
-std::string property_text(const toml::node& n, const std::string& where, const std::string& key) {
-  if (auto s = n.value<std::string>()) return *s;
-  if (n.is_integer()) return std::to_string(*n.value<std::int64_t>());
-  throw InputError(where + ": [property] " + key +
-                   " must be an integer or a string (write decimals as strings, e.g. \"2.5\", to keep them exact)");
-}
-
 const std::vector<PropertyKind>& property_kinds() {
   static const std::vector<PropertyKind> kinds = {structure_property_kind(), tolerance_property_kind(),
                                                        route_tolerance_property_kind(), deadlock_free_property_kind(),

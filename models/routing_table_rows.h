@@ -1,0 +1,37 @@
+// A routing table's rows, as read (models/routing_table.h) and as looked up
+// (models/routing_table_index.h): the types apart from the reader, so that
+// the reader and its index need not include each other.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/input_file.h"
+#include "core/network.h"
+
+namespace menger {
+
+inline constexpr const char* kRoutingTableFormat = "menger-routing-table";
+inline constexpr std::int64_t kRoutingTableVersion = 1;
+
+struct TableRow {
+  static constexpr std::int32_t kAny = -1;    // in_port, in_vc: absent
+  static constexpr std::int32_t kLocal = -2;  // in_port: injected at `node`
+  NodeId node = kNoNode;
+  NodeId dst = kNoNode;
+  std::int32_t in_port = kAny;
+  std::int32_t in_vc = kAny;
+  PortId port = 0;
+  std::uint32_t vc = 0;
+  bool bubble = false;
+};
+
+struct RoutingTable {
+  std::string network;  // spec it was written for; empty: not stated
+  std::uint32_t vcs = 1;
+  std::vector<TableRow> rows;
+  InputRecord source;   // the file and its digest (read_routing_table); empty path: parsed from text
+};
+
+}  // namespace menger
