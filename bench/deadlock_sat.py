@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The exact deadlock check by SAT (issue 18, verify/deadlock_sat.h), in one run.
+"""The exact deadlock check by SAT (issue 18, verify/deadlock/deadlock_sat.h), in one run.
 
 1. Cut-through: the case tree against CaDiCaL.  Each fault sweep runs twice:
    `--case-budget 200000` (the tree as it was before SAT, which then hands over

@@ -40,7 +40,7 @@ CONFIGS = [
 ]
 
 # Issue 17's machines.  Where Menger checks destinations up to translation
-# (verify/dependency_quotient.h: relative and circulant dragonflies, hypercubes)
+# (verify/deadlock/dependency_quotient.h: relative and circulant dragonflies, hypercubes)
 # its dependency count is the quotient's, and only acyclicity is compared.
 # Rows marked "menger only" have no exported graph: exporting needs the whole
 # graph, which for the dragonfly p = h = 8, a = 16 (2,064 routers, 16,512

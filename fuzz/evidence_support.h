@@ -9,7 +9,7 @@
 #include "core/json_io.h"
 #include "fuzz_support.h"
 #include "setup/setup.h"
-#include "verify/deadlock_evidence.h"
+#include "verify/deadlock/deadlock_evidence.h"
 
 namespace menger::fuzz {
 

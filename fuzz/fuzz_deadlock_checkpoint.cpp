@@ -11,7 +11,7 @@
 // of at most 2 faulty links.
 #include "checkpoint_oracle.h"
 #include "setup/setup.h"
-#include "verify/deadlock_search.h"
+#include "verify/deadlock/deadlock_search.h"
 
 namespace {
 

@@ -11,8 +11,8 @@
 // the torus is 4-connected, so the search holds below 4 faults and fails at 4.
 #include "checkpoint_oracle.h"
 #include "setup/setup.h"
-#include "verify/route_search.h"
-#include "verify/route_witness.h"
+#include "verify/route/route_search.h"
+#include "verify/route/route_witness.h"
 
 namespace {
 

@@ -12,8 +12,8 @@
 // torus(4,5), node faults, no symmetry, 4 pairs per block.
 #include "checkpoint_oracle.h"
 #include "setup/setup.h"
-#include "verify/certificate_check.h"
-#include "verify/tolerance.h"
+#include "verify/check/certificate_check.h"
+#include "verify/tolerance/tolerance.h"
 
 namespace {
 

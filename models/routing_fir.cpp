@@ -4,7 +4,7 @@
 // configurations of the paper's examples, and nothing of the routings those
 // configurations are meant to implement (claims compare it with dor and
 // duato-bubble, written separately, over every reachable configuration:
-// verify/routing_equivalence.h).
+// verify/route/routing_equivalence.h).
 //
 // Registers of one output (port, VC) of a switch:
 //   FI, LI  the interval [FI, LI] of masked destination addresses, cyclic when

@@ -8,13 +8,13 @@ packages=(
   libboost-graph-dev                          # Boost.Graph (+ PropertyTree, Multiprecision headers)
   libtbb-dev libcli11-dev libtomlplusplus-dev nlohmann-json3-dev libz3-dev
   libgtest-dev libgmock-dev                   # GoogleTest
-  libcadical-dev                              # SAT with DRAT proofs (verify/deadlock_sat.h)
+  libcadical-dev                              # SAT with DRAT proofs (verify/deadlock/deadlock_sat.h)
   libssl-dev                                  # SHA-256 of inputs and checkpoint seals (core/input_file.h)
   python3 python3-networkx python3-igraph     # peer cross-checks and benchmarks
   ccache                                      # compiler cache (cmake/MengerPch.cmake)
   gnuplot-nox                                 # plots of the reliability curves (SVG, PNG)
   opensm ibsim-utils infiniband-diags ibutils # InfiniBand: OpenSM routes ibsim's simulated subnets, ibdmchk cross-checks
-  libnauty2-dev pkgconf                       # automorphism groups (verify/nauty_group.h)
+  libnauty2-dev pkgconf                       # automorphism groups (verify/symmetry/nauty_group.h)
   libopenmpi-dev openmpi-bin                  # mpirun -n R menger route-check (src/dist)
   pybind11-dev python3-pybind11 python3-pytest # the Python package (python/) and its pytest suite
   python3-jsonschema                          # JSON outputs validated against schemas/ in tests

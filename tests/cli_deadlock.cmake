@@ -15,7 +15,7 @@ expect_menger(0 "confirmed" "replay rejected a good deadlock witness" replay ${O
 forge(${OUT}/deadlock.json ${OUT}/emptied.json "\"set\": \\[[^]]*\\]" "\"set\": []")
 expect_menger(1 "" "replay accepted a deadlock witness without its faults" replay ${OUT}/emptied.json)
 expect_menger(2 "" "a bad --escape was not an input error" deadlock "torus(4,4)" --routing duato-torus --escape 0,5)
-# A FREE verdict by SAT (verify/deadlock_sat.h): the certificate carries a DRAT
+# A FREE verdict by SAT (verify/deadlock/deadlock_sat.h): the certificate carries a DRAT
 # refutation that check-cert checks against a formula it rebuilds; a proof cut
 # down to its first lemma no longer refutes it.
 expect_menger(0 "DRAT proof" "the textbook array under wormhole is not FREE by SAT"

@@ -11,7 +11,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "verify/route_run.h"
+#include "verify/route/route_run.h"
 
 namespace menger {
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `mpirun -n R menger montecarlo` (verify/montecarlo.h, "Processes"): for R =
+# `mpirun -n R menger montecarlo` (verify/reliability/montecarlo.h, "Processes"): for R =
 # 1, 2 and 3 ranks (oversubscribed), stdout, the CSV and the exit status are
 # those of a plain run, timing aside, human and --json, on a routing curve (to
 # a trial count and to a half-width, where the stop rule reads the merged

@@ -1,4 +1,4 @@
-// Automorphism groups (verify/automorphisms.h): nauty's answers against
+// Automorphism groups (verify/symmetry/automorphisms.h): nauty's answers against
 // brute force over every permutation of small networks, against group
 // orders known in closed form, and the independent check against permutations
 // that are not automorphisms.
@@ -10,7 +10,7 @@
 
 #include "core/error.h"
 #include "test_instance.h"
-#include "verify/automorphisms.h"
+#include "verify/symmetry/automorphisms.h"
 
 namespace menger {
 namespace {

@@ -1,4 +1,4 @@
-// Bubble flow control (003 section 3; verify/dependency_graph.h): the ring
+// Bubble flow control (003 section 3; verify/deadlock/dependency_graph.h): the ring
 // contraction of the deadlock engine against a ground truth that knows nothing
 // of dependency graphs, an explicit-state model of the flow control itself, and
 // the certificate and witness checks against forged evidence.
@@ -11,9 +11,9 @@
 
 #include "setup/setup.h"
 #include "tests/flow_model.h"
-#include "verify/deadlock_evidence.h"
-#include "verify/deadlock_search.h"
-#include "verify/route_witness.h"
+#include "verify/deadlock/deadlock_evidence.h"
+#include "verify/deadlock/deadlock_search.h"
+#include "verify/route/route_witness.h"
 
 namespace menger {
 namespace {

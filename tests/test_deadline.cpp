@@ -16,9 +16,9 @@
 #include "models/registry.h"
 #include "scratch_dir.h"
 #include "test_instance.h"
-#include "verify/automorphisms.h"
-#include "verify/distances.h"
-#include "verify/nauty_group.h"
+#include "verify/symmetry/automorphisms.h"
+#include "verify/structure/distances.h"
+#include "verify/symmetry/nauty_group.h"
 
 namespace menger {
 namespace {

@@ -12,10 +12,10 @@
 #include "core/deadline.h"
 #include "core/error.h"
 #include "setup/setup.h"
-#include "verify/deadlock_evidence.h"
-#include "verify/deadlock_search.h"
-#include "verify/route_run.h"
-#include "verify/route_witness.h"
+#include "verify/deadlock/deadlock_evidence.h"
+#include "verify/deadlock/deadlock_search.h"
+#include "verify/route/route_run.h"
+#include "verify/route/route_witness.h"
 
 namespace menger {
 namespace {

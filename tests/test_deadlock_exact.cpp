@@ -1,4 +1,4 @@
-// The exact deadlock check (verify/deadlock_exact.h) against the
+// The exact deadlock check (verify/deadlock/deadlock_exact.h) against the
 // explicit-state model of FIFO channel buffers (tests/flow_model.h), which
 // tries every interleaving of injections and moves, on small networks; and its
 // evidence against the independent checker, with forgeries.
@@ -14,9 +14,9 @@
 #include "tests/flow_model.h"
 #include "tests/traffic_subset.h"
 #include "tests/worm_model.h"
-#include "verify/deadlock.h"
-#include "verify/deadlock_evidence.h"
-#include "verify/deadlock_evidence_check.h"
+#include "verify/deadlock/deadlock.h"
+#include "verify/deadlock/deadlock_evidence.h"
+#include "verify/check/deadlock_evidence_check.h"
 
 namespace menger {
 namespace {

@@ -1,15 +1,15 @@
-// The exact deadlock check by SAT (verify/deadlock_sat.h): it agrees with the
+// The exact deadlock check by SAT (verify/deadlock/deadlock_sat.h): it agrees with the
 // case tree where both decide, its refutations re-check against a formula the
-// checker rebuilds (verify/deadlock_sat_check.h), and forged certificates are
+// checker rebuilds (verify/check/deadlock_sat_check.h), and forged certificates are
 // refused.  Its agreement with the explicit-state models is tested with the
 // rest of the exact check (tests/test_deadlock_exact.cpp).
 #include <gtest/gtest.h>
 
 #include "setup/setup.h"
 #include "tests/node_faults.h"
-#include "verify/deadlock.h"
-#include "verify/deadlock_evidence.h"
-#include "verify/deadlock_evidence_check.h"
+#include "verify/deadlock/deadlock.h"
+#include "verify/deadlock/deadlock_evidence.h"
+#include "verify/check/deadlock_evidence_check.h"
 
 namespace menger {
 namespace {

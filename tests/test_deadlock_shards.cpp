@@ -1,4 +1,4 @@
-// Deadlock under faults in shards (verify/deadlock_search.h): the chunk size,
+// Deadlock under faults in shards (verify/deadlock/deadlock_search.h): the chunk size,
 // the thread count, a farm of processes that answers out of order, and a
 // checkpoint resumed after any number of records all give the answer of a
 // plain level-by-level search written here from the header's definition.
@@ -14,7 +14,7 @@
 #include "lagging_farm.h"
 #include "setup/setup.h"
 #include "text_file.h"
-#include "verify/deadlock_search.h"
+#include "verify/deadlock/deadlock_search.h"
 
 namespace menger {
 namespace {

@@ -1,8 +1,8 @@
 // Dally and Seitz's check on one destination per translation orbit
-// (verify/dependency_quotient.h) against the whole channel dependency graph.
+// (verify/deadlock/dependency_quotient.h) against the whole channel dependency graph.
 //
 // Where the expected values come from: the engine's full exploration of every
-// destination (verify/dependency_graph.h), which the quotient check must agree
+// destination (verify/deadlock/dependency_graph.h), which the quotient check must agree
 // with on acyclicity, packets, configurations and channels used; the quotient's
 // order is checked here against every edge of the full graph.  A routing that
 // declares a symmetry it does not have must be caught.
@@ -16,9 +16,9 @@
 #include "models/registry.h"
 #include "models/routing_registry.h"
 #include "setup/setup.h"
-#include "verify/deadlock.h"
-#include "verify/deadlock_evidence.h"
-#include "verify/dependency_quotient.h"
+#include "verify/deadlock/deadlock.h"
+#include "verify/deadlock/deadlock_evidence.h"
+#include "verify/deadlock/dependency_quotient.h"
 #include "verify/fault_model.h"
 
 namespace menger {

@@ -8,7 +8,7 @@
 #include <fstream>
 
 #include "models/registry.h"
-#include "verify/distances.h"
+#include "verify/structure/distances.h"
 
 namespace menger {
 namespace {

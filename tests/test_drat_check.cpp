@@ -1,5 +1,5 @@
-// The DRAT checker (verify/drat_check.h) and the CaDiCaL wrapper
-// (verify/sat_solver.h): on random small formulas, CaDiCaL's answer against
+// The DRAT checker (verify/check/drat_check.h) and the CaDiCaL wrapper
+// (verify/sat/sat_solver.h): on random small formulas, CaDiCaL's answer against
 // trying every assignment, and every refutation it writes checked; proofs
 // that skip a step, derive nothing, or are malformed are refused.
 #include <gtest/gtest.h>
@@ -8,8 +8,8 @@
 #include <random>
 
 #include "core/deadline.h"
-#include "verify/drat_check.h"
-#include "verify/sat_solver.h"
+#include "verify/check/drat_check.h"
+#include "verify/sat/sat_solver.h"
 
 namespace menger {
 namespace {

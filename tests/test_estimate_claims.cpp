@@ -11,7 +11,7 @@
 #include "claims/runner.h"
 #include "core/error.h"
 #include "models/registry.h"
-#include "verify/reliability.h"
+#include "verify/reliability/reliability.h"
 #include "scratch_dir.h"
 
 namespace menger {

@@ -1,4 +1,4 @@
-// Exact values of the routing experiment (verify/exact_routing.h): a
+// Exact values of the routing experiment (verify/route/exact_routing.h): a
 // hand-worked ring, the sampler's intervals around the exact values, symmetry
 // against brute force, the same bits for any thread count, and a clear
 // refusal above the limit.
@@ -8,9 +8,9 @@
 #include "core/error.h"
 #include "models/routing_registry.h"
 #include "test_instance.h"
-#include "verify/exact_routing.h"
-#include "verify/route_run.h"
-#include "verify/route_search.h"
+#include "verify/route/exact_routing.h"
+#include "verify/route/route_run.h"
+#include "verify/route/route_search.h"
 
 namespace menger {
 namespace {

@@ -24,7 +24,7 @@
 #include "models/registry.h"
 #include "models/routing_registry.h"
 #include "verify/fault_model.h"
-#include "verify/route_run.h"
+#include "verify/route/route_run.h"
 
 namespace menger {
 namespace {

@@ -17,8 +17,8 @@
 #include "models/registry.h"
 #include "models/routing_registry.h"
 #include "setup/setup.h"
-#include "verify/deadlock.h"
-#include "verify/route_witness.h"
+#include "verify/deadlock/deadlock.h"
+#include "verify/route/route_witness.h"
 
 namespace menger {
 namespace {

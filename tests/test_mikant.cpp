@@ -32,7 +32,7 @@
 #include "core/error.h"
 #include "core/network.h"
 #include "models/registry.h"
-#include "verify/distances.h"
+#include "verify/structure/distances.h"
 
 namespace menger {
 namespace {

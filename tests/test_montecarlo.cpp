@@ -12,10 +12,10 @@
 #include "fault_oracle.h"
 #include "models/registry.h"
 #include "models/routing_registry.h"
-#include "verify/reliability.h"
-#include "verify/route_run.h"
-#include "verify/route_search.h"
-#include "verify/survival.h"
+#include "verify/reliability/reliability.h"
+#include "verify/route/route_run.h"
+#include "verify/route/route_search.h"
+#include "verify/reliability/survival.h"
 
 namespace menger {
 namespace {

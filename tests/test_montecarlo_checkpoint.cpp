@@ -1,4 +1,4 @@
-// Monte Carlo checkpoints (verify/montecarlo_checkpoint.h): the reader on
+// Monte Carlo checkpoints (verify/reliability/montecarlo_checkpoint.h): the reader on
 // damaged text (one clear error, or the half-written tail dropped), another
 // question refused, and a study resumed from any cut of its checkpoint giving
 // the uninterrupted result's bytes with 1 and with 2 threads, under the
@@ -17,7 +17,7 @@
 #include "models/registry.h"
 #include "scratch_dir.h"
 #include "text_file.h"
-#include "verify/montecarlo_checkpoint.h"
+#include "verify/reliability/montecarlo_checkpoint.h"
 
 namespace menger {
 namespace {

@@ -1,4 +1,4 @@
-// Monte Carlo studies spread over processes (verify/montecarlo.h,
+// Monte Carlo studies spread over processes (verify/reliability/montecarlo.h,
 // "Processes"): with shards handed out in batches and settled last first (the
 // worst case for the merge), a study gives the plain engine's result bit for
 // bit, its checkpoint bytes are the plain run's and resume either way, and a
@@ -20,7 +20,7 @@
 #include "models/registry.h"
 #include "scratch_dir.h"
 #include "text_file.h"
-#include "verify/montecarlo_checkpoint.h"
+#include "verify/reliability/montecarlo_checkpoint.h"
 
 namespace menger {
 namespace {

@@ -22,7 +22,7 @@
 #include "core/network.h"
 #include "models/multistage.h"
 #include "models/registry.h"
-#include "verify/distances.h"
+#include "verify/structure/distances.h"
 
 namespace menger {
 namespace {

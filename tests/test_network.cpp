@@ -9,7 +9,7 @@
 #include "core/error.h"
 #include "core/fault.h"
 #include "models/registry.h"
-#include "verify/distances.h"
+#include "verify/structure/distances.h"
 
 namespace menger {
 namespace {

@@ -258,7 +258,7 @@ TEST(Questions, RouteCheckOptionsComeFromTheQuestion) {
   EXPECT_EQ(o.limits.hop_limit, 40u);
   EXPECT_EQ(o.path_bound, "distance + 2");
   EXPECT_TRUE(route_check_options(parse_cli<RouteCheckQuestion>({"--search", "naive"})).naive);
-  // Absent, the hop limit is the network's default, written once (verify/route_run.h).
+  // Absent, the hop limit is the network's default, written once (verify/route/route_run.h).
   const RouteCheckQuestion plain;
   EXPECT_EQ(route_check_options(plain).limits.hop_limit, 0u);
   const RouteSetup s = make_route_setup("torus(3,3)", "dor", "nodes");

@@ -1,4 +1,4 @@
-// Route-check checkpoints (verify/route_checkpoint.h): a resumed search gives
+// Route-check checkpoints (verify/route/route_checkpoint.h): a resumed search gives
 // the uninterrupted answer; damage gives one clear error or is repaired to
 // the last complete record; another question is refused.
 #include <gtest/gtest.h>
@@ -11,8 +11,8 @@
 #include "text_file.h"
 #include "models/routing_registry.h"
 #include "test_instance.h"
-#include "verify/route_checkpoint.h"
-#include "verify/route_search.h"
+#include "verify/route/route_checkpoint.h"
+#include "verify/route/route_search.h"
 
 namespace menger {
 namespace {

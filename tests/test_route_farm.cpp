@@ -1,4 +1,4 @@
-// Route-check spread over processes (verify/route_search.h, "Processes"):
+// Route-check spread over processes (verify/route/route_search.h, "Processes"):
 // the merge in chunk order must give exactly the sequential answer and
 // counts, however late the results come back.  An in-process ShardFarm plays
 // R ranks that each take a chunk before any earlier result is known and
@@ -12,7 +12,7 @@
 #include "models/routing_registry.h"
 #include "lagging_farm.h"
 #include "test_instance.h"
-#include "verify/route_search.h"
+#include "verify/route/route_search.h"
 
 namespace menger {
 namespace {

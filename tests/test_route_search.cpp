@@ -12,8 +12,8 @@
 #include "test_instance.h"
 #include "models/registry.h"
 #include "models/routing_registry.h"
-#include "verify/route_search.h"
-#include "verify/tolerance.h"
+#include "verify/route/route_search.h"
+#include "verify/tolerance/tolerance.h"
 
 namespace menger {
 namespace {

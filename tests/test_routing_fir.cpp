@@ -1,5 +1,5 @@
 // FIR registers (models/routing_fir.cpp, 003 section 3) and the routing
-// comparison of verify/routing_equivalence.h: the example switch of Figure
+// comparison of verify/route/routing_equivalence.h: the example switch of Figure
 // 3.3(b) decided by hand, the configurations against independently written
 // routings on more shapes than the claims use, and a difference that must be
 // found.
@@ -8,9 +8,9 @@
 #include "core/error.h"
 #include "models/routing_registry.h"
 #include "setup/setup.h"
-#include "verify/route_run.h"
-#include "verify/route_witness.h"
-#include "verify/routing_equivalence.h"
+#include "verify/route/route_run.h"
+#include "verify/route/route_witness.h"
+#include "verify/route/routing_equivalence.h"
 
 namespace menger {
 namespace {

@@ -1,16 +1,16 @@
 // Routing::port_automorphism_invariant() is a declaration; here every routing
 // that makes it is run against every generator of the port-keeping group of
 // several networks (nauty, re-checked), on random (s, d, F), and must commute
-// (verify/routing_symmetry_check.h).  The study of routings that do not
+// (verify/check/routing_symmetry_check.h).  The study of routings that do not
 // declare it documents why (004's Algorithm 1 reads coordinates).
 #include <gtest/gtest.h>
 
 #include "core/error.h"
 #include "models/routing_registry.h"
 #include "test_instance.h"
-#include "verify/automorphisms.h"
-#include "verify/route_search.h"
-#include "verify/routing_symmetry_check.h"
+#include "verify/symmetry/automorphisms.h"
+#include "verify/route/route_search.h"
+#include "verify/check/routing_symmetry_check.h"
 
 namespace menger {
 namespace {

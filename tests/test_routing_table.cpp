@@ -22,9 +22,9 @@
 #include "models/registry.h"
 #include "models/routing_registry.h"
 #include "models/routing_table.h"
-#include "verify/deadlock.h"
+#include "verify/deadlock/deadlock.h"
 #include "verify/fault_model.h"
-#include "verify/route_search.h"
+#include "verify/route/route_search.h"
 
 namespace menger {
 namespace {

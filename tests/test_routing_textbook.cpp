@@ -32,7 +32,7 @@
 #include "tests/routing_rig.h"
 #include "tests/flow_model.h"
 #include "tests/worm_model.h"
-#include "verify/deadlock.h"
+#include "verify/deadlock/deadlock.h"
 #include "verify/fault_model.h"
 
 namespace menger {
@@ -179,7 +179,7 @@ TEST(RoutingTextbookArray, DependencyGraphsCyclic) {
 
 // Under wormhole the engine's fixpoint keeps a worm on cH1 and cB2 whose head
 // asks for its own tail's channel (or cA1); SAT refutes every deadlocked
-// configuration of worms (verify/deadlock_sat.h), and the flit-level model
+// configuration of worms (verify/deadlock/deadlock_sat.h), and the flit-level model
 // finds no deadlock either.
 TEST(RoutingTextbookArray, FreeLikeTheExplicitStateModels) {
   expect_free_like_the_model("mesh(4)", "array-extra-channels");

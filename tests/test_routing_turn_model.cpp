@@ -32,7 +32,7 @@
 #include "models/routing_registry.h"
 #include "models/routing_torus.h"
 #include "verify/fault_model.h"
-#include "verify/route_run.h"
+#include "verify/route/route_run.h"
 #include "tests/routing_rig.h"
 
 namespace menger {

@@ -27,7 +27,7 @@
 #include "models/routing_registry.h"
 #include "models/slimfly.h"
 #include "verify/fault_model.h"
-#include "verify/route_run.h"
+#include "verify/route/route_run.h"
 
 namespace menger {
 namespace {

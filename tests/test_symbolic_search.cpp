@@ -13,10 +13,10 @@
 #include "models/registry.h"
 #include "models/routing_registry.h"
 #include "test_instance.h"
-#include "verify/distances.h"
-#include "verify/partial_faults.h"
-#include "verify/route_search.h"
-#include "verify/symbolic_search.h"
+#include "verify/structure/distances.h"
+#include "verify/route/partial_faults.h"
+#include "verify/route/route_search.h"
+#include "verify/route/symbolic_search.h"
 
 namespace menger {
 namespace {

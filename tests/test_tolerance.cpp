@@ -13,10 +13,10 @@
 #include "fault_oracle.h"
 #include "models/registry.h"
 #include "setup/setup.h"
-#include "verify/certificate_check.h"
-#include "verify/tolerance.h"
-#include "verify/tolerance_engine.h"
-#include "verify/unit_flow.h"
+#include "verify/check/certificate_check.h"
+#include "verify/tolerance/tolerance.h"
+#include "verify/tolerance/tolerance_engine.h"
+#include "verify/tolerance/unit_flow.h"
 
 namespace menger {
 namespace {

@@ -14,8 +14,8 @@
 #include "core/rng.h"
 #include "fault_oracle.h"
 #include "models/registry.h"
-#include "verify/tolerance.h"
-#include "verify/tolerance_smt.h"
+#include "verify/tolerance/tolerance.h"
+#include "verify/tolerance/tolerance_smt.h"
 
 namespace menger {
 namespace {

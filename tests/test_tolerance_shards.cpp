@@ -1,4 +1,4 @@
-// The flow tolerance engine in blocks (verify/tolerance.h, "Shards"): spread
+// The flow tolerance engine in blocks (verify/tolerance/tolerance.h, "Shards"): spread
 // over processes (an in-process farm whose results come back in reverse
 // order), with any thread count, and resumed from a checkpoint cut anywhere,
 // it gives the plain run's least cut, witness and certificate, and the
@@ -20,9 +20,9 @@
 #include "models/registry.h"
 #include "scratch_dir.h"
 #include "setup/setup.h"
-#include "verify/certificate_check.h"
-#include "verify/tolerance.h"
-#include "verify/tolerance_engine.h"
+#include "verify/check/certificate_check.h"
+#include "verify/tolerance/tolerance.h"
+#include "verify/tolerance/tolerance_engine.h"
 
 namespace menger {
 namespace {

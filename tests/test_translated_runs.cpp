@@ -1,5 +1,5 @@
-// Translations and the memo of translated runs (verify/translations.h,
-// verify/translated_runs.h): the per-source translations are automorphisms
+// Translations and the memo of translated runs (verify/symmetry/translations.h,
+// verify/route/translated_runs.h): the per-source translations are automorphisms
 // taking each source to its root, and the memo answers every pair of random
 // fault combinations exactly as a direct run does, for node and link faults;
 // the combinations experiment gives the same tally with and without it.
@@ -10,10 +10,10 @@
 #include "core/rng.h"
 #include "models/routing_registry.h"
 #include "test_instance.h"
-#include "verify/reliability.h"
-#include "verify/route_run.h"
-#include "verify/translated_runs.h"
-#include "verify/translations.h"
+#include "verify/reliability/reliability.h"
+#include "verify/route/route_run.h"
+#include "verify/route/translated_runs.h"
+#include "verify/symmetry/translations.h"
 
 namespace menger {
 namespace {

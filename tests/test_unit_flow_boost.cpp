@@ -1,4 +1,4 @@
-// The hand-written unit-capacity max-flow (verify/unit_flow.h) against Boost's
+// The hand-written unit-capacity max-flow (verify/tolerance/unit_flow.h) against Boost's
 // Boykov-Kolmogorov max-flow on node-split graphs built here, pair by pair.
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <boost/graph/boykov_kolmogorov_max_flow.hpp>
 
 #include "models/registry.h"
-#include "verify/unit_flow.h"
+#include "verify/tolerance/unit_flow.h"
 
 namespace menger {
 namespace {

@@ -1,5 +1,5 @@
 # Included by tests/CMakeLists.txt: the end-to-end tests of `menger tolerance`
-# in blocks (issue 20, verify/tolerance.h "Shards").
+# in blocks (issue 20, verify/tolerance/tolerance.h "Shards").
 #
 # mpirun -n 1, 2, 3 prints what a plain run prints, checkpoints included
 # (skipped without mpirun).

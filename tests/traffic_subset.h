@@ -1,4 +1,4 @@
-// An exploration of a routing (verify/dependency_graph.h) cut down to the
+// An exploration of a routing (verify/deadlock/dependency_graph.h) cut down to the
 // packets of chosen (source, destination) pairs, so that the deadlock engines
 // and the explicit-state models of the tests can be compared on the same
 // traffic where all traffic has too many states for the models (3x3 meshes
@@ -8,7 +8,7 @@
 #include <functional>
 #include <vector>
 
-#include "verify/dependency_graph.h"
+#include "verify/deadlock/dependency_graph.h"
 
 namespace menger {
 

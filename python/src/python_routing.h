@@ -15,7 +15,7 @@
 // view, the deadlock engine's, the Monte Carlo's.  Every question the Python
 // code asks (node_faulty, link_faulty, port_usable, faulty_nodes_at_least)
 // is the C++ call, recorded exactly as a C++ routing's reads are, so the lazy
-// search's completeness argument (verify/route_search.h) covers Python
+// search's completeness argument (verify/route/route_search.h) covers Python
 // routings unchanged.  The Python object is invalidated when next() returns:
 // a view kept and asked later raises instead of reading freed memory.
 //
@@ -138,7 +138,7 @@ class RoutingCalls {
 //
 // Engines' own exceptions.  A view may throw to steer its engine: the
 // symbolic search's view throws DecisionScript::Pruned to abandon a branch
-// (verify/symbolic_search.h), any view may throw BudgetExhausted.  Such an
+// (verify/route/symbolic_search.h), any view may throw BudgetExhausted.  Such an
 // exception cannot cross the Python frames as itself, so the view's method
 // keeps it in `pending`, raises menger._menger.EngineUnwind (a BaseException,
 // which `except Exception` in a routing does not catch) to unwind the

@@ -38,14 +38,14 @@
 #include "setup/questions.h"
 #include "setup/setup.h"
 #include "setup/specs.h"
-#include "verify/automorphisms.h"
-#include "verify/certificate_check.h"
-#include "verify/deadlock_evidence.h"
-#include "verify/deadlock_search.h"
-#include "verify/route_search.h"
-#include "verify/route_witness.h"
-#include "verify/structure.h"
-#include "verify/tolerance_engine.h"
+#include "verify/symmetry/automorphisms.h"
+#include "verify/check/certificate_check.h"
+#include "verify/deadlock/deadlock_evidence.h"
+#include "verify/deadlock/deadlock_search.h"
+#include "verify/route/route_search.h"
+#include "verify/route/route_witness.h"
+#include "verify/structure/structure.h"
+#include "verify/tolerance/tolerance_engine.h"
 
 namespace menger::py_binding {
 
@@ -475,7 +475,7 @@ InfoResult info_verb(py::object net_obj, const std::string& question, std::optio
       }
     }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    // The views of verify/structure.h, one member per observable and "distances",
+    // The views of verify/structure/structure.h, one member per observable and "distances",
     // as `menger info --json` lays them out (its automorphism groups are the CLI's own).
     nlohmann::json view{{"model", r.model}};
     for (const auto& o : StructureFacts::observables()) view[o.name] = to_json(facts.get(o.name));

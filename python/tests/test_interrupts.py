@@ -201,7 +201,7 @@ class GrowingState(menger.Routing):
 
 def test_a_state_that_grows_for_ever_is_refused_naming_it():
     net = menger.network("torus(4,4)")
-    cap = 4 * (2 * net.num_nodes + 16)  # verify/dependency_graph.h, packet_state_cap
+    cap = 4 * (2 * net.num_nodes + 16)  # verify/deadlock/dependency_graph.h, packet_state_cap
     start = time.monotonic()
     with pytest.raises(menger.InputError, match="python:GrowingState keeps making new packet states") as info:
         menger.deadlock(net, GrowingState())

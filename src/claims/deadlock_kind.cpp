@@ -7,7 +7,7 @@
 //                               #   (default: searched when the routing is adaptive)
 //   faults = "links"            # optional, with k: under every set of <= k faults
 //   k = 1
-//   switching = "wormhole"      # optional model of the exact check (verify/deadlock_exact.h):
+//   switching = "wormhole"      # optional model of the exact check (verify/deadlock/deadlock_exact.h):
 //   buffers = 1                 #   wormhole, or cut-through with `buffers` packets per channel
 //   vcs, case_budget, symmetry  # optional, as deadlock's options
 //
@@ -16,7 +16,7 @@
 //
 // HOLDS carries the certificate (an order of the escape channels), FAILS the
 // deadlocked configuration; both are re-checked here by the independent
-// checker of verify/deadlock_evidence.h before the verdict is reported (the
+// checker of verify/deadlock/deadlock_evidence.h before the verdict is reported (the
 // certificate only when the graph has at most kRecheckConfigurations
 // configurations: the checker follows every packet on its own).
 #include "claims/property.h"
@@ -25,9 +25,9 @@
 #include "core/error.h"
 #include "setup/questions.h"
 #include "setup/setup.h"
-#include "verify/deadlock_evidence.h"
-#include "verify/deadlock_search.h"
-#include "verify/route_witness.h"
+#include "verify/deadlock/deadlock_evidence.h"
+#include "verify/deadlock/deadlock_search.h"
+#include "verify/route/route_witness.h"
 
 namespace menger {
 
@@ -80,7 +80,7 @@ CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>&
   out.explanation.push_back("claim: " + routing.spec() + " (" + std::to_string(routing.vcs()) + " VC) is deadlock-free" +
                             (c.q.k ? " under every set of <= " + std::to_string(c.q.k) + " " + c.q.faults : "") +
                             (opt.switching ? " (" + opt.switching->text() + ")" : ""));
-  // The search's one view (verify/deadlock_search.h); its verdict is the search's.
+  // The search's one view (verify/deadlock/deadlock_search.h); its verdict is the search's.
   out.details = {{"routing", routing.spec()}, {"k", c.q.k}, {"result", to_json(s, *setup.model)}};
   if (!s.complete) {
     out.verdict = Unknown{"the budget ran out; " + s.coverage.text(), 0};

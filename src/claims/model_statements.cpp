@@ -20,7 +20,7 @@ namespace menger {
 namespace {
 
 // The exact value of series s at point p, where enumeration reached it
-// (completeness: series f is P(complete | f), verify/reliability.cpp; the
+// (completeness: series f is P(complete | f), verify/reliability/reliability.cpp; the
 // enumeration stops at the first f that no fault set survives, and every
 // larger f is then exactly 0 too, since more faults never help).
 std::optional<double> exact_at(const StudyResult& r, std::size_t p, std::size_t s) {

@@ -21,7 +21,7 @@
 #include "core/topology.h"
 #include "core/verdict.h"
 #include "io/figure.h"
-#include "verify/structure.h"
+#include "verify/structure/structure.h"
 
 namespace menger {
 

@@ -9,8 +9,8 @@
 #include "core/spec.h"
 #include "core/version.h"
 #include "setup/specs.h"
-#include "verify/montecarlo_checkpoint.h"
-#include "verify/survival.h"
+#include "verify/reliability/montecarlo_checkpoint.h"
+#include "verify/reliability/survival.h"
 
 namespace menger {
 
@@ -289,7 +289,7 @@ std::string canonical_text(const StudyRequest& q) {
 namespace {
 
 // The study, every sample in step with the farm's other processes if there
-// is a farm (verify/montecarlo.h, "Processes"); with a checkpoint file when
+// is a farm (verify/reliability/montecarlo.h, "Processes"); with a checkpoint file when
 // `checkpoint` names one, which the coordinator alone opens.
 StudyResult study(const std::shared_ptr<const Topology>& topology, const StudyRequest& q,
                   const std::filesystem::path* checkpoint, bool recheck_resumed) {

@@ -17,7 +17,7 @@
 //                 004: "20% (1152 faulty nodes)" of 5760).
 //   combinations  003 section 5: per point, m faulty units; the combination is
 //                 tolerated when every routing delivers every pair the faults
-//                 leave connected (verify/reliability.h).  Exact fractions by
+//                 leave connected (verify/reliability/reliability.h).  Exact fractions by
 //                 enumerating every combination wherever its worst-case runs
 //                 are at most exact_limit (exact_combinations).
 // Trials of point m draw from streams keyed by m (montecarlo.h), so adding a
@@ -47,7 +47,7 @@
 #include "io/study_plot.h"     // its plots and combined figures
 #include "io/study_result.h"
 #include "question/montecarlo_question.h"
-#include "verify/montecarlo.h"
+#include "verify/reliability/montecarlo.h"
 
 namespace menger {
 
@@ -96,7 +96,7 @@ std::string canonical_text(const StudyRequest& request);
 // impossible counts, a deadline under a farm).
 StudyResult run_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& request);
 
-// The same study with a checkpoint (verify/montecarlo_checkpoint.h): settled
+// The same study with a checkpoint (verify/reliability/montecarlo_checkpoint.h): settled
 // shards are read from `checkpoint` and new ones appended, so that a run
 // killed and started again gives the uninterrupted result.  The file is bound
 // to study_question(); another question's file is refused (InputError).  The

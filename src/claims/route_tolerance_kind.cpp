@@ -29,7 +29,7 @@
 #include "setup/questions.h"
 #include "setup/setup.h"
 #include "setup/specs.h"
-#include "verify/route_witness.h"
+#include "verify/route/route_witness.h"
 
 namespace menger {
 
@@ -103,7 +103,7 @@ CheckResult check(const RouteClaim& c, const std::shared_ptr<const Topology>& to
   const std::string claim = routing->spec() + " routes around every set of " +
                             (c.exact ? "exactly up to " : "up to ") + std::to_string(t) + " faults (" + q.faults + ")" +
                             (q.path_bound ? " within " + *q.path_bound + " hops" : "");
-  // The search's one view (verify/route_search.h); its verdict is the search's, not the claim's.
+  // The search's one view (verify/route/route_search.h); its verdict is the search's, not the claim's.
   out.details = {{"routing", routing->spec()}, {"faults", model.describe()}, {"k", opt.k}, {"result", to_json(r)}};
   out.explanation.push_back(claim);
   out.explanation.push_back(search_line(r));

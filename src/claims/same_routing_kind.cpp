@@ -10,7 +10,7 @@
 //   k = 2                        #   <= k faults, enumerated one by one
 //
 // HOLDS when both offer the same hops (port, virtual channel, bubble) at every
-// configuration a packet of any pair can reach (verify/routing_equivalence.h);
+// configuration a packet of any pair can reach (verify/route/routing_equivalence.h);
 // FAILS with the first configuration where they differ.
 #include <algorithm>
 #include <numeric>
@@ -21,8 +21,8 @@
 #include "core/error.h"
 #include "setup/setup.h"
 #include "setup/specs.h"
-#include "verify/route_witness.h"
-#include "verify/routing_equivalence.h"
+#include "verify/route/route_witness.h"
+#include "verify/route/routing_equivalence.h"
 
 namespace menger {
 

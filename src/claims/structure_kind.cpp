@@ -1,5 +1,5 @@
 // The `structure` property kind: each key of [property] other than `kind` and
-// `tolerance` names an observable (verify/structure.h) and gives the paper's
+// `tolerance` names an observable (verify/structure/structure.h) and gives the paper's
 // value, as an integer or as a formula string over the family's variables:
 //
 //   [property]
@@ -77,7 +77,7 @@ CheckResult check(const std::vector<Expectation>& expectations, const std::share
     nlohmann::json row = {{"observable", e.observable}, {"formula", e.formula}, {"expected", to_string(expected)}};
     if (e.tolerance) row["tolerance"] = to_string(tolerance);
     std::string line = e.observable + ": formula " + e.formula + " = " + to_decimal(expected);
-    row["observed"] = to_json(seen);  // the one view of an observed fact (verify/structure.h)
+    row["observed"] = to_json(seen);  // the one view of an observed fact (verify/structure/structure.h)
     const auto add_values = [&r](const std::string& paper, const std::string& menger) {
       r.paper_value += (r.paper_value.empty() ? "" : "; ") + paper;
       r.menger_value += (r.menger_value.empty() ? "" : "; ") + menger;

@@ -22,8 +22,8 @@
 #include "core/formula.h"
 #include "setup/questions.h"
 #include "setup/setup.h"
-#include "verify/certificate_check.h"
-#include "verify/tolerance_engine.h"
+#include "verify/check/certificate_check.h"
+#include "verify/tolerance/tolerance_engine.h"
 
 namespace menger {
 
@@ -77,7 +77,7 @@ CheckResult check(const ToleranceClaim& c, const std::shared_ptr<const Topology>
   const ToleranceOutcome o = solve_tolerance(model, req);
 
   CheckResult r{Holds{}, {}, nlohmann::json::object()};
-  // The engine's one view (verify/tolerance_engine.h); the comparison is in the verdict and explanation.
+  // The engine's one view (verify/tolerance/tolerance_engine.h); the comparison is in the verdict and explanation.
   const nlohmann::json result = to_json(o, model);
   r.details = {{"faults", model.describe()}, {"result", result}};
   const std::string claim = std::string(c.at_least ? "tolerates " : "least breaking weight ") +

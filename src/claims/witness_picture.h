@@ -3,7 +3,7 @@
 // drawn with Graphviz.
 //
 // The marks are read from the witness JSON that FAILS carries, in the formats
-// `menger replay` reads (verify/route_witness.h, verify/deadlock_evidence.h)
+// `menger replay` reads (verify/route/route_witness.h, verify/deadlock/deadlock_evidence.h)
 // and the claim kinds' own witnesses (tolerance: breaking_set and separates;
 // same-routing: node, source, destination).  Labels are looked up in the
 // network: node labels first, then link labels, then component labels, so a

@@ -13,8 +13,8 @@
 #include "core/input_file.h"
 #include "core/json_io.h"
 #include "setup/setup.h"
-#include "verify/certificate_check.h"
-#include "verify/deadlock_evidence.h"
+#include "verify/check/certificate_check.h"
+#include "verify/deadlock/deadlock_evidence.h"
 
 namespace menger {
 

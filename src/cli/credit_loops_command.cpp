@@ -2,7 +2,7 @@
 // InfiniBand subnet deadlock?  DIR holds OpenSM's dump files
 // (models/infiniband_fabric.h); the routing is opensm-tables
 // (models/routing_infiniband.cpp), a buffer is a (link direction, VL) pair, and
-// the engine is the deadlock engine's Dally-Seitz check (verify/deadlock.h):
+// the engine is the deadlock engine's Dally-Seitz check (verify/deadlock/deadlock.h):
 // InfiniBand forwarding is deterministic, so a cycle is a credit loop, with one
 // packet per buffer to fill it.  Reports name switches by description and
 // GUID, ports by their physical numbers, lanes by VL.
@@ -18,8 +18,8 @@
 #include "models/infiniband_fabric.h"
 #include "setup/credit_loops.h"
 #include "setup/setup.h"
-#include "verify/deadlock_evidence.h"
-#include "verify/route_witness.h"
+#include "verify/deadlock/deadlock_evidence.h"
+#include "verify/route/route_witness.h"
 
 namespace menger {
 

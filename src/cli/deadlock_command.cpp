@@ -1,6 +1,6 @@
 // menger deadlock SPEC --routing NAME [--escape VCS] [--faults U --k K]:
 // can the routing deadlock?  FREE with a certificate (check-cert), DEADLOCK
-// with a witness (replay), or UNKNOWN saying why (verify/deadlock.h).
+// with a witness (replay), or UNKNOWN saying why (verify/deadlock/deadlock.h).
 #include <fstream>
 #include <iostream>
 #include <unistd.h>
@@ -12,9 +12,9 @@
 #include "core/version.h"
 #include "setup/questions.h"
 #include "setup/setup.h"
-#include "verify/deadlock_evidence.h"
-#include "verify/deadlock_search.h"
-#include "verify/route_witness.h"
+#include "verify/deadlock/deadlock_evidence.h"
+#include "verify/deadlock/deadlock_search.h"
+#include "verify/route/route_witness.h"
 
 namespace menger {
 
@@ -99,7 +99,7 @@ struct DeadlockOutput {
   const std::optional<DeadlockEvidence>& evidence;
 };
 
-// The question, then the result's one view (verify/deadlock_search.h), then the evidence.
+// The question, then the result's one view (verify/deadlock/deadlock_search.h), then the evidence.
 void print_json(const DeadlockOutput& o) {
   const Routing& routing = *o.setup.routing;
   nlohmann::json j{{"model", o.setup.net->spec()}, {"routing", routing.spec()}, {"vcs", routing.vcs()},

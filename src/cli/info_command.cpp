@@ -11,8 +11,8 @@
 #include "core/version.h"
 #include "setup/questions.h"
 #include "setup/specs.h"
-#include "verify/automorphisms.h"
-#include "verify/structure.h"
+#include "verify/symmetry/automorphisms.h"
+#include "verify/structure/structure.h"
 
 namespace menger {
 
@@ -33,7 +33,7 @@ std::string observed_text(const Observed& o) {
   return s;
 }
 
-// The automorphism group (verify/automorphisms.h): its order, node orbits
+// The automorphism group (verify/symmetry/automorphisms.h): its order, node orbits
 // and, where the node orbits are few enough to take one stabiliser each,
 // orbits of ordered pairs of distinct nodes.
 struct GroupFacts {
@@ -105,7 +105,7 @@ void print_json(const InfoFacts& f, const InfoQuestion& q) {
   nlohmann::json j;
   j["model"] = f.model;
   j["question"] = question::to_json_view(q);
-  for (const auto& [name, o] : f.rows) j[name] = to_json(o);  // the views of verify/structure.h
+  for (const auto& [name, o] : f.rows) j[name] = to_json(o);  // the views of verify/structure/structure.h
   j["distances"] = to_json(f.distances);
   if (f.group) {
     j["automorphisms"] = group_json(*f.group);

@@ -16,8 +16,8 @@
 #include "core/version.h"
 #include "setup/questions.h"
 #include "setup/setup.h"
-#include "verify/deadlock_evidence.h"
-#include "verify/route_witness.h"
+#include "verify/deadlock/deadlock_evidence.h"
+#include "verify/route/route_witness.h"
 
 namespace menger {
 
@@ -79,7 +79,7 @@ struct RouteCheckOutput {
   const std::optional<RouteWitness>& witness;
 };
 
-// The question, then the result's one view (verify/route_search.h), then the witness.
+// The question, then the result's one view (verify/route/route_search.h), then the witness.
 void print_json(const RouteCheckOutput& o) {
   const FaultModel& model = *o.setup.model;
   const Routing& routing = *o.setup.routing;

@@ -1,7 +1,7 @@
 // menger tolerance SPEC: how many faults a topology always survives, the least
 // fault set that breaks it, and a certificate for the rest.
 // Under mpirun the flow engine's blocks of pairs are spread over the ranks
-// (`farm`, verify/tolerance.h) and rank 0 alone prints.
+// (`farm`, verify/tolerance/tolerance.h) and rank 0 alone prints.
 #include <chrono>
 #include <cctype>
 #include <fstream>
@@ -21,8 +21,8 @@
 #include "setup/questions.h"
 #include "setup/setup.h"
 #include "setup/specs.h"
-#include "verify/certificate_check.h"
-#include "verify/tolerance_engine.h"
+#include "verify/check/certificate_check.h"
+#include "verify/tolerance/tolerance_engine.h"
 
 namespace menger {
 
@@ -43,7 +43,7 @@ std::string unit_list(const FaultModel& m, const std::vector<std::size_t>& units
   return "{" + s + "}";
 }
 
-// The question, then the result's one view (verify/tolerance_engine.h), then
+// The question, then the result's one view (verify/tolerance/tolerance_engine.h), then
 // the certificate's independent re-check.
 nlohmann::json result_json(const FaultModel& m, const ToleranceOutcome& o, const CheckReport* check) {
   nlohmann::json j;

@@ -29,7 +29,7 @@
 
 namespace menger {
 
-// Whether a result's JSON view (e.g. verify/route_search.h's to_json) carries
+// Whether a result's JSON view (e.g. verify/route/route_search.h's to_json) carries
 // the engine's timings: the CLI's output does, a claim's details do not, so
 // that `menger prove --no-timing` gives the same bytes on every run.
 enum class Timings { Omit, Include };

@@ -8,7 +8,7 @@
 // gives up (the packet is dropped).
 //
 // The FaultView is the routing's only window on faults, and it records every
-// fault unit it is asked about.  The exhaustive search (verify/route_search.h)
+// fault unit it is asked about.  The exhaustive search (verify/route/route_search.h)
 // relies on that record: a routing must therefore read lazily, asking only what
 // its decision needs, in the order the algorithm examines it (look at the
 // preferred port first, and at the next one only if the first is unusable).
@@ -54,7 +54,7 @@ struct PacketState {
 // ring (injection, a change of dimension or direction, a change of virtual
 // channel) and leave it clear where the packet goes on round the ring; the
 // deadlock engine then accepts the ring cycles this protects
-// (verify/dependency_graph.h).  Routings without bubble flow control never set it.
+// (verify/deadlock/dependency_graph.h).  Routings without bubble flow control never set it.
 struct Hop {
   PortId port = 0;        // port of the current node the packet leaves by
   std::uint32_t vc = 0;   // virtual channel on that link
@@ -107,7 +107,7 @@ class Routing {
   // Engines then examine one source-destination pair per orbit.
   virtual bool translation_invariant() const { return false; }
   // True when the routing commutes with every automorphism g of the network
-  // that keeps ports and the fault model (verify/automorphism_check.h,
+  // that keeps ports and the fault model (verify/check/automorphism_check.h,
   // port_automorphism_problem): route(g s, g d, g F) = g route(s, d, F), with
   // the same ports, states, outcome and read set mapped by g.  It holds when
   // every decision depends only on ports, fault answers and the packet's

@@ -1,6 +1,6 @@
 // A hash map for short-lived sets of keys that is emptied millions of times.
 //
-// RouteRunner (verify/route_run.h) memoises the configurations of one routing
+// RouteRunner (verify/route/route_run.h) memoises the configurations of one routing
 // run: a few to a few hundred keys, then cleared for the next run, millions of
 // runs per Monte Carlo study.  std::unordered_map allocates a node per insert
 // and frees it on clear(); in the 002 study that was a fifth of the run time

@@ -13,7 +13,7 @@
 #include "core/text.h"
 #include "models/routing_table_index.h"
 #include "verify/fault_model.h"
-#include "verify/route_run.h"
+#include "verify/route/route_run.h"
 
 namespace menger {
 

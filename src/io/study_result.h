@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "core/coverage.h"
-#include "verify/exact_routing.h"
-#include "verify/montecarlo.h"
-#include "verify/reliability.h"
+#include "verify/route/exact_routing.h"
+#include "verify/reliability/montecarlo.h"
+#include "verify/reliability/reliability.h"
 
 namespace menger {
 

@@ -1,4 +1,4 @@
-// The deadlock question (verify/deadlock_search.h): can the routing deadlock,
+// The deadlock question (verify/deadlock/deadlock_search.h): can the routing deadlock,
 // with no faults or under every set of <= k faults?  Declared once here
 // (src/question/field.h says what comes from the declaration); the model and
 // the routing are the subject, not fields.

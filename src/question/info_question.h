@@ -1,4 +1,4 @@
-// The info question (verify/structure.h): the exact structural facts of one
+// The info question (verify/structure/structure.h): the exact structural facts of one
 // network -- counts, degrees, diameter, average distance -- and its
 // automorphism group.  Declared once here (src/question/field.h says what
 // comes from the declaration); the model is the subject.  A structure claim

@@ -43,7 +43,7 @@ struct MonteCarloQuestion {
   static void fields(Q& q, Visit&& v) {
     using namespace question;
     constexpr std::uint64_t kAny = std::numeric_limits<std::uint64_t>::max();
-    constexpr std::uint64_t kMostTrials = (std::uint64_t{1} << 40) - 1;  // verify/montecarlo.h: trial streams
+    constexpr std::uint64_t kMostTrials = (std::uint64_t{1} << 40) - 1;  // verify/reliability/montecarlo.h: trial streams
     v(q.experiment, Field("experiment", "completeness (001 section 4), routing (002, 004 section 4) or combinations "
                                         "(003 section 5)")
                         .one_of({"completeness", "routing", "combinations"})

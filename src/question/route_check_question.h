@@ -1,4 +1,4 @@
-// The route-check question (verify/route_search.h): does a routing deliver
+// The route-check question (verify/route/route_search.h): does a routing deliver
 // every required pair under every set of <= k faults?  Declared once here
 // (src/question/field.h says what comes from the declaration); the subject --
 // the model and the routing -- is not part of it: the CLI takes them as
@@ -48,7 +48,7 @@ struct RouteCheckQuestion {
     v(q.settle_all, Field("settle_all", "search every level up to K even after a failure (counts then cover every fault set)"));
     v(q.search, Field("search",
                       "lazy: branch on every unit a run read; symbolic: fault counts over regions as constraints, "
-                      "sub-network paths as one question (verify/symbolic_search.h), same verdict and least failing "
+                      "sub-network paths as one question (verify/route/symbolic_search.h), same verdict and least failing "
                       "size; naive: enumerate every fault set blindly (the baseline)")
                     .one_of({"lazy", "symbolic", "naive"}, true));
     checkpoint_fields(v, q.checkpoint, q.recheck_resumed, q.chunk_pairs, {"chunk_pairs", "pairs", "chunk", 1u << 24, ""});

@@ -1,4 +1,4 @@
-// The tolerance question (verify/tolerance_engine.h): the least weight of a
+// The tolerance question (verify/tolerance/tolerance_engine.h): the least weight of a
 // fault set that disconnects a required pair.  Declared once here
 // (src/question/field.h says what comes from the declaration); the model is
 // the subject.  A claim states the answer it expects (min_breaking_weight or

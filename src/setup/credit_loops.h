@@ -1,5 +1,5 @@
 // The JSON view of a credit-loop check (`menger credit-loops`): the deadlock
-// engine's Dally-Seitz result (verify/deadlock.h) over an InfiniBand subnet
+// engine's Dally-Seitz result (verify/deadlock/deadlock.h) over an InfiniBand subnet
 // that OpenSM routed (models/infiniband_fabric.h), its buffers named by GUID,
 // physical port and VL.  It lives here, where models/ and verify/ meet, because
 // the names come from the fabric and the verdict from the engine.  Documented
@@ -22,8 +22,8 @@
 #include "models/infiniband_fabric.h"
 #include "question/credit_loops_question.h"
 #include "setup/setup.h"
-#include "verify/deadlock.h"
-#include "verify/deadlock_evidence.h"
+#include "verify/deadlock/deadlock.h"
+#include "verify/deadlock/deadlock_evidence.h"
 
 namespace menger {
 

@@ -7,11 +7,11 @@
 #include "question/info_question.h"
 #include "question/route_check_question.h"
 #include "question/tolerance_question.h"
-#include "verify/deadlock_search.h"
-#include "verify/route_search.h"
-#include "verify/tolerance_engine.h"
-#include "verify/route_witness.h"
-#include "verify/structure.h"
+#include "verify/deadlock/deadlock_search.h"
+#include "verify/route/route_search.h"
+#include "verify/tolerance/tolerance_engine.h"
+#include "verify/route/route_witness.h"
+#include "verify/structure/structure.h"
 
 namespace menger {
 

@@ -9,9 +9,9 @@
 #include <memory>
 #include <string>
 
-#include "verify/certificate_check.h"
-#include "verify/deadlock_evidence_check.h"
-#include "verify/route_witness.h"
+#include "verify/check/certificate_check.h"
+#include "verify/check/deadlock_evidence_check.h"
+#include "verify/route/route_witness.h"
 #include "verify/spec_resolver.h"
 
 namespace menger {

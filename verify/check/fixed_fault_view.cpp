@@ -1,0 +1,58 @@
+#include "verify/check/fixed_fault_view.h"
+
+#include "core/error.h"
+
+namespace menger {
+
+FixedFaultView::FixedFaultView(const FaultModel& model, FaultKnowledge knowledge, const FaultSet& faults)
+    : model_(model), knowledge_(knowledge), faults_(faults) {}
+
+void FixedFaultView::require_near(NodeId v) const {
+  if (knowledge_ != FaultKnowledge::Local || whole_view_ || v == here_) return;
+  const Network& net = network();
+  if (here_ < net.num_nodes())
+    for (const PortSlot& s : net.ports(here_))
+      if (s.peer == v) return;
+  throw InternalError("checker: a local-knowledge routing at " +
+                      (here_ < net.num_nodes() ? net.label(here_) : std::string("no node")) + " asked about node " +
+                      net.label(v) + ", which is not its neighbour");
+}
+
+void FixedFaultView::require_attached(LinkId l) const {
+  if (knowledge_ != FaultKnowledge::Local || whole_view_) return;
+  const Network& net = network();
+  const Link& k = net.link(l);
+  if (k.a == here_ || k.b == here_) return;
+  throw InternalError("checker: a local-knowledge routing asked about link " + net.link_label(l) +
+                      ", which is not attached to the node it is at");
+}
+
+bool FixedFaultView::node_faulty(NodeId v) {
+  require_near(v);
+  return failed(model_.unit_of_node(v));
+}
+
+bool FixedFaultView::link_faulty(LinkId l) {
+  require_attached(l);
+  return failed(model_.unit_of_link(l));
+}
+
+bool FixedFaultView::faulty_nodes_at_least(std::span<const NodeId> region, std::uint32_t threshold) {
+  std::uint32_t faulty = 0;
+  for (NodeId v : region) faulty += node_faulty(v) ? 1u : 0u;
+  return faulty >= threshold;
+}
+
+PathAnswer FixedFaultView::least_path(const PathQuestion& q) {
+  whole_view_ = true;
+  try {
+    PathAnswer a = FaultView::least_path(q);
+    whole_view_ = false;
+    return a;
+  } catch (...) {
+    whole_view_ = false;
+    throw;
+  }
+}
+
+}  // namespace menger

@@ -1,0 +1,33 @@
+// Does a routing commute with a node permutation g?  route(g s, g d, g F)
+// must equal g route(s, d, F): the same outcome and hop count, a trace whose
+// nodes are the images and whose ports and virtual channels are the same, and
+// a read set (route_run.h) that is the image of the first.  This is a test on
+// sampled runs, not a proof: it guards the declarations of
+// Routing::port_automorphism_invariant() (tests) and spot-checks them before
+// an engine relies on one (route_search.cpp).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/routing.h"
+#include "verify/check/automorphism_check.h"
+#include "verify/fault_model.h"
+
+namespace menger {
+
+// The permutation of fault units that g induces (unit u -> the unit of g's
+// image of u's node, or of its link, ports kept), or nullopt when units are
+// not single nodes or single links, or when the map is not a bijection of the
+// units (g is then not an automorphism of the fault model).
+std::optional<std::vector<std::size_t>> unit_permutation(const FaultModel& model, const Permutation& g);
+
+// The first difference found over `runs` random (s, d, F) with |F| <= k
+// (seeded; deterministic), or nullopt.  g must be a port automorphism of the
+// model (port_automorphism_problem), else the answer names that instead.
+std::optional<std::string> commutation_problem(const Routing& routing, const FaultModel& model, const Permutation& g,
+                                               std::uint32_t k, std::size_t runs, std::uint64_t seed);
+
+}  // namespace menger
