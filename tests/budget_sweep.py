@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """A budget that runs out anywhere gives UNKNOWN or the full answer, never a crash.
 
-Usage: budget_sweep.py MENGER PROOFS_DIR SCRATCH_DIR
+Usage: budget_sweep.py MENGER PROOFS_DIR SCRATCH_DIR [GROWTH]
 
 Each command below runs once with no budget (its natural exit status and
 verdicts), then again and again with MENGER_TEST_BUDGET_CHECKS=n
@@ -41,7 +41,7 @@ COMMANDS = [
      "--counts", "1..2", "--trials", "50", "--json"],
 ]
 PROVE = ["known/torus.toml", "002/counts.toml"]
-GROWTH = 1.45  # the next n: about this many times the last, jittered
+GROWTH = 1.45  # the next n: about this many times the last, jittered (argument 4 overrides)
 MAX_RUNS = 60
 
 
@@ -123,7 +123,10 @@ def sweep(menger, args, cwd, rng, report=None):
 
 
 def main():
-    menger, proofs, scratch = (os.path.abspath(a) for a in sys.argv[1:])
+    global GROWTH
+    menger, proofs, scratch = (os.path.abspath(a) for a in sys.argv[1:4])
+    if len(sys.argv) > 4:
+        GROWTH = float(sys.argv[4])
     os.makedirs(scratch, exist_ok=True)
     rng = random.Random(36)
     for bad in ("12x", "-1", "", "0x10"):  # a misspelt hook is one error, never a run left unstopped
