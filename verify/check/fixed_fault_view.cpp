@@ -44,15 +44,12 @@ bool FixedFaultView::faulty_nodes_at_least(std::span<const NodeId> region, std::
 }
 
 PathAnswer FixedFaultView::least_path(const PathQuestion& q) {
-  whole_view_ = true;
-  try {
-    PathAnswer a = FaultView::least_path(q);
-    whole_view_ = false;
-    return a;
-  } catch (...) {
-    whole_view_ = false;
-    throw;
-  }
+  struct WholeView {  // the rule is back when the question is answered, or throws
+    bool& on;
+    explicit WholeView(bool& flag) : on(flag) { on = true; }
+    ~WholeView() { on = false; }
+  } whole(whole_view_);
+  return FaultView::least_path(q);
 }
 
 }  // namespace menger
