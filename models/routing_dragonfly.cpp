@@ -26,108 +26,103 @@
 // router never enter the network beyond that router; packets between two
 // routers of one group take Valiant's detour too.
 //
-// State: w[0] = 1 until the source router has chosen the route (Valiant, UGAL),
-// w[1] = intermediate group + 1 while it is not yet reached (0: minimal),
-// w[2] = global hops taken.
+// The Valiant and UGAL choice, the legs and the VCs are the building blocks
+// of models/valiant.h; this file gives them the dragonfly's minimal leg.
+// State: `choosing` until the source router has chosen the route, `via` the
+// intermediate group until the global hop that enters it, and the global hops
+// taken.
 #include <string>
 
 #include "core/error.h"
 #include "models/dragonfly.h"
 #include "models/routing_registry.h"
+#include "models/valiant.h"
 
 namespace menger {
 namespace {
 
-enum class Mode { Minimal, Valiant, Ugal };
+constexpr ValiantFields kFields{FlagField{0, "route not chosen"}, IdField{1, "via"}};
+constexpr CountField kGlobalHops{2, "global hop(s)"};
+
+// The minimal leg (local-global-local): a local hop to the router that holds
+// the group's lowest global port to the target group, the global hop, and in
+// the destination group a local hop to the destination router.
+class DragonflyLegs final : public MinimalLegs {
+ public:
+  explicit DragonflyLegs(const Dragonfly& df) : df_(df) {}
+  std::uint32_t intermediates() const override { return df_.groups(); }
+  // Any group but the source's and the destination's, for packets that
+  // leave their router.
+  bool may_serve(std::uint32_t i, NodeId here, NodeId target) const override {
+    return here != target && i != df_.group_of(here) && i != df_.group_of(target);
+  }
+
+  Step step(NodeId here, std::optional<std::uint32_t> via, NodeId target) const override {
+    const std::uint32_t g = df_.group_of(here);
+    MENGER_ASSERT(!via || *via != g, "dragonfly: a packet in G" + std::to_string(g) + " still bound for it");
+    const std::uint32_t tg = via ? *via : df_.group_of(target);
+    if (tg == g) return {df_.local_port(here, target), false, false};
+    const auto k = df_.first_global_to(g, tg);
+    MENGER_ASSERT(k.has_value(), "dragonfly: no global link from G" + std::to_string(g) + " to G" + std::to_string(tg));
+    const NodeId owner = df_.router(g, *k / df_.h());
+    if (owner != here) return {df_.local_port(here, owner), false, false};
+    return {df_.global_port(*k % df_.h()), via.has_value(), true};
+  }
+
+ private:
+  const Dragonfly& df_;
+};
 
 class DragonflyRouting final : public Routing {
  public:
-  DragonflyRouting(const Network& net, const Dragonfly& df, Mode mode, std::uint32_t vcs, std::string spec)
-      : net_(net), df_(df), mode_(mode), vcs_(vcs), spec_(std::move(spec)) {}
+  DragonflyRouting(const Network& net, const Dragonfly& df, PathChoice choice, std::uint32_t vcs, std::string spec)
+      : net_(net), df_(df), choice_(choice), legs_(df), router_(legs_, choice, kFields, VcPerHop{kGlobalHops, vcs}, true),
+        spec_(std::move(spec)) {
+    fields_.flag(kFields.choosing).id(kFields.via, [](std::uint32_t g) { return "G" + std::to_string(g); });
+    fields_.count(kGlobalHops);
+  }
 
   std::string spec() const override { return spec_; }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
-  std::uint32_t vcs() const override { return vcs_; }
+  std::uint32_t vcs() const override { return router_.vcs().vcs; }
   // Minimal routing reads only differences of group numbers where the
   // arrangement does (models/dragonfly.h); Valiant's state names its
   // intermediate group by number, so it does not commute.
   bool translation_invariant() const override {
-    return mode_ == Mode::Minimal && df_.arrangement() != Dragonfly::Arrangement::Absolute;
+    return choice_ == PathChoice::Minimal && df_.arrangement() != Dragonfly::Arrangement::Absolute;
   }
 
-  PacketState start(NodeId, NodeId, FaultView&) const override {
-    PacketState s;
-    s.w[0] = mode_ == Mode::Minimal ? 0 : 1;
-    return s;
-  }
+  PacketState start(NodeId, NodeId, FaultView&) const override { return router_.start(); }
 
   void next(NodeId here, const PacketState& state, NodeId dst, FaultView& faults, Hops& out) const override {
     if (net_.kind(here) == NodeKind::Endpoint) {  // a terminal injects into its router
       offer(here, 0, state, faults, out);
       return;
     }
-    if (state.w[0] == 0) {
-      follow(here, state, dst, faults, out);
+    const NodeId target = df_.router_of(dst);
+    if (here != target || kFields.via(state)) {
+      router_.next(here, state, target, faults, out);
       return;
     }
-    PacketState chosen = state;
-    chosen.w[0] = 0;
-    const std::uint32_t gs = df_.group_of(here), gd = df_.group_of(df_.router_of(dst));
-    // A detour needs a group other than the source's and the destination's.
-    const bool detour = df_.router_of(dst) != here && df_.groups() > (gs == gd ? 1u : 2u);
-    if (mode_ == Mode::Ugal || !detour) follow(here, chosen, dst, faults, out);
-    if (!detour) return;
-    for (std::uint32_t i = 0; i < df_.groups(); ++i) {
-      if (i == gs || i == gd) continue;
-      PacketState via = chosen;
-      via.w[1] = static_cast<std::int32_t>(i + 1);
-      follow(here, via, dst, faults, out);
-    }
+    PacketState delivered = state;  // chosen: the minimal route, the only one within a router
+    kFields.choosing.set(delivered, false);
+    offer(here, df_.terminal_port(dst), delivered, faults, out);
   }
 
-  std::string describe_state(const PacketState& s) const override {
-    if (s.w[0] != 0) return "route not chosen";
-    std::string t = s.w[1] ? "via G" + std::to_string(s.w[1] - 1) : "minimal";
-    return t + ", " + std::to_string(s.w[2]) + " global hop(s)";
-  }
+  std::string describe_state(const PacketState& s) const override { return fields_.describe(s); }
 
  private:
   const Network& net_;
   const Dragonfly& df_;
-  Mode mode_;
-  std::uint32_t vcs_;
+  PathChoice choice_;
+  DragonflyLegs legs_;
+  ValiantRouter router_;
+  StateFields fields_;
   std::string spec_;
 
-  // The one minimal hop towards the intermediate group (while it is set and
-  // not reached) or the destination.
-  void follow(NodeId here, PacketState state, NodeId dst, FaultView& faults, Hops& out) const {
-    const std::uint32_t g = df_.group_of(here);
-    if (state.w[1] != 0 && static_cast<std::uint32_t>(state.w[1] - 1) == g) state.w[1] = 0;  // reached
-    const NodeId target = df_.router_of(dst);
-    const std::uint32_t tg = state.w[1] != 0 ? static_cast<std::uint32_t>(state.w[1] - 1) : df_.group_of(target);
-    if (tg == g) {
-      offer(here, target == here ? df_.terminal_port(dst) : df_.local_port(here, target), state, faults, out);
-      return;
-    }
-    const auto k = df_.first_global_to(g, tg);
-    MENGER_ASSERT(k.has_value(), "dragonfly: no global link from G" + std::to_string(g) + " to G" + std::to_string(tg));
-    const NodeId owner = df_.router(g, *k / df_.h());
-    if (owner != here) {
-      offer(here, df_.local_port(here, owner), state, faults, out);
-      return;
-    }
-    PacketState after = state;
-    ++after.w[2];
-    offer(here, df_.global_port(*k % df_.h()), after, faults, out, state.w[2]);
-  }
-
-  // Offers port `port` on the VC of `globals` global hops taken (default: the
-  // state's own count) when it is usable.
-  void offer(NodeId here, PortId port, const PacketState& next, FaultView& faults, Hops& out,
-             std::int32_t globals = -1) const {
-    if (!faults.port_usable(here, port)) return;
-    const auto taken = static_cast<std::uint32_t>(globals >= 0 ? globals : next.w[2]);
-    out.push_back(Hop{port, std::min(taken, vcs_ - 1), next});
+  // A terminal's hop (injection, delivery), offered when its port is usable.
+  void offer(NodeId here, PortId port, const PacketState& next, FaultView& faults, Hops& out) const {
+    if (faults.port_usable(here, port)) out.push_back(Hop{port, router_.vcs().vc(next), next});
   }
 };
 
@@ -137,7 +132,7 @@ const Dragonfly& dragonfly_of(const Network& net, const std::string& routing) {
   return *df;
 }
 
-RoutingFamily dragonfly_routing(const std::string& name, Mode mode, std::int64_t default_vcs, std::string summary) {
+RoutingFamily dragonfly_routing(const std::string& name, PathChoice mode, std::int64_t default_vcs, std::string summary) {
   return RoutingFamily{
       name, std::move(summary), "Kim, Dally, Scott and Abts, ISCA 2008, section 4",
       {ParamSpec::integer("vcs", "virtual channels; a packet takes VC min(global hops taken, vcs - 1)")
@@ -153,11 +148,11 @@ RoutingFamily dragonfly_routing(const std::string& name, Mode mode, std::int64_t
 }  // namespace
 
 void register_dragonfly_routings(RoutingRegistry& reg) {
-  reg.add(dragonfly_routing("dragonfly-min", Mode::Minimal, 2,
+  reg.add(dragonfly_routing("dragonfly-min", PathChoice::Minimal, 2,
                             "dragonfly minimal (local-global-local), one VC per global hop taken"));
-  reg.add(dragonfly_routing("dragonfly-valiant", Mode::Valiant, 3,
+  reg.add(dragonfly_routing("dragonfly-valiant", PathChoice::Valiant, 3,
                             "dragonfly Valiant: via any intermediate group (every choice must work)"));
-  reg.add(dragonfly_routing("dragonfly-ugal", Mode::Ugal, 3,
+  reg.add(dragonfly_routing("dragonfly-ugal", PathChoice::Ugal, 3,
                             "dragonfly UGAL: minimal or any Valiant route, chosen at the source router"));
 }
 

@@ -10,7 +10,7 @@
 //                     VC scheme (Besta and Hoefler): the i-th router-to-router
 //                     hop (i = 0, 1) uses VC i.  Every dependency then goes
 //                     from VC 0 to VC 1, never back, so the channel dependency
-//                     graph is acyclic.  Packet state w[0]: router-to-router
+//                     graph is acyclic.  Packet state: the router-to-router
 //                     hops taken.
 //                     vcs=1 puts every hop on VC 0: two-hop routes then chain
 //                     into cycles (the deadlock-prone reference).
@@ -41,13 +41,14 @@
 //                     i-th router-to-router hop (i = 0..3) uses VC i, so
 //                     dependencies only climb and the graph is acyclic; fewer
 //                     VCs (the parameter) put hop i on VC min(i, vcs - 1).
-//                     State: w[0] = 1 until the source router has chosen,
-//                     w[1] = intermediate router + 1 until the hop that enters
-//                     it (0 on the second leg: clearing it on that hop rather
-//                     than at the intermediate keeps the states few, since the
-//                     last hop of every first leg then carries the same state
-//                     whatever the intermediate), w[2] = router-to-router hops
-//                     taken.
+//                     State: whether the source router has chosen, the
+//                     intermediate router until the hop that enters it
+//                     (clearing it on that hop rather than at the
+//                     intermediate keeps the states few, since the last hop
+//                     of every first leg then carries the same state whatever
+//                     the intermediate), and the router-to-router hops taken.
+//                     The composition is models/valiant.h's, shared with the
+//                     dragonfly.
 //
 // Endpoints: an endpoint's only hop is to its router, and the destination
 // router's hop goes down to the endpoint; both on VC 0 (they end or begin
@@ -61,6 +62,7 @@
 #include "core/error.h"
 #include "models/routing_registry.h"
 #include "models/slimfly.h"
+#include "models/valiant.h"
 
 namespace menger {
 namespace {
@@ -101,50 +103,51 @@ class MinimalLeg {
   }
 };
 
-class SlimFlyMinimal final : public Routing {
- public:
-  SlimFlyMinimal(const Network& net, const SlimFly& sf, std::uint32_t vcs) : sf_(sf), leg_(net, sf), vcs_(vcs) {}
-  std::string spec() const override { return "slimfly-min(vcs=" + std::to_string(vcs_) + ")"; }
-  FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
-  std::uint32_t vcs() const override { return vcs_; }
+// The state of both routings (models/valiant.h): `choosing` until the
+// source router has chosen the intermediate, `via` that router until the hop
+// that enters it, and the router-to-router hops taken.
+constexpr ValiantFields kFields{FlagField{0, "intermediate not chosen"}, IdField{1, "to intermediate"}};
+constexpr CountField kRouterHops{2, "router hop(s)"};
 
-  void next(NodeId here, const PacketState& state, NodeId dst, FaultView&, Hops& out) const override {
-    if (here >= sf_.routers()) {  // an endpoint injects into its router
-      out.push_back(Hop{0, 0, state});
-      return;
-    }
-    const NodeId target = sf_.router_of(dst);
-    if (here == target) {  // here != dst: dst is an endpoint of this router
-      out.push_back(Hop{sf_.endpoint_port(sf_.endpoint_index(dst)), 0, state});
-      return;
-    }
-    PacketState after = state;
-    after.w[0] = state.w[0] + 1;
-    const auto vc = static_cast<std::uint32_t>(std::min<std::int32_t>(state.w[0], static_cast<std::int32_t>(vcs_) - 1));
-    out.push_back(Hop{leg_.first_port(here, target), vc, after});
+// The minimal leg between routers for the Valiant composition; every router
+// hop counts for the VC.
+class SlimFlyLegs final : public MinimalLegs {
+ public:
+  SlimFlyLegs(const Network& net, const SlimFly& sf) : net_(net), sf_(sf), leg_(net, sf) {}
+  std::uint32_t intermediates() const override { return static_cast<std::uint32_t>(sf_.routers()); }
+  bool may_serve(std::uint32_t i, NodeId here, NodeId target) const override { return i != here && i != target; }
+  Step step(NodeId here, std::optional<std::uint32_t> via, NodeId target) const override {
+    const NodeId goal = via ? static_cast<NodeId>(*via) : target;
+    const PortId port = leg_.first_port(here, goal);
+    return {port, via && net_.port(here, port).peer == goal, true};
   }
 
  private:
+  const Network& net_;
   const SlimFly& sf_;
   MinimalLeg leg_;
-  std::uint32_t vcs_;
 };
 
-class SlimFlyValiant final : public Routing {
+// slimfly-min and slimfly-valiant: endpoints inject into their router and the
+// destination router delivers, both on VC 0; the routers between follow the
+// composition.
+class SlimFlyRouting final : public Routing {
  public:
-  SlimFlyValiant(const Network& net, const SlimFly& sf, std::uint32_t vcs)
-      : net_(net), sf_(sf), leg_(net, sf), vcs_(vcs) {}
-  std::string spec() const override { return "slimfly-valiant(vcs=" + std::to_string(vcs_) + ")"; }
-  FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
-  std::uint32_t vcs() const override { return vcs_; }
-
-  PacketState start(NodeId, NodeId, FaultView&) const override {
-    PacketState s;
-    s.w[0] = 1;
-    return s;
+  SlimFlyRouting(const Network& net, const SlimFly& sf, PathChoice choice, std::uint32_t vcs)
+      : net_(net), sf_(sf), legs_(net, sf), router_(legs_, choice, kFields, VcPerHop{kRouterHops, vcs}, false),
+        choice_(choice) {
+    fields_.flag(kFields.choosing).id(kFields.via, [this](std::uint32_t r) { return net_.label(r); });
+    fields_.count(kRouterHops);
   }
+  std::string spec() const override {
+    return std::string(choice_ == PathChoice::Minimal ? "slimfly-min" : "slimfly-valiant") +
+           "(vcs=" + std::to_string(vcs()) + ")";
+  }
+  FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
+  std::uint32_t vcs() const override { return router_.vcs().vcs; }
+  PacketState start(NodeId, NodeId, FaultView&) const override { return router_.start(); }
 
-  void next(NodeId here, const PacketState& state, NodeId dst, FaultView&, Hops& out) const override {
+  void next(NodeId here, const PacketState& state, NodeId dst, FaultView& faults, Hops& out) const override {
     if (here >= sf_.routers()) {  // an endpoint injects into its router
       out.push_back(Hop{0, 0, state});
       return;
@@ -154,42 +157,18 @@ class SlimFlyValiant final : public Routing {
       out.push_back(Hop{sf_.endpoint_port(sf_.endpoint_index(dst)), 0, state});
       return;
     }
-    if (state.w[0] == 0) {
-      out.push_back(leg_hop(here, state, target));
-      return;
-    }
-    PacketState chosen = state;
-    chosen.w[0] = 0;
-    for (NodeId via = 0; via < sf_.routers(); ++via) {
-      if (via == here || via == target) continue;
-      chosen.w[1] = static_cast<std::int32_t>(via + 1);
-      out.push_back(leg_hop(here, chosen, target));
-    }
+    router_.next(here, state, target, faults, out);
   }
 
-  std::string describe_state(const PacketState& s) const override {
-    if (s.w[0] != 0) return "intermediate not chosen";
-    const std::string leg = s.w[1] != 0 ? "to intermediate " + net_.label(static_cast<NodeId>(s.w[1] - 1)) : "second leg";
-    return leg + ", " + std::to_string(s.w[2]) + " router hop(s)";
-  }
+  std::string describe_state(const PacketState& s) const override { return fields_.describe(s); }
 
  private:
   const Network& net_;
   const SlimFly& sf_;
-  MinimalLeg leg_;
-  std::uint32_t vcs_;
-
-  // The hop of the current leg: towards the intermediate while the state
-  // names it, else towards the destination router; on VC min(hops taken,
-  // vcs - 1).  The hop that enters the intermediate starts the second leg.
-  Hop leg_hop(NodeId here, PacketState state, NodeId target) const {
-    const NodeId goal = state.w[1] != 0 ? static_cast<NodeId>(state.w[1] - 1) : target;
-    const PortId port = leg_.first_port(here, goal);
-    if (net_.port(here, port).peer == goal) state.w[1] = 0;
-    const auto vc = static_cast<std::uint32_t>(std::min<std::int32_t>(state.w[2], static_cast<std::int32_t>(vcs_) - 1));
-    ++state.w[2];
-    return Hop{port, vc, state};
-  }
+  SlimFlyLegs legs_;
+  ValiantRouter router_;
+  PathChoice choice_;
+  StateFields fields_;
 };
 
 const SlimFly& slimfly_of(const Network& net, const std::string& routing) {
@@ -210,7 +189,7 @@ void register_slimfly_routings(RoutingRegistry& reg) {
            .range(1, 2)
            .defaults_to(SpecValue::make_int(2))},
       [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
-        return std::make_unique<SlimFlyMinimal>(net, slimfly_of(net, "slimfly-min"),
+        return std::make_unique<SlimFlyRouting>(net, slimfly_of(net, "slimfly-min"), PathChoice::Minimal,
                                                 static_cast<std::uint32_t>(p.integer("vcs")));
       }});
   reg.add(RoutingFamily{
@@ -221,7 +200,7 @@ void register_slimfly_routings(RoutingRegistry& reg) {
            .range(1, 4)
            .defaults_to(SpecValue::make_int(4))},
       [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
-        return std::make_unique<SlimFlyValiant>(net, slimfly_of(net, "slimfly-valiant"),
+        return std::make_unique<SlimFlyRouting>(net, slimfly_of(net, "slimfly-valiant"), PathChoice::Valiant,
                                                 static_cast<std::uint32_t>(p.integer("vcs")));
       }});
 }
