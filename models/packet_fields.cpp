@@ -17,7 +17,7 @@ void StateFields::declare(std::size_t word, std::function<std::string(const Pack
 StateFields& StateFields::flag(FlagField f) {
   declare(f.word, [f](const PacketState& s) {
     const std::int32_t v = s.w[f.word];
-    if (v == 0) return std::string();
+    if (v == 0) return std::string(f.off ? f.off : "");
     return v == 1 ? std::string(f.text) : f.text + (" #" + std::to_string(v));  // exact for any word
   });
   return *this;
@@ -28,12 +28,38 @@ StateFields& StateFields::count(CountField f) {
   return *this;
 }
 
+StateFields& StateFields::value(ValueField f) {
+  declare(f.word, [f](const PacketState& s) {
+    return f.hide_zero && s.w[f.word] == 0 ? std::string() : f.name + std::to_string(s.w[f.word]);
+  });
+  return *this;
+}
+
+StateFields& StateFields::bits(BitsField f) {
+  declare(f.word, [f](const PacketState& s) {
+    std::string set;
+    for (unsigned b = 0; b < 32; ++b)
+      if (f.has(s, b)) set += (set.empty() ? "" : ",") + std::to_string(b + 1);
+    return set.empty() ? set : f.prefix + set;
+  });
+  return *this;
+}
+
+StateFields& StateFields::choice(EnumField f) {
+  declare(f.word, [f](const PacketState& s) {
+    const std::int32_t v = s.w[f.word];
+    if (v >= 0 && static_cast<std::size_t>(v) < f.names.size()) return std::string(f.names[static_cast<std::size_t>(v)]);
+    return f.what + (" #" + std::to_string(v));
+  });
+  return *this;
+}
+
 StateFields& StateFields::id(IdField f, Namer name) {
   declare(f.word, [f, name = std::move(name)](const PacketState& s) {
     const auto id = f(s);
-    if (!id) return std::string();
+    if (!id) return std::string(f.none ? f.none : "");
     // A negative word is no id + 1: shown raw, so that the text stays exact.
-    return s.w[f.word] < 0 ? std::string(f.prefix) + " #" + std::to_string(s.w[f.word]) : f.prefix + (" " + name(*id));
+    return s.w[f.word] < 0 ? std::string(f.prefix) + "#" + std::to_string(s.w[f.word]) : f.prefix + name(*id);
   });
   return *this;
 }

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -25,10 +26,12 @@
 
 namespace menger {
 
-// A flag: set or clear.  Shown by its text when set ("route not chosen").
+// A flag: set or clear.  Shown by its text when set ("route not chosen"),
+// and by `off` when clear if it has one ("up" / "down").
 struct FlagField {
   std::size_t word;
   const char* text;
+  const char* off = nullptr;
   bool operator()(const PacketState& s) const { return s.w[word] != 0; }
   void set(PacketState& s, bool on) const { s.w[word] = on ? 1 : 0; }
 };
@@ -42,12 +45,46 @@ struct CountField {
   void add_one(PacketState& s) const { ++s.w[word]; }
 };
 
+// A value as the routing reads it (a service level, a port number).  Shown
+// as name and value ("SL " and 3: "SL 3"); with hide_zero, not at all while 0.
+struct ValueField {
+  std::size_t word;
+  const char* name;
+  bool hide_zero = false;
+  std::int32_t operator()(const PacketState& s) const { return s.w[word]; }
+  void set(PacketState& s, std::int32_t v) const { s.w[word] = v; }
+};
+
+// One of a few named values (a phase).  Shown by its name; a value beyond
+// the names as "<what> #<value>".
+struct EnumField {
+  std::size_t word;
+  const char* what;
+  std::span<const char* const> names;
+  std::int32_t operator()(const PacketState& s) const { return s.w[word]; }
+  void set(PacketState& s, std::int32_t v) const { s.w[word] = v; }
+};
+
+// A set of small numbers (dimensions) as the bits of a word.  Shown as
+// prefix and the set counting from 1 ("derouted in dimension 1,3"), nothing
+// while empty.
+struct BitsField {
+  std::size_t word;
+  const char* prefix;
+  bool has(const PacketState& s, unsigned bit) const { return (static_cast<std::uint32_t>(s.w[word]) >> bit) & 1u; }
+  void add(PacketState& s, unsigned bit) const {
+    s.w[word] = static_cast<std::int32_t>(static_cast<std::uint32_t>(s.w[word]) | (1u << bit));
+  }
+};
+
 // An id (a node, a group, ...) or none, kept as id + 1 so that a fresh state
-// holds none.  Shown as "<prefix> <name of the id>" when set, nothing when
-// not; how an id is named is the declaring routing's (StateFields::id).
+// holds none.  Shown as prefix and the id's name ("via " and "G3": "via G3")
+// when set, and by `none` while none if it has one; how an id is named is the
+// declaring routing's (StateFields::id).
 struct IdField {
   std::size_t word;
   const char* prefix;
+  const char* none = nullptr;
   std::optional<std::uint32_t> operator()(const PacketState& s) const {
     if (s.w[word] == 0) return std::nullopt;
     return static_cast<std::uint32_t>(s.w[word] - 1);
@@ -65,6 +102,9 @@ class StateFields {
 
   StateFields& flag(FlagField f);
   StateFields& count(CountField f);
+  StateFields& value(ValueField f);
+  StateFields& bits(BitsField f);
+  StateFields& choice(EnumField f);
   // `name` must give distinct ids distinct texts (labels, "G3").
   StateFields& id(IdField f, Namer name);
 

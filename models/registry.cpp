@@ -123,6 +123,14 @@ ParamSpec ParamSpec::may_be_absent() && {
   optional = true;
   return std::move(*this);
 }
+ParamSpec ParamSpec::hidden_at_default() && {
+  hidden_when_default = true;
+  return std::move(*this);
+}
+ParamSpec ParamSpec::names_file() && {
+  is_file = true;
+  return std::move(*this);
+}
 
 std::int64_t BoundParams::integer(const std::string& name) const { return value(name).integer; }
 
@@ -244,12 +252,15 @@ std::string canonical_spec(const Family& f, const BoundParams& p) {
   bool first = true;
   for (const ParamSpec& s : f.params) {
     if (!s.variadic && !p.has(s.name)) continue;
+    if (s.hidden_when_default && s.default_value && p.value(s.name) == *s.default_value) continue;
     out += first ? "" : ", ";
     first = false;
     if (s.variadic) {
       const auto& items = p.value(s.name).items;
       for (std::size_t i = 0; i < items.size(); ++i) out += (i ? "," : "") + items[i].to_string();
-    } else if (p.has(s.name)) {
+    } else if (s.is_file) {
+      out += s.name + "=" + SpecValue::make_string(p.file(s.name).lexically_normal().string()).to_string();
+    } else {
       out += s.name + "=" + p.value(s.name).to_string();
     }
   }

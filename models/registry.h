@@ -42,6 +42,13 @@ struct ParamSpec {
   ParamSpec defaults_to(SpecValue v) &&;
   ParamSpec rest_of_positionals() &&;  // a variadic IntList
   ParamSpec may_be_absent() &&;        // optional, no default
+  // The canonical text leaves the parameter out while it has its default
+  // ("shortest", not "shortest(choice=all)").
+  ParamSpec hidden_at_default() &&;
+  // A Text naming a file: the canonical text names it as resolved
+  // (BoundParams::file), so that the spec names the same file wherever the
+  // claim file that named it lies.
+  ParamSpec names_file() &&;
 
   std::string name;
   ParamType type = ParamType::Int;
@@ -52,6 +59,8 @@ struct ParamSpec {
   std::vector<std::string> choices;        // for Choice
   bool variadic = false;                   // IntList taking all positional arguments
   bool optional = false;                   // may be absent (no default); BoundParams::has tells
+  bool hidden_when_default = false;        // hidden_at_default()
+  bool is_file = false;                    // names_file()
 };
 
 class Registry;
@@ -119,7 +128,9 @@ class Registry {
   std::vector<Family> families_;
 };
 
-// Canonical spec text "name(p1=v1, ...)" from the bound values of every parameter.
+// Canonical spec text "name(p1=v1, ...)" from the bound values of every
+// parameter, in the schema's order; parameters hidden_at_default() are left
+// out while at their default, files named as resolved.
 std::string canonical_spec(const Family& f, const BoundParams& p);
 
 // Adds every built-in family (families.cpp; the families are declared in

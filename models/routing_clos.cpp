@@ -44,8 +44,8 @@
 // with bouncing reads the one down link its table names (a switch knows its
 // own link is down).  The deterministic variant stands for hashed ECMP, where
 // every flow is pinned to one path: a cycle of its dependency graph is then a
-// deadlock.  State: word 0 = bouncing switch + 1 while the packet is at the
-// bounce target, word 1 = 1 once it has bounced.
+// deadlock.  State: the bouncing switch while the packet is at the bounce
+// target (kBouncer), and whether it has bounced (kBounced).
 //
 // bounce=stateless: what tables without memory of the bounce do (no packet
 // state): every switch with no usable down port towards the destination
@@ -57,6 +57,7 @@
 
 #include "core/error.h"
 #include "models/clos.h"
+#include "models/packet_fields.h"
 #include "models/routing_registry.h"
 
 namespace menger {
@@ -70,17 +71,16 @@ Bounce parse_bounce(const std::string& word) {
   return word == "yes" ? Bounce::Once : word == "stateless" ? Bounce::Stateless : Bounce::No;
 }
 
+constexpr IdField kBouncer{0, "bounced by "};
+constexpr FlagField kBounced{1, "after a bounce"};
+
 class ClosRouting final : public Routing {
  public:
-  ClosRouting(const Network& net, const ClosTopology& clos, ClosMode mode, Bounce bounce, std::string spec)
-      : net_(net), clos_(clos), mode_(mode), bounce_(bounce), spec_(std::move(spec)) {}
+  ClosRouting(const Network& net, const ClosTopology& clos, ClosMode mode, Bounce bounce)
+      : net_(net), clos_(clos), mode_(mode), bounce_(bounce) {}
 
-  std::string spec() const override { return spec_; }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
-  std::string describe_state(const PacketState& s) const override {
-    if (s.w[0]) return "bounced by " + net_.label(static_cast<NodeId>(s.w[0] - 1));
-    return s.w[1] ? "after a bounce" : "";
-  }
+  std::string describe_state(const PacketState& s) const override { return fields_.describe(s); }
 
   void next(NodeId here, const PacketState& state, NodeId dst, FaultView& faults, Hops& out) const override {
     if (clos_.level(here) == 0) {  // a host injects through its only port
@@ -99,13 +99,14 @@ class ClosRouting final : public Routing {
   const ClosTopology& clos_;
   ClosMode mode_;
   Bounce bounce_;
-  std::string spec_;
+  StateFields fields_ =
+      StateFields().id(kBouncer, [this](std::uint32_t v) { return net_.label(v); }).flag(kBounced);
 
   std::uint64_t index(NodeId dst) const { return clos_.host_index(dst); }
-  static NodeId bouncer(const PacketState& s) { return s.w[0] ? static_cast<NodeId>(s.w[0] - 1) : kNoNode; }
+  static NodeId bouncer(const PacketState& s) { return kBouncer(s).value_or(kNoNode); }
   // The state after a hop: the bounce target's mark is dropped (it matters there only).
   static PacketState moved_on(PacketState s) {
-    s.w[0] = 0;
+    kBouncer.set(s, std::nullopt);
     return s;
   }
 
@@ -143,7 +144,7 @@ class ClosRouting final : public Routing {
       for (PortId p : towards)
         if (faults.port_usable(here, p)) out.push_back(Hop{p, 0, state});
     }
-    const bool may_bounce = bounce_ == Bounce::Stateless || (bounce_ == Bounce::Once && !state.w[1]);
+    const bool may_bounce = bounce_ == Bounce::Stateless || (bounce_ == Bounce::Once && !kBounced(state));
     if (out.empty() && may_bounce && clos_.level(here) >= 2) bounce(here, state, towards, faults, out);
   }
 
@@ -153,8 +154,8 @@ class ClosRouting final : public Routing {
               Hops& out) const {
     PacketState bounced = state;
     if (bounce_ == Bounce::Once) {
-      bounced.w[0] = static_cast<std::int32_t>(here + 1);
-      bounced.w[1] = 1;
+      kBouncer.set(bounced, here);
+      kBounced.set(bounced, true);
     }
     const PortId down = clos_.first_up_port(here);
     for (PortId i = 1; i < down; ++i) {
@@ -185,9 +186,8 @@ void register_clos_routings(RoutingRegistry& reg) {
                          {"no", "yes", "stateless"})
            .defaults_to(SpecValue::make_word("no"))},
       {}};
-  ecmp.build = [ecmp](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
-    return std::make_unique<ClosRouting>(net, clos_of(net, "clos-ecmp"), ClosMode::Ecmp, parse_bounce(p.word("bounce")),
-                                         canonical_routing_spec(ecmp, p));
+  ecmp.build = [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
+    return std::make_unique<ClosRouting>(net, clos_of(net, "clos-ecmp"), ClosMode::Ecmp, parse_bounce(p.word("bounce")));
   };
   reg.add(std::move(ecmp));
   RoutingFamily dmodk{
@@ -201,9 +201,8 @@ void register_clos_routings(RoutingRegistry& reg) {
                          {"no", "yes", "stateless"})
            .defaults_to(SpecValue::make_word("no"))},
       {}};
-  dmodk.build = [dmodk](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
-    return std::make_unique<ClosRouting>(net, clos_of(net, "clos-dmodk"), ClosMode::DModK, parse_bounce(p.word("bounce")),
-                                         canonical_routing_spec(dmodk, p));
+  dmodk.build = [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
+    return std::make_unique<ClosRouting>(net, clos_of(net, "clos-dmodk"), ClosMode::DModK, parse_bounce(p.word("bounce")));
   };
   reg.add(std::move(dmodk));
 }

@@ -41,7 +41,7 @@
 namespace menger {
 namespace {
 
-constexpr ValiantFields kFields{FlagField{0, "route not chosen"}, IdField{1, "via"}};
+constexpr ValiantFields kFields{FlagField{0, "route not chosen"}, IdField{1, "via "}};
 constexpr CountField kGlobalHops{2, "global hop(s)"};
 
 // The minimal leg (local-global-local): a local hop to the router that holds
@@ -75,14 +75,12 @@ class DragonflyLegs final : public MinimalLegs {
 
 class DragonflyRouting final : public Routing {
  public:
-  DragonflyRouting(const Network& net, const Dragonfly& df, PathChoice choice, std::uint32_t vcs, std::string spec)
-      : net_(net), df_(df), choice_(choice), legs_(df), router_(legs_, choice, kFields, VcPerHop{kGlobalHops, vcs}, true),
-        spec_(std::move(spec)) {
+  DragonflyRouting(const Network& net, const Dragonfly& df, PathChoice choice, std::uint32_t vcs)
+      : net_(net), df_(df), choice_(choice), legs_(df), router_(legs_, choice, kFields, VcPerHop{kGlobalHops, vcs}, true) {
     fields_.flag(kFields.choosing).id(kFields.via, [](std::uint32_t g) { return "G" + std::to_string(g); });
     fields_.count(kGlobalHops);
   }
 
-  std::string spec() const override { return spec_; }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
   std::uint32_t vcs() const override { return router_.vcs().vcs; }
   // Minimal routing reads only differences of group numbers where the
@@ -118,7 +116,6 @@ class DragonflyRouting final : public Routing {
   DragonflyLegs legs_;
   ValiantRouter router_;
   StateFields fields_;
-  std::string spec_;
 
   // A terminal's hop (injection, delivery), offered when its port is usable.
   void offer(NodeId here, PortId port, const PacketState& next, FaultView& faults, Hops& out) const {
@@ -141,7 +138,7 @@ RoutingFamily dragonfly_routing(const std::string& name, PathChoice mode, std::i
       [name, mode](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
         const Dragonfly& df = dragonfly_of(net, name);
         const auto vcs = static_cast<std::uint32_t>(p.integer("vcs"));
-        return std::make_unique<DragonflyRouting>(net, df, mode, vcs, name + "(vcs=" + std::to_string(vcs) + ")");
+        return std::make_unique<DragonflyRouting>(net, df, mode, vcs);
       }};
 }
 

@@ -29,7 +29,6 @@ constexpr std::uint32_t kEscape = 0, kAdaptive = 1;
 class DuatoBubbleRouting final : public Routing {
  public:
   explicit DuatoBubbleRouting(Lattice lat) : lat_(std::move(lat)) {}
-  std::string spec() const override { return "duato-bubble"; }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
   std::uint32_t vcs() const override { return 2; }
   bool translation_invariant() const override { return true; }

@@ -104,7 +104,6 @@ class FirRouting final : public Routing {
     if (inputs() > 64) throw InputError(spec_ + ": more than 64 inputs per switch do not fit the BR");
     for (NodeId v = 0; v < net.num_nodes(); ++v) switches_.push_back(configure(v));
   }
-  std::string spec() const override { return spec_; }
   FaultKnowledge knowledge() const override {
     return source_tables_ ? source_tables_->knowledge() : FaultKnowledge::Local;
   }

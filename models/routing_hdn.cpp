@@ -18,8 +18,8 @@
 // RDN_FaultTolerantRouting ([8], not restated in 004) are shortest fault-free
 // paths inside the super-node / RDN(n), lowest port first (routing_hdn_parts.h).
 //
-// Packet state: w[0] phase (0: gave up; 1..5: heading for u_s, u_r, v_r, v_s,
-// v), w[1] u_s, w[2] u_r, w[3] v_r, w[4] v_s (node ids).  The path is
+// Packet state: the phase (0: gave up; 1..5: heading for u_s, u_r, v_r, v_s,
+// v) and the plan's nodes u_s, u_r, v_r, v_s (kPhase, kPlan).  The path is
 // u -> u_s -> u_r (in RDN(u_s3)) -> v_r (in the super-node) -> v_s (in
 // RDN(v_s3)) -> v, section 3's [u -> u_s -> u_r -> v_r -> v_s -> v].
 //
@@ -70,8 +70,10 @@
 //  7. Only node faults are modelled by the paper (section 3); the sub-routings
 //     also avoid failed links, the fault counts count nodes only.
 #include <algorithm>
+#include <array>
 
 #include "core/error.h"
+#include "models/packet_fields.h"
 #include "models/product_graph.h"
 #include "models/routing_hdn_parts.h"
 #include "models/routing_registry.h"
@@ -90,7 +92,6 @@ namespace {
 class HdnRoute final : public Routing {
  public:
   explicit HdnRoute(const Network& net) : g_(net, "hdn-route") {}
-  std::string spec() const override { return "hdn-route"; }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
   void next(NodeId here, const PacketState& state, NodeId dst, FaultView&, Hops& out) const override {
     out.push_back(Hop{port(g_.k(), here, dst), 0, state});
@@ -130,6 +131,9 @@ struct Plan {
 };
 
 const char* const kPhaseNames[] = {"gave up", "u->u_s", "u_s->u_r", "u_r->v_r", "v_r->v_s", "v_s->v"};
+constexpr EnumField kPhase{0, "phase", kPhaseNames};
+// The plan's nodes in path order; phase i (1..4) heads for kPlan[i - 1].
+constexpr std::array<IdField, 4> kPlan{IdField{1, "u_s="}, IdField{2, "u_r="}, IdField{3, "v_r="}, IdField{4, "v_s="}};
 
 // The source plans (global knowledge); every hop follows the plan's current
 // segment with the sub-routing of the part the segment lies in.
@@ -137,7 +141,6 @@ class PlannedRouting : public Routing {
  public:
   PlannedRouting(const Network& net, std::string name, bool port_order)
       : g_(net, name), name_(std::move(name)), port_order_(port_order) {}
-  std::string spec() const override { return name_ + "(base=shortest" + (port_order_ ? ", order=port" : "") + ")"; }
   // Every choice is by port or by a least path, except Step-1's order by
   // node-id (reading 4), which the node-id colours keep.
   bool port_automorphism_invariant() const override { return true; }
@@ -151,13 +154,17 @@ class PlannedRouting : public Routing {
 
   PacketState start(NodeId src, NodeId dst, FaultView& faults) const override {
     PacketState s;
-    if (auto p = plan(src, dst, faults)) s.w = {1, to_word(p->us), to_word(p->ur), to_word(p->vr), to_word(p->vs), 0, 0, 0};
+    const auto p = plan(src, dst, faults);
+    if (!p) return s;
+    kPhase.set(s, 1);
+    const NodeId nodes[] = {p->us, p->ur, p->vr, p->vs};
+    for (std::size_t i = 0; i < kPlan.size(); ++i) kPlan[i].set(s, nodes[i]);
     return s;
   }
 
   void next(NodeId here, const PacketState& state, NodeId dst, FaultView& faults, Hops& out) const override {
-    if (state.w[0] == 0) return;  // no plan: the algorithm gave up at the source
-    std::int32_t phase = state.w[0];
+    if (kPhase(state) == 0) return;  // no plan: the algorithm gave up at the source
+    std::int32_t phase = kPhase(state);
     while (phase <= 4 && here == target(state, phase, dst)) ++phase;
     const NodeId t = target(state, phase, dst);
     Part part = g_.same_supernode(here, t) ? Part::Supernode : Part::Rdn;
@@ -165,18 +172,11 @@ class PlannedRouting : public Routing {
     auto p = PartSearch(g_, part, faults).first_port(here, t);
     if (!p) return;  // the sub-routing found no path: give up
     PacketState s = state;
-    s.w[0] = phase;
+    kPhase.set(s, phase);
     out.push_back(Hop{*p, 0, s});
   }
 
-  std::string describe_state(const PacketState& s) const override {
-    if (s.w[0] < 0 || s.w[0] > 5) return "?";
-    std::string out = kPhaseNames[s.w[0]];
-    if (s.w[0] == 0) return out;
-    const char* names[] = {"u_s", "u_r", "v_r", "v_s"};
-    for (int i = 0; i < 4; ++i) out += std::string(" ") + names[i] + "=" + g_.label(static_cast<NodeId>(s.w[i + 1]));
-    return out;
-  }
+  std::string describe_state(const PacketState& s) const override { return fields_.describe(s); }
 
  protected:
   HdnGeometry g_;
@@ -204,9 +204,18 @@ class PlannedRouting : public Routing {
  private:
   std::string name_;
   bool port_order_;
-  static std::int32_t to_word(NodeId v) { return static_cast<std::int32_t>(v); }
+  StateFields fields_ = declare_fields();
   static NodeId target(const PacketState& s, std::int32_t phase, NodeId dst) {
-    return phase >= 5 ? dst : static_cast<NodeId>(s.w[phase]);
+    if (phase >= 5) return dst;
+    const auto node = kPlan[static_cast<std::size_t>(phase - 1)](s);
+    MENGER_ASSERT(node.has_value(), "hdn: a plan without its node for phase " + std::to_string(phase));
+    return *node;
+  }
+  StateFields declare_fields() const {
+    StateFields f;
+    f.choice(kPhase);
+    for (const IdField& node : kPlan) f.id(node, [this](std::uint32_t v) { return g_.label(v); });
+    return f;
   }
 };
 
@@ -336,7 +345,6 @@ class RdnFt final : public Routing {
       throw InputError("routing rdn-ft needs an RDN (s_k = 1); " + net.spec() +
                        " has super-nodes of " + std::to_string(g_.s()) + " nodes (use hdn-ft1 or hdn-ft2)");
   }
-  std::string spec() const override { return "rdn-ft(base=shortest)"; }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Global; }
   void next(NodeId here, const PacketState& state, NodeId dst, FaultView& faults, Hops& out) const override {
     if (auto p = PartSearch(g_, Part::Rdn, faults).first_port(here, dst)) out.push_back(Hop{*p, 0, state});
@@ -359,7 +367,8 @@ ParamSpec order_param() {
                            "which qualifying super-node neighbour Step-1 takes first: node-id (reproduces 004 "
                            "Figure 6) or port (commutes with the port-keeping automorphisms: one pair per orbit)",
                            {"node-id", "port"})
-      .defaults_to(SpecValue::make_word("node-id"));
+      .defaults_to(SpecValue::make_word("node-id"))
+      .hidden_at_default();
 }
 
 }  // namespace

@@ -17,8 +17,8 @@
 //                      dimension the packet may deroute at most once, to a
 //                      switch of that dimension that is neither its own
 //                      coordinate nor the destination's, after which that
-//                      dimension is corrected minimally.  Packet state w[0]:
-//                      bit d set once the packet has derouted in dimension d.
+//                      dimension is corrected minimally.  Packet state: the
+//                      dimensions the packet has derouted in (kDerouted).
 //                      Paths have at most 2L switch hops.
 //   Deadlock avoidance, VC scheme.  We could not read the paper's own text on
 //   DAL's virtual channels; we implement the scheme commonly described for it,
@@ -37,6 +37,7 @@
 // unit is the engine's Blocked), so the local knowledge model fits.
 #include "core/error.h"
 #include "models/hyperx.h"
+#include "models/packet_fields.h"
 #include "models/routing_registry.h"
 
 namespace menger {
@@ -51,10 +52,12 @@ const HyperX& hyperx_of(const Network& net, const std::string& routing) {
   return *h;
 }
 
+// The dimensions a DAL packet has derouted in, one bit each.
+constexpr BitsField kDerouted{0, "derouted in dimension "};
+
 class HyperXRouting final : public Routing {
  public:
   HyperXRouting(const HyperX& hx, HyperXRule rule, std::string name) : hx_(hx), rule_(rule), name_(std::move(name)) {}
-  std::string spec() const override { return name_; }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
   std::uint32_t vcs() const override { return rule_ == HyperXRule::Dal ? 2 : 1; }
 
@@ -76,18 +79,13 @@ class HyperXRouting final : public Routing {
     }
   }
 
-  std::string describe_state(const PacketState& state) const override {
-    if (rule_ != HyperXRule::Dal || state.w[0] == 0) return "";
-    std::string s;
-    for (std::size_t d = 0; d < hx_.dims(); ++d)
-      if (state.w[0] >> d & 1) s += (s.empty() ? "" : ",") + std::to_string(d + 1);
-    return "derouted in dimension " + s;
-  }
+  std::string describe_state(const PacketState& state) const override { return fields_.describe(state); }
 
  private:
   const HyperX& hx_;
   HyperXRule rule_;
   std::string name_;
+  StateFields fields_ = StateFields().bits(kDerouted);
 
   bool aligned(NodeId a, NodeId b, std::size_t d) const { return hx_.coord(a, d) == hx_.coord(b, d); }
 
@@ -111,9 +109,9 @@ class HyperXRouting final : public Routing {
   // any other coordinate than the current and the destination's.
   void add_deroutes(NodeId here, NodeId target, const PacketState& state, Hops& out) const {
     for (std::size_t d = 0; d < hx_.dims(); ++d) {
-      if (aligned(here, target, d) || (state.w[0] >> d & 1)) continue;
+      if (aligned(here, target, d) || kDerouted.has(state, static_cast<unsigned>(d))) continue;
       PacketState after = state;
-      after.w[0] |= std::int32_t{1} << d;
+      kDerouted.add(after, static_cast<unsigned>(d));
       for (std::uint32_t c = 0; c < hx_.size(d); ++c) {
         if (c == hx_.coord(here, d) || c == hx_.coord(target, d)) continue;
         for (std::uint32_t k = 0; k < hx_.multiplicity(); ++k)

@@ -30,6 +30,7 @@
 
 #include "core/error.h"
 #include "models/infiniband_fabric.h"
+#include "models/packet_fields.h"
 #include "models/routing_registry.h"
 
 namespace menger {
@@ -39,6 +40,12 @@ struct TablesChoice {
   bool path_sls_from_file = true;
   bool sl2vl_from_dump = true;
 };
+
+// The state: the packet's SL, the physical port it entered the current node
+// by (0: injected there), and whether the SA gave the pair no path SL.
+constexpr ValueField kSl{0, "SL "};
+constexpr ValueField kInPort{1, "in port ", true};
+constexpr FlagField kNoPathSl{2, "no path SL"};
 
 class OpensmTablesRouting final : public Routing {
  public:
@@ -54,29 +61,21 @@ class OpensmTablesRouting final : public Routing {
     }
   }
 
-  std::string spec() const override {
-    std::string p;
-    if (!choice_.path_sls_from_file) p += "sls=zero";
-    if (!choice_.sl2vl_from_dump) p += std::string(p.empty() ? "" : ", ") + "vls=zero";
-    return p.empty() ? "opensm-tables" : "opensm-tables(" + p + ")";
-  }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Global; }
   std::uint32_t vcs() const override { return vcs_; }
 
-  // Words: 0 = SL, 1 = physical port the packet entered `here` by, 2 = 1 when
-  // the pair has no path SL.
   PacketState start(NodeId src, NodeId dst, FaultView&) const override {
     PacketState s;
     if (!choice_.path_sls_from_file) return s;
     auto it = path_sls_.find({fabric_.info(src).lid, fabric_.info(dst).lid});
-    if (it == path_sls_.end()) s.w[2] = 1;
-    else s.w[0] = it->second;
+    if (it == path_sls_.end()) kNoPathSl.set(s, true);
+    else kSl.set(s, it->second);
     return s;
   }
 
   void next(NodeId here, const PacketState& state, NodeId dst, FaultView&, Hops& out) const override {
-    if (state.w[2]) return;  // no path record: the SA gave this pair no path
-    const auto sl = static_cast<std::size_t>(state.w[0]);
+    if (kNoPathSl(state)) return;  // no path record: the SA gave this pair no path
+    const auto sl = static_cast<std::size_t>(kSl(state));
     PortId port = 0;
     if (fabric_.info(here).is_switch) {
       const auto& lft = lfts_[here];
@@ -85,25 +84,23 @@ class OpensmTablesRouting final : public Routing {
       port = lft[dlid];
       if (port >= net_.num_ports(here) || !net_.port(here, port).connected()) return;
     }
-    const std::uint8_t vl = lane(here, static_cast<std::uint8_t>(state.w[1]), port, sl);
+    const std::uint8_t vl = lane(here, static_cast<std::uint8_t>(kInPort(state)), port, sl);
     if (vl == kDropVl) return;
     const PortSlot& slot = net_.port(here, port);
     PacketState next = state;
-    next.w[1] = fabric_.ib_port(slot.peer, slot.peer_port);
+    kInPort.set(next, fabric_.ib_port(slot.peer, slot.peer_port));
     out.push_back(Hop{port, vl, next});
   }
 
   std::vector<InputRecord> input_files() const override { return inputs_; }
 
-  std::string describe_state(const PacketState& s) const override {
-    if (s.w[2]) return "no path SL";
-    return "SL " + std::to_string(s.w[0]) + (s.w[1] ? ", in port " + std::to_string(s.w[1]) : "");
-  }
+  std::string describe_state(const PacketState& s) const override { return fields_.describe(s); }
 
  private:
   const Network& net_;
   const InfinibandFabric& fabric_;
   TablesChoice choice_;
+  StateFields fields_ = StateFields().flag(kNoPathSl).value(kSl).value(kInPort);
   std::vector<std::vector<std::uint8_t>> lfts_;            // per node (switches only)
   // Per node: its SL2VL rows, and for (in, out) the row's index (in *
   // ports + out; -1: none dumped).  A flat lookup: it runs on every hop.
@@ -178,9 +175,11 @@ void register_infiniband_routings(RoutingRegistry& reg) {
       "InfiniBand Architecture vol. 1 (linear forwarding and SL-to-VL mapping tables); OpenSM 3.3.23 dump files",
       {ParamSpec::choice("sls", "file: path-sls.txt in the dump directory; zero: SL 0 for every path",
                          {"file", "zero"})
-           .defaults_to(SpecValue::make_word("file")),
+           .defaults_to(SpecValue::make_word("file"))
+           .hidden_at_default(),
        ParamSpec::choice("vls", "dump: opensm-sl2vl.dump; zero: VL 0 on every hop", {"dump", "zero"})
-           .defaults_to(SpecValue::make_word("dump"))},
+           .defaults_to(SpecValue::make_word("dump"))
+           .hidden_at_default()},
       [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
         const auto* fabric = dynamic_cast<const InfinibandFabric*>(&net.topology());
         if (!fabric) p.fail("needs an InfiniBand subnet, opensm(dir=...), not " + net.spec());

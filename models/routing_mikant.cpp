@@ -80,13 +80,15 @@
 // port, the one the packet came from included (the first usable one, or all
 // with choice=all).  The default is the paper's routing.
 //
-// Packet state: w[0] the phase, w[1], w[2] the saved digits (see Phase).
+// Packet state: the phase and two saved digits a and b (kPhase, kSavedA,
+// kSavedB; what a and b hold depends on the phase, see Phase).
 #include <memory>
 #include <string>
 #include <utility>
 
 #include "core/error.h"
 #include "models/mikant.h"
+#include "models/packet_fields.h"
 #include "models/routing_registry.h"
 
 namespace menger {
@@ -100,7 +102,7 @@ struct Variant {
   bool go_down_level = false;
 };
 
-// w[0] of the packet state.  w[1], w[2]: the saved digits named here.
+// The phase of a packet (kPhase); w1, w2: the saved digits a, b named here.
 enum Phase : std::int32_t {
   kNormal = 0,  // Algorithm 1, detours on a faulty port
   kLast,        // the last hop of a detour: Algorithm 1's port or drop
@@ -114,21 +116,27 @@ enum Phase : std::int32_t {
   kGdlUp,       // Go-Down-Level at level 0: climb to D_0 != w1 (= W_0)
 };
 
+// The fields are declared for their accessors; the trace text stays the
+// paper's wording of each phase (describe_state below), which names what the
+// saved digits mean in it.
+constexpr ValueField kPhase{0, "phase "};
+constexpr ValueField kSavedA{1, "a="};
+constexpr ValueField kSavedB{2, "b="};
+
 PacketState make_state(Phase p, std::int32_t a = 0, std::int32_t b = 0) {
   PacketState s;
-  s.w[0] = p;
-  s.w[1] = a;
-  s.w[2] = b;
+  kPhase.set(s, p);
+  kSavedA.set(s, a);
+  kSavedB.set(s, b);
   return s;
 }
 
 class MikantRouting final : public Routing {
  public:
-  MikantRouting(const Network& net, const Mikant& topo, std::string spec, Variant v, bool all, bool saved)
-      : net_(net), topo_(topo), spec_(std::move(spec)), v_(v), all_(all), saved_(saved), k_(topo.k()),
+  MikantRouting(const Network& net, const Mikant& topo, Variant v, bool all, bool saved)
+      : net_(net), topo_(topo), v_(v), all_(all), saved_(saved), k_(topo.k()),
         n_(topo.n()) {}
 
-  std::string spec() const override { return spec_; }
   FaultKnowledge knowledge() const override {
     return v_.crossing == CrossingDetour::XTurns ? FaultKnowledge::Global : FaultKnowledge::Local;
   }
@@ -139,25 +147,25 @@ class MikantRouting final : public Routing {
       return;
     }
     const Ctx c{here, topo_.decode(here), dst, faults, out};
-    switch (static_cast<Phase>(st.w[0])) {
+    switch (static_cast<Phase>(kPhase(st))) {
       case kNormal: return normal(c);
       case kLast: return take(c, algorithm1_port(c), make_state(kNormal));
-      case kGnsClimb: return offer(c, k_, st.w[1], [](std::uint64_t) { return make_state(kLast); });
-      case kGnsClimbTo: return take(c, static_cast<PortId>(k_ + st.w[1]), make_state(kLast));
-      case kTtBack: return offer(c, k_, avoid(st.w[1]), [](std::uint64_t) { return make_state(kLast); });
+      case kGnsClimb: return offer(c, k_, kSavedA(st), [](std::uint64_t) { return make_state(kLast); });
+      case kGnsClimbTo: return take(c, static_cast<PortId>(k_ + kSavedA(st)), make_state(kLast));
+      case kTtBack: return offer(c, k_, avoid(kSavedA(st)), [](std::uint64_t) { return make_state(kLast); });
       case kXtDown: return xt_down(c, st);
       case kXtUp:
-        return offer(c, k_, avoid(st.w[2]), [&](std::uint64_t) { return xt_climb_state(c.w.l + 1, st); });
+        return offer(c, k_, avoid(kSavedB(st)), [&](std::uint64_t) { return xt_climb_state(c.w.l + 1, st); });
       case kXtClimb: return take(c, up_keep(c.w), xt_climb_state(c.w.l + 1, st));
-      case kXtBack: return offer(c, k_, avoid(st.w[1]), [](std::uint64_t) { return make_state(kLast); });
-      case kGdlUp: return offer(c, k_, st.w[1], [](std::uint64_t) { return make_state(kLast); });
+      case kXtBack: return offer(c, k_, avoid(kSavedA(st)), [](std::uint64_t) { return make_state(kLast); });
+      case kGdlUp: return offer(c, k_, kSavedA(st), [](std::uint64_t) { return make_state(kLast); });
     }
-    throw InternalError("mikant routing: unknown phase " + std::to_string(st.w[0]));
+    throw InternalError("mikant routing: unknown phase " + std::to_string(kPhase(st)));
   }
 
   std::string describe_state(const PacketState& st) const override {
-    const std::string a = std::to_string(st.w[1]), b = std::to_string(st.w[2]);
-    switch (static_cast<Phase>(st.w[0])) {
+    const std::string a = std::to_string(kSavedA(st)), b = std::to_string(kSavedB(st));
+    switch (static_cast<Phase>(kPhase(st))) {
       case kNormal: return "normal";
       case kLast: return "detour: last hop";
       case kGnsClimb: return "go-neighbor-switch: climb to D_{n-3} != " + a;
@@ -184,7 +192,6 @@ class MikantRouting final : public Routing {
 
   const Network& net_;
   const Mikant& topo_;
-  std::string spec_;
   Variant v_;
   bool all_;
   bool saved_;  // X-Turns and Three-Turn consult their saved digits (see the header)
@@ -266,11 +273,11 @@ class MikantRouting final : public Routing {
   // X-Turns descent: keep W's digits down to level 1, then any port to level 0.
   void xt_down(const Ctx& c, const PacketState& st) const {
     if (c.w.l >= 2) return take(c, static_cast<PortId>(sw_digit(c.w, c.w.l - 1)), st);
-    offer(c, 0, -1, [&](std::uint64_t) { return make_state(kXtUp, st.w[1], st.w[2]); });
+    offer(c, 0, -1, [&](std::uint64_t) { return make_state(kXtUp, kSavedA(st), kSavedB(st)); });
   }
 
   PacketState xt_climb_state(std::uint64_t level_after, const PacketState& st) const {
-    return make_state(level_after + 2 == n_ ? kXtBack : kXtClimb, st.w[1], st.w[2]);
+    return make_state(level_after + 2 == n_ ? kXtBack : kXtClimb, kSavedA(st), kSavedB(st));
   }
 
   // The up port that keeps the switch's digits (D_L unchanged).
@@ -351,7 +358,7 @@ RoutingFamily family_of(const Entry& e) {
     const Mikant& m = require_mikant(net, f.name);
     const bool all = v.tolerant && p.word("choice") == "all";
     const bool saved = !p.has("saved") || p.word("saved") == "yes";
-    return std::make_unique<MikantRouting>(net, m, canonical_routing_spec(f, p), v, all, saved);
+    return std::make_unique<MikantRouting>(net, m, v, all, saved);
   };
   return f;
 }

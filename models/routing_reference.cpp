@@ -24,7 +24,6 @@ namespace {
 class ShortestPathRouting final : public Routing {
  public:
   ShortestPathRouting(const Network& net, bool all) : net_(net), all_(all) {}
-  std::string spec() const override { return all_ ? "shortest" : "shortest(choice=first)"; }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Global; }
   bool translation_invariant() const override { return true; }
   // Distances, port order and fault answers are all that it reads.
@@ -77,7 +76,8 @@ void register_reference_routings(RoutingRegistry& reg) {
       "issue 4 reference routing",
       {ParamSpec::choice("choice", "all: every shortest next hop (adaptive); first: the lowest port",
                          {"all", "first"})
-           .defaults_to(SpecValue::make_word("all"))},
+           .defaults_to(SpecValue::make_word("all"))
+           .hidden_at_default()},
       [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
         return std::make_unique<ShortestPathRouting>(net, p.word("choice") == "all");
       }});

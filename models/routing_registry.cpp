@@ -29,7 +29,14 @@ std::unique_ptr<Routing> RoutingRegistry::build(std::string_view text, const Net
   }
   // Bind through the topology schema machinery: same messages, same checks.
   Family schema{f->name, f->summary, f->source, f->params, {}};
-  return f->build(net, Registry::bind(schema, spec, base_dir));
+  const BoundParams bound = Registry::bind(schema, spec, base_dir);
+  std::unique_ptr<Routing> routing = f->build(net, bound);
+  routing->stamped_spec_ = canonical_routing_spec(*f, bound);
+  // A routing that still names itself must name itself as the registry does.
+  if (routing->spec() != routing->stamped_spec_)
+    throw InternalError("routing " + f->name + " names itself '" + routing->spec() + "', canonically '" +
+                        routing->stamped_spec_ + "'");
+  return routing;
 }
 
 const RoutingRegistry& RoutingRegistry::builtin() {

@@ -106,7 +106,7 @@ class MinimalLeg {
 // The state of both routings (models/valiant.h): `choosing` until the
 // source router has chosen the intermediate, `via` that router until the hop
 // that enters it, and the router-to-router hops taken.
-constexpr ValiantFields kFields{FlagField{0, "intermediate not chosen"}, IdField{1, "to intermediate"}};
+constexpr ValiantFields kFields{FlagField{0, "intermediate not chosen"}, IdField{1, "to intermediate "}};
 constexpr CountField kRouterHops{2, "router hop(s)"};
 
 // The minimal leg between routers for the Valiant composition; every router
@@ -134,14 +134,9 @@ class SlimFlyLegs final : public MinimalLegs {
 class SlimFlyRouting final : public Routing {
  public:
   SlimFlyRouting(const Network& net, const SlimFly& sf, PathChoice choice, std::uint32_t vcs)
-      : net_(net), sf_(sf), legs_(net, sf), router_(legs_, choice, kFields, VcPerHop{kRouterHops, vcs}, false),
-        choice_(choice) {
+      : net_(net), sf_(sf), legs_(net, sf), router_(legs_, choice, kFields, VcPerHop{kRouterHops, vcs}, false) {
     fields_.flag(kFields.choosing).id(kFields.via, [this](std::uint32_t r) { return net_.label(r); });
     fields_.count(kRouterHops);
-  }
-  std::string spec() const override {
-    return std::string(choice_ == PathChoice::Minimal ? "slimfly-min" : "slimfly-valiant") +
-           "(vcs=" + std::to_string(vcs()) + ")";
   }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
   std::uint32_t vcs() const override { return router_.vcs().vcs; }
@@ -167,7 +162,6 @@ class SlimFlyRouting final : public Routing {
   const SlimFly& sf_;
   SlimFlyLegs legs_;
   ValiantRouter router_;
-  PathChoice choice_;
   StateFields fields_;
 };
 

@@ -14,6 +14,7 @@
 
 #include "core/error.h"
 #include "core/text.h"
+#include "models/packet_fields.h"
 #include "models/routing_registry.h"
 #include "models/routing_table.h"
 #include "models/routing_table_index.h"
@@ -181,6 +182,11 @@ void check_table_walks(const Network& net, const TableIndex& index, const std::s
 
 namespace {
 
+// The state: the port the packet came in by (none: injected here) and the
+// VC it arrived on, the two keys a table row adds to (node, destination).
+constexpr IdField kInPort{0, "in port ", "injected"};
+constexpr ValueField kArrivedVc{1, "VC "};
+
 class TableRouting final : public Routing {
  public:
   TableRouting(const Network& net, RoutingTable table, std::string spec)
@@ -191,21 +197,18 @@ class TableRouting final : public Routing {
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
   std::uint32_t vcs() const override { return table_.vcs; }
 
-  // Words: 0 = input port + 1 (0: injected here), 1 = VC arrived on.
   void next(NodeId here, const PacketState& state, NodeId dst, FaultView&, Hops& out) const override {
-    const std::int32_t in_port = state.w[0] == 0 ? TableRow::kLocal : state.w[0] - 1;
-    const auto hop = index_.hop(TableKey{here, dst, in_port, state.w[1]});
+    const auto in = kInPort(state);
+    const std::int32_t in_port = in ? static_cast<std::int32_t>(*in) : TableRow::kLocal;
+    const auto hop = index_.hop(TableKey{here, dst, in_port, kArrivedVc(state)});
     if (!hop) return;
     PacketState next;
-    next.w[0] = static_cast<std::int32_t>(net_.port(here, hop->port).peer_port) + 1;
-    next.w[1] = static_cast<std::int32_t>(hop->vc);
+    kInPort.set(next, net_.port(here, hop->port).peer_port);
+    kArrivedVc.set(next, static_cast<std::int32_t>(hop->vc));
     out.push_back(Hop{hop->port, hop->vc, next, hop->bubble});
   }
 
-  std::string describe_state(const PacketState& s) const override {
-    if (s.w[0] == 0) return "injected";
-    return "in port " + std::to_string(s.w[0] - 1) + ", VC " + std::to_string(s.w[1]);
-  }
+  std::string describe_state(const PacketState& s) const override { return fields_.describe(s); }
 
   std::vector<InputRecord> input_files() const override {
     if (table_.source.path.empty()) return {};
@@ -214,6 +217,7 @@ class TableRouting final : public Routing {
 
  private:
   const Network& net_;
+  StateFields fields_ = StateFields().id(kInPort, [](std::uint32_t p) { return std::to_string(p); }).value(kArrivedVc);
   RoutingTable table_;
   TableIndex index_;
   std::string spec_;
@@ -224,7 +228,8 @@ RoutingFamily table_family() {
       "table",
       "a deterministic routing read from a routing table file, JSON or .csv (models/routing_table.md)",
       "Menger's own format menger-routing-table, version 1 (models/routing_table.md)",
-      {ParamSpec::text("file", "the table file (.csv: CSV, otherwise JSON), relative names beside the claim file (on the command line: the working directory)")},
+      {ParamSpec::text("file", "the table file (.csv: CSV, otherwise JSON), relative names beside the claim file (on the command line: the working directory)")
+           .names_file()},
       [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
         // The spec names the resolved path (as opensm(...) does), so that a
         // witness written from a claim file replays from the same directory.

@@ -74,7 +74,6 @@ Lattice one_dimension(const Network& net, const std::string& routing, FactorKind
 class DuatoRingRouting final : public Routing {
  public:
   explicit DuatoRingRouting(Lattice lattice) : lattice_(std::move(lattice)) {}
-  std::string spec() const override { return "duato-ring"; }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }  // reads nothing
   std::uint32_t vcs() const override { return 2; }
 
@@ -92,7 +91,6 @@ class DuatoRingRouting final : public Routing {
 class DuatoHypercubeRouting final : public Routing {
  public:
   explicit DuatoHypercubeRouting(Lattice lattice) : lattice_(std::move(lattice)) {}
-  std::string spec() const override { return "duato-hypercube"; }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }  // reads nothing
   std::uint32_t vcs() const override { return 2; }
 
@@ -114,7 +112,6 @@ class DuatoHypercubeRouting final : public Routing {
 class ArrayExtraChannelsRouting final : public Routing {
  public:
   explicit ArrayExtraChannelsRouting(Lattice lattice) : lattice_(std::move(lattice)) {}
-  std::string spec() const override { return "array-extra-channels"; }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }  // reads nothing
   std::uint32_t vcs() const override { return 2; }
 

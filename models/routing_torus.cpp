@@ -121,9 +121,8 @@ namespace {
 
 class DimensionOrderRouting final : public Routing {
  public:
-  DimensionOrderRouting(Lattice lattice, std::vector<std::size_t> order, bool bubble, std::string spec)
-      : lattice_(std::move(lattice)), order_(std::move(order)), bubble_(bubble), spec_(std::move(spec)) {}
-  std::string spec() const override { return spec_; }
+  DimensionOrderRouting(Lattice lattice, std::vector<std::size_t> order, bool bubble)
+      : lattice_(std::move(lattice)), order_(std::move(order)), bubble_(bubble) {}
   // It reads nothing, so the local model (the stricter one) fits.
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
   // Offsets and the tie rule depend on coordinate differences only.
@@ -143,7 +142,6 @@ class DimensionOrderRouting final : public Routing {
   Lattice lattice_;
   std::vector<std::size_t> order_;
   bool bubble_;
-  std::string spec_;
 };
 
 RoutingFamily dor_family() {
@@ -158,9 +156,7 @@ RoutingFamily dor_family() {
       [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
         Lattice lat(net, "dor");
         auto order = dimension_order(lat, p);
-        std::string spec = canonical_routing_spec(dor_family(), p);
-        return std::make_unique<DimensionOrderRouting>(std::move(lat), std::move(order), bubble_flow(p),
-                                                       std::move(spec));
+        return std::make_unique<DimensionOrderRouting>(std::move(lat), std::move(order), bubble_flow(p));
       }};
 }
 
@@ -171,9 +167,8 @@ RoutingFamily dor_family() {
 // bubble flow control in the rings (section 3): flow=bubble.
 class DirectionOrderRouting final : public Routing {
  public:
-  DirectionOrderRouting(Lattice lat, bool bubble, std::string spec)
-      : lattice_(std::move(lat)), bubble_(bubble), spec_(std::move(spec)) {}
-  std::string spec() const override { return spec_; }
+  DirectionOrderRouting(Lattice lat, bool bubble)
+      : lattice_(std::move(lat)), bubble_(bubble) {}
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
   bool translation_invariant() const override { return lattice_.wraps(); }
   void next(NodeId here, const PacketState& state, NodeId dst, FaultView&, Hops& out) const override {
@@ -184,7 +179,6 @@ class DirectionOrderRouting final : public Routing {
  private:
   Lattice lattice_;
   bool bubble_;
-  std::string spec_;
 };
 
 RoutingFamily direction_order_family() {
@@ -194,8 +188,7 @@ RoutingFamily direction_order_family() {
       "003 section 2 (the deterministic routing the misrouting follows)",
       {flow_param()},
       [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
-        return std::make_unique<DirectionOrderRouting>(Lattice(net, "direction-order"), bubble_flow(p),
-                                                       canonical_routing_spec(direction_order_family(), p));
+        return std::make_unique<DirectionOrderRouting>(Lattice(net, "direction-order"), bubble_flow(p));
       }};
 }
 

@@ -95,9 +95,8 @@ void dateline_hop(const Lattice& lat, const std::vector<std::size_t>& order, Nod
 
 class DatelineRouting final : public Routing {
  public:
-  DatelineRouting(Lattice lattice, std::vector<std::size_t> order, std::string spec)
-      : lattice_(std::move(lattice)), order_(std::move(order)), spec_(std::move(spec)) {}
-  std::string spec() const override { return spec_; }
+  DatelineRouting(Lattice lattice, std::vector<std::size_t> order)
+      : lattice_(std::move(lattice)), order_(std::move(order)) {}
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }  // reads nothing
   std::uint32_t vcs() const override { return 2; }
 
@@ -108,7 +107,6 @@ class DatelineRouting final : public Routing {
  private:
   Lattice lattice_;
   std::vector<std::size_t> order_;
-  std::string spec_;
 };
 
 class DuatoTorusRouting final : public Routing {
@@ -116,7 +114,6 @@ class DuatoTorusRouting final : public Routing {
   explicit DuatoTorusRouting(Lattice lattice) : lattice_(std::move(lattice)), order_(lattice_.dims()) {
     for (std::size_t d = 0; d < order_.size(); ++d) order_[d] = d;
   }
-  std::string spec() const override { return "duato-torus"; }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }  // reads nothing
   std::uint32_t vcs() const override { return 3; }
 
@@ -145,8 +142,7 @@ RoutingFamily dor_dateline_family() {
       [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
         Lattice lat = torus_of_rings(net, "dor-dateline");
         auto order = dimension_order(lat, p);
-        std::string spec = canonical_routing_spec(dor_dateline_family(), p);
-        return std::make_unique<DatelineRouting>(std::move(lat), std::move(order), std::move(spec));
+        return std::make_unique<DatelineRouting>(std::move(lat), std::move(order));
       }};
 }
 

@@ -136,10 +136,9 @@ class DescriptorSearch {
 
 class FtTorusRouting final : public Routing {
  public:
-  FtTorusRouting(Lattice lattice, bool bubble, bool one_escape, bool combine, std::string spec)
-      : lat_(std::move(lattice)), bubble_(bubble), one_escape_(one_escape), combine_(combine), spec_(std::move(spec)),
+  FtTorusRouting(Lattice lattice, bool bubble, bool one_escape, bool combine)
+      : lat_(std::move(lattice)), bubble_(bubble), one_escape_(one_escape), combine_(combine),
         misroutes_(misroute_candidates()) {}
-  std::string spec() const override { return spec_; }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Global; }
   std::uint32_t vcs() const override { return one_escape_ ? 2 : 3; }
   bool translation_invariant() const override { return lat_.wraps(); }
@@ -166,7 +165,6 @@ class FtTorusRouting final : public Routing {
   bool bubble_;
   bool one_escape_;  // escapes=one: both phases on E0 (VC 1), against section 2's advice
   bool combine_;     // combine=yes: stages (f) and (g), misrouting with an I
-  std::string spec_;
   std::vector<Misroutes> misroutes_;
 
   // The hop on `vc`, marked for bubble flow control when that is on (escape
@@ -589,8 +587,7 @@ RoutingFamily ft_torus_family() {
                              net.spec());
         return std::make_unique<FtTorusRouting>(std::move(lat), bubble_flow(p),
                                                 p.has("escapes") && p.word("escapes") == "one",
-                                                p.has("combine") && p.word("combine") == "yes",
-                                                canonical_routing_spec(ft_torus_family(), p));
+                                                p.has("combine") && p.word("combine") == "yes");
       }};
 }
 

@@ -65,7 +65,6 @@ class TurnModelRouting final : public Routing {
  public:
   TurnModelRouting(Lattice lattice, TurnRule rule, std::string name)
       : lattice_(std::move(lattice)), rule_(rule), name_(std::move(name)) {}
-  std::string spec() const override { return name_; }
   // It reads nothing, so the local model (the stricter one) fits.
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
   std::uint32_t vcs() const override { return rule_ == TurnRule::NorthLastSplit ? 2 : 1; }

@@ -15,8 +15,8 @@
 //
 // The routing offers every next hop that lies on a shortest legal route
 // (choice=all, adaptive: every choice must deliver) or the lowest such port
-// (choice=first).  The packet state's word 0 is 1 once the packet has taken a
-// down link.  Endpoints never relay: the tree spans the forwarding nodes, and a
+// (choice=first).  The packet state: whether the packet has taken a down
+// link (kDown).  Endpoints never relay: the tree spans the forwarding nodes, and a
 // host hangs below its switch (its link is a down link), so a host is injected
 // into and consumes packets but is never crossed.
 //
@@ -33,17 +33,19 @@
 #include <limits>
 
 #include "core/error.h"
+#include "models/packet_fields.h"
 #include "models/routing_registry.h"
 
 namespace menger {
 namespace {
 
 constexpr std::uint16_t kFar = std::numeric_limits<std::uint16_t>::max();
+constexpr FlagField kDown{0, "down", "up"};
 
 class UpDownRouting final : public Routing {
  public:
-  UpDownRouting(const Network& net, NodeId root, bool all, std::string spec)
-      : net_(net), all_(all), spec_(std::move(spec)), level_(bfs_levels(root)), dest_index_(net.num_nodes(), kNone) {
+  UpDownRouting(const Network& net, NodeId root, bool all)
+      : net_(net), all_(all), level_(bfs_levels(root)), dest_index_(net.num_nodes(), kNone) {
     for (NodeId v = 0; v < net.num_nodes(); ++v)
       if (net.is_terminal(v)) {
         dest_index_[v] = static_cast<std::uint32_t>(dist_.size());
@@ -51,23 +53,22 @@ class UpDownRouting final : public Routing {
       }
   }
 
-  std::string spec() const override { return spec_; }
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
-  std::string describe_state(const PacketState& s) const override { return s.w[0] ? "down" : "up"; }
+  std::string describe_state(const PacketState& s) const override { return fields_.describe(s); }
 
   void next(NodeId here, const PacketState& state, NodeId dst, FaultView&, Hops& out) const override {
     if (dest_index_[dst] == kNone) return;  // not a terminal: never a destination
     const std::vector<std::uint16_t>& d = dist_[dest_index_[dst]];
-    const std::uint16_t now = d[at(here, state.w[0])];
+    const std::uint16_t now = d[at(here, kDown(state))];
     if (now == kFar) return;
     for (PortId p = 0; p < net_.num_ports(here); ++p) {
       const PortSlot& s = net_.port(here, p);
       if (!s.connected() || (s.peer != dst && !net_.forwards(s.peer))) continue;
       const bool up = is_up(here, s.peer);
-      if (up && state.w[0]) continue;  // no up link after a down link
+      if (up && kDown(state)) continue;  // no up link after a down link
       PacketState after = state;
-      after.w[0] = up ? 0 : 1;
-      if (d[at(s.peer, after.w[0])] + 1 != now) continue;
+      kDown.set(after, !up);
+      if (d[at(s.peer, !up)] + 1 != now) continue;
       out.push_back(Hop{p, 0, after});
       if (!all_) return;
     }
@@ -77,7 +78,7 @@ class UpDownRouting final : public Routing {
   static constexpr std::uint32_t kNone = UINT32_MAX;
   const Network& net_;
   bool all_;
-  std::string spec_;
+  StateFields fields_ = StateFields().flag(kDown);
   std::vector<std::uint32_t> level_;
   std::vector<std::uint32_t> dest_index_;
   std::vector<std::vector<std::uint16_t>> dist_;  // per terminal: index at(node, phase)
@@ -143,7 +144,7 @@ NodeId default_root(const Network& net) {
   throw InputError("updown needs a switch or router to root its tree; " + net.spec() + " has none");
 }
 
-std::unique_ptr<Routing> build_updown(const Network& net, const BoundParams& p, const std::string& spec) {
+std::unique_ptr<Routing> build_updown(const Network& net, const BoundParams& p) {
   if (net.has_directed_links()) throw InputError("updown is defined on networks of bidirectional links, not on " + net.spec());
   const std::uint64_t terminals = [&] {
     std::uint64_t t = 0;
@@ -159,7 +160,7 @@ std::unique_ptr<Routing> build_updown(const Network& net, const BoundParams& p, 
       throw InputError("updown: root = " + std::to_string(r) + " must be the id of a switch or router of " + net.spec());
     root = static_cast<NodeId>(r);
   }
-  return std::make_unique<UpDownRouting>(net, root, p.word("choice") == "all", spec);
+  return std::make_unique<UpDownRouting>(net, root, p.word("choice") == "all");
 }
 
 }  // namespace
@@ -176,7 +177,7 @@ void register_updown_routings(RoutingRegistry& reg) {
                          {"all", "first"})
            .defaults_to(SpecValue::make_word("all"))},
       {}};
-  f.build = [f](const Network& net, const BoundParams& p) { return build_updown(net, p, canonical_routing_spec(f, p)); };
+  f.build = [](const Network& net, const BoundParams& p) { return build_updown(net, p); };
   reg.add(std::move(f));
 }
 

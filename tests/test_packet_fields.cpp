@@ -20,7 +20,7 @@
 namespace menger {
 namespace {
 
-constexpr ValiantFields kFields{FlagField{0, "route not chosen"}, IdField{1, "via"}};
+constexpr ValiantFields kFields{FlagField{0, "route not chosen"}, IdField{1, "via "}};
 constexpr CountField kHops{2, "hop(s)"};
 
 StateFields declared() {
@@ -68,15 +68,47 @@ TEST(PacketFields, DescribeIsInjectiveOnArbitraryWords) {
   const StateFields f = declared();
   std::mt19937 rng(37);
   std::uniform_int_distribution<std::int32_t> word(-3, 3);
-  std::set<PacketState> states;
+  std::set<PacketState> states, all_states;
   std::set<std::string> texts;
+  StateFields every = declared();  // and the other kinds on the free words
+  every.value(ValueField{3, "SL ", true}).bits(BitsField{4, "dims "});
+  every.flag(FlagField{6, "down", "up"}).id(IdField{7, "in ", "injected"}, [](std::uint32_t p) {
+    return std::to_string(p);
+  });
+  std::set<std::string> every_texts;
   for (int i = 0; i < 20000; ++i) {
     PacketState s;
     for (std::size_t k : {0, 1, 2, 5}) s.w[k] = word(rng);
+    PacketState t = s;
+    for (std::size_t k : {3, 4, 6, 7}) t.w[k] = word(rng);
+    every_texts.insert(every.describe(t));
+    all_states.insert(t);
     if (!states.insert(s).second) continue;
     EXPECT_TRUE(texts.insert(f.describe(s)).second) << f.describe(s);
   }
   EXPECT_GT(states.size(), 1000u);
+  EXPECT_EQ(every_texts.size(), all_states.size());  // as many texts as distinct states
+}
+
+TEST(PacketFields, EveryKindShowsItsValueAsDocumented) {
+  StateFields f;
+  f.flag(FlagField{0, "down", "up"}).value(ValueField{1, "SL "}).value(ValueField{2, "in port ", true});
+  f.bits(BitsField{3, "derouted in dimension "}).id(IdField{4, "in port ", "injected"}, [](std::uint32_t p) {
+    return std::to_string(p);
+  });
+  PacketState s;
+  EXPECT_EQ(f.describe(s), "up, SL 0, injected");
+  s.w[0] = 1;
+  s.w[1] = 3;
+  s.w[2] = 5;
+  BitsField{3, ""}.add(s, 0);
+  BitsField{3, ""}.add(s, 2);
+  IdField{4, ""}.set(s, 7u);
+  EXPECT_EQ(f.describe(s), "down, SL 3, in port 5, derouted in dimension 1,3, in port 7");
+  s.w[0] = 2;   // no flag the routing writes, shown exactly
+  s.w[3] = -1;  // all 32 bits
+  EXPECT_EQ(f.describe(s).substr(0, 22), "down #2, SL 3, in port");
+  EXPECT_NE(f.describe(s).find("1,2,3,4,5,6,7,8,9,10"), std::string::npos);
 }
 
 TEST(PacketFields, TwoFieldsOnOneWordAreRefused) {

@@ -233,8 +233,14 @@ std::string witness_figure(const Claim& claim, const nlohmann::json& inst, const
                            const HtmlReportOptions& html, std::vector<std::string>& problems) {
   if (!inst.contains("witness") || verdict_of(inst) != "FAILS") return "";
   try {
-    const auto topology = build_topology(inst.value("canonical_model", inst.value("model", "")),
-                                                    claim.file.parent_path());
+    // The canonical model names its files as resolved when the claim ran
+    // (relative to the working directory, or absolute): resolving them beside
+    // the claim file again doubled the claim's folder ("proofs/known/proofs/
+    // known/...") whenever `prove` was given a relative path.  Only the
+    // claim's own text resolves beside the claim file.
+    const std::string canonical = inst.value("canonical_model", "");
+    const auto topology = canonical.empty() ? build_topology(inst.value("model", ""), claim.file.parent_path())
+                                            : build_topology(canonical, {});
     const Network net(topology);
     const WitnessMarks marks = read_witness_marks(net, inst["witness"]);
     if (marks.empty()) return "";

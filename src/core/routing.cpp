@@ -1,5 +1,7 @@
 #include "core/routing.h"
 
+#include "core/error.h"
+
 namespace menger {
 
 std::string_view to_string(FaultKnowledge k) { return k == FaultKnowledge::Local ? "local" : "global"; }
@@ -24,6 +26,11 @@ PathAnswer FaultView::least_path(const PathQuestion& q) {
 }
 
 PacketState Routing::start(NodeId, NodeId, FaultView&) const { return {}; }
+
+std::string Routing::spec() const {
+  if (stamped_spec_.empty()) throw InternalError("a routing built outside the routing registry names no spec");
+  return stamped_spec_;
+}
 
 std::string Routing::describe_state(const PacketState& state) const {
   std::string out;

@@ -91,7 +91,12 @@ class Routing {
  public:
   virtual ~Routing() = default;
   // Canonical routing spec, e.g. "mikant-x-turns" or "dor(order=[0,1])".
-  virtual std::string spec() const = 0;
+  // The routing registry stamps it on every routing it builds: the
+  // canonical text of the bound parameters (models/routing_registry.h), so
+  // that no routing writes its own.  A routing made elsewhere (Python, a
+  // table in memory, tests) overrides spec(); one that does neither is an
+  // InternalError here.
+  virtual std::string spec() const;
   virtual FaultKnowledge knowledge() const = 0;
   // Virtual channels per link the routing uses.
   virtual std::uint32_t vcs() const { return 1; }
@@ -127,6 +132,10 @@ class Routing {
   // its parameters.  Certificates, witnesses and checkpoints record them, so
   // that a file edited since is another question.
   virtual std::vector<InputRecord> input_files() const { return {}; }
+
+ private:
+  friend class RoutingRegistry;  // the one writer of stamped_spec_
+  std::string stamped_spec_;
 };
 
 }  // namespace menger
