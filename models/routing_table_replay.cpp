@@ -231,11 +231,11 @@ RoutingFamily table_family() {
       {ParamSpec::text("file", "the table file (.csv: CSV, otherwise JSON), relative names beside the claim file (on the command line: the working directory)")
            .names_file()},
       [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
-        // The spec names the resolved path (as opensm(...) does), so that a
-        // witness written from a claim file replays from the same directory.
-        const std::filesystem::path file = p.file("file").lexically_normal();
-        RoutingTable table = read_routing_table(file, net);
-        return make_table_routing(net, std::move(table), "table(file=" + SpecValue::make_string(file.string()).to_string() + ")");
+        // The spec names the resolved path (names_file(), as opensm(...)
+        // does), so that a witness written from a claim file replays from the
+        // same directory; the table's errors name the routing by it too.
+        RoutingTable table = read_routing_table(p.file("file").lexically_normal(), net);
+        return make_table_routing(net, std::move(table), canonical_routing_spec(table_family(), p));
       }};
 }
 
