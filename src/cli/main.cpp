@@ -18,6 +18,7 @@
 // is enough), then prints its error, naming its rank, and aborts the job.
 #include <CLI/CLI.hpp>
 #include <malloc.h>
+#include <unistd.h>
 #include <tbb/global_control.h>
 
 #include <iostream>
@@ -37,6 +38,22 @@
 #include "dist/mpi_farm.h"
 
 namespace {
+
+// One error line in one write(2): under mpirun, Open MPI's own MPI_ABORT banner
+// reaches the same stderr, and a line written piece by piece (std::cerr writes
+// each `<<` at once) was once split by it, so the line no longer began with
+// "menger: ".
+void say_line(const std::string& line) {
+  std::cerr.flush();
+  const char* at = line.data();
+  std::size_t left = line.size();
+  while (left > 0) {
+    const ssize_t wrote = ::write(STDERR_FILENO, at, left);
+    if (wrote <= 0) return;  // stderr closed: nothing more can be said
+    at += wrote;
+    left -= static_cast<std::size_t>(wrote);
+  }
+}
 
 // The parsed verb has a --json flag and it was given (prove's --json FILE is not a flag).
 bool wants_json(const menger::CommandRegistry& commands) {
@@ -63,7 +80,7 @@ void end_every_rank(const menger::MpiSession* mpi, int status, const std::string
   if (!mpi || mpi->processes() < 2) return;
   if (!mpi->coordinator()) {
     std::this_thread::sleep_for(std::chrono::seconds(1));
-    std::cerr << "menger: rank " << mpi->rank() << ": " << message << "\n" << std::flush;
+    say_line("menger: rank " + std::to_string(mpi->rank()) + ": " + message + "\n");
   }
   mpi->abort(status);
 }
@@ -75,7 +92,7 @@ int run_parsed(const menger::CommandRegistry& commands, const menger::MpiSession
   const ShardFarm* farm = mpi;
   const bool speaks = !farm || farm->coordinator();
   const auto failed = [&](int status, const std::string& message) {
-    if (speaks) std::cerr << "menger: " << message << "\n" << std::flush;
+    if (speaks) say_line("menger: " + message + "\n");
     end_every_rank(mpi, status, message);
     return status;
   };
