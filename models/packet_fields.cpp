@@ -6,6 +6,11 @@
 
 namespace menger {
 
+void TagField::set(PacketState& s, std::int32_t tag) const {
+  MENGER_ASSERT(tag >= 0 && tag <= kMask, "packet-state tag out of range (a port or virtual channel too large)");
+  s.w[word] = (s.w[word] & ~(kMask << kShift)) | (tag << kShift);
+}
+
 void StateFields::declare(std::size_t word, std::function<std::string(const PacketState&)> text) {
   MENGER_ASSERT(word < PacketState::kWords, "packet-state field on word " + std::to_string(word) + " of " +
                                                 std::to_string(PacketState::kWords));

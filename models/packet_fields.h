@@ -94,6 +94,18 @@ struct IdField {
   }
 };
 
+// The upper bits of a word (16-30), under flags the routing keeps in the low
+// 16: what a switch keeps of the packet's last hop (ring_hop's port and VC
+// under bubble flow control, FIR's input), 0 while there is none.  Shown by
+// the declaring routing's own text.
+struct TagField {
+  static constexpr int kShift = 16;
+  static constexpr std::int32_t kMask = 0x7fff;
+  std::size_t word = 0;
+  std::int32_t operator()(const PacketState& s) const { return (s.w[word] >> kShift) & kMask; }
+  void set(PacketState& s, std::int32_t tag) const;  // InternalError beyond 15 bits
+};
+
 // One routing's declaration: its fields in the order a trace shows them.
 // Two fields on one word are an InternalError when the routing is built.
 class StateFields {

@@ -60,6 +60,8 @@
 #include <memory>
 
 #include "core/error.h"
+#include "models/ft_header.h"
+#include "models/packet_fields.h"
 #include "models/routing_registry.h"
 #include "models/routing_torus.h"
 
@@ -77,11 +79,10 @@ struct FirOutput {
   bool h = false;         // FT-FIR: escape VC of the I-D phase (E1), not S-I (E0)
 };
 
-// The header of 003 Figure 2.1 in ft-torus's encoding (routing_torus_ft.cpp):
-// w[0] low bits the flags, w[1] the I node, w[2..4] and w[5..7] the two
-// subheaders' misroutings as (direction index + 1) << 16 | hops, the direction
-// index counting X+ Y+ Z+ ... X- Y- Z- ....
-constexpr std::int32_t kToI = 1, kA1 = 2, kA2 = 4, kNone = 8, kFlags = 0xffff;
+// FT-FIR reads the header of 003 Figure 2.1 (models/ft_header.h) that
+// ft-torus's sources write, and keeps the input a packet came in by in the
+// header's tag: the input + 1, 0 when injected.
+constexpr TagField kInput{0};
 using FirSwitch = std::vector<FirOutput>;
 
 bool inside(std::uint32_t x, std::uint32_t fi, std::uint32_t li) {
@@ -112,12 +113,11 @@ class FirRouting final : public Routing {
     return source_tables_ ? source_tables_->start(src, dst, faults) : PacketState{};
   }
 
-  // Bits 16-30 of state word 0: the input the packet came in by, + 1 (0: injected).
   void next(NodeId here, const PacketState& state, NodeId dst, FaultView&, Hops& out) const override {
     const FirSwitch& sw = switches_[here];
-    const std::uint32_t input = (state.w[0] >> 16) == 0 ? inputs() - 1 : static_cast<std::uint32_t>((state.w[0] >> 16) - 1);
+    const std::uint32_t input = kInput(state) == 0 ? inputs() - 1 : static_cast<std::uint32_t>(kInput(state) - 1);
     auto emit = [&](std::size_t i, PacketState n) {
-      n.w[0] = (n.w[0] & kFlags) | static_cast<std::int32_t>((input_at_peer(here, sw[i].port, sw[i].vc) + 1) << 16);
+      kInput.set(n, static_cast<std::int32_t>(input_at_peer(here, sw[i].port, sw[i].vc) + 1));
       out.push_back(Hop{sw[i].port, sw[i].vc, n, !((sw[i].br >> input) & 1)});
     };
     if (config_ != Config::Ft) {
@@ -129,7 +129,7 @@ class FirRouting final : public Routing {
     ft_next(here, state, dst, emit);
   }
   std::string describe_state(const PacketState& s) const override {
-    const std::string in = (s.w[0] >> 16) == 0 ? "injected" : "in " + std::to_string((s.w[0] >> 16) - 1);
+    const std::string in = kInput(s) == 0 ? "injected" : "in " + std::to_string(kInput(s) - 1);
     return config_ == Config::Ft ? in + " " + source_tables_->describe_state(s) : in;
   }
 
@@ -140,6 +140,7 @@ class FirRouting final : public Routing {
   bool br_per_vc_;
   std::string spec_;
   std::unique_ptr<Routing> source_tables_;  // config=ft: the sources' route descriptors
+  FtHeader header_{lat_.dims()};
   std::vector<std::uint32_t> shift_;
   std::vector<FirSwitch> switches_;
 
@@ -160,27 +161,18 @@ class FirRouting final : public Routing {
   template <class Emit>
   void ft_next(NodeId here, const PacketState& state, NodeId dst, Emit& emit) const {
     const FirSwitch& sw = switches_[here];
-    PacketState h = state;
-    if (h.w[0] & kNone) return;  // the source had no descriptor
-    if ((h.w[0] & kToI) && h.w[2] == 0 && here == static_cast<NodeId>(h.w[1])) {  // I reached: next subheader
-      h.w[0] = (h.w[0] & ~kFlags) | ((h.w[0] & kA2) ? kA1 : 0);
-      h.w[1] = 0;
-      for (int k = 0; k < 3; ++k) h.w[2 + k] = h.w[5 + k], h.w[5 + k] = 0;
-    }
-    const bool to_i = (h.w[0] & kToI) != 0;  // the I bit
-    if (h.w[2] != 0) {  // MisEn: DirMis on the phase's escape VC
-      const auto index = static_cast<std::size_t>((h.w[2] >> 16) - 1);
-      const std::int32_t hops = (h.w[2] & 0xffff) - 1;
-      const PortId port = lat_.port(index % lat_.dims(), index < lat_.dims() ? 1 : -1);
-      PacketState n = h;
-      if (hops > 0) n.w[2] = (h.w[2] & ~0xffff) | hops;
-      else n.w[2] = h.w[3], n.w[3] = h.w[4], n.w[4] = 0;
+    if (FtHeader::is_dropped(state)) return;  // the source had no descriptor
+    const PacketState h = FtHeader::arrive(state, here);  // at I: the next subheader
+    const bool to_i = FtHeader::to_i(h);                  // the I bit
+    if (FtHeader::misrouting(h)) {  // MisEn: DirMis on the phase's escape VC
+      const auto [m, n] = header_.misroute_hop(h);
+      const PortId port = lat_.port(m.dim, m.dir);
       for (std::size_t i = 0; i < sw.size(); ++i)
         if (sw[i].port == port && !sw[i].adapt && sw[i].h == !to_i) emit(i, n);
       return;
     }
-    const std::uint32_t target = address(to_i ? static_cast<NodeId>(h.w[1]) : dst);
-    const bool adaptive = (h.w[0] & kA1) != 0;
+    const std::uint32_t target = address(to_i ? FtHeader::i(h) : dst);
+    const bool adaptive = FtHeader::adaptive(h);
     const std::uint64_t rr = routing_register(
         sw, target, [&](const FirOutput& o) { return o.adapt ? adaptive : o.h == !to_i; });
     for (std::size_t i = 0; i < sw.size(); ++i)

@@ -15,6 +15,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "models/packet_fields.h"
 
 namespace menger {
 
@@ -79,12 +80,10 @@ std::uint64_t Lattice::relative_code(NodeId origin, NodeId v) const {
 
 Hop ring_hop(const PacketState& now, PacketState next, PortId port, std::uint32_t vc, std::size_t word,
              bool bubble_vc) {
-  constexpr int kShift = 16;
-  constexpr std::int32_t kMask = 0x7fff;
-  const std::int32_t tag = static_cast<std::int32_t>(((vc << 8) | port) + 1);
-  MENGER_ASSERT(tag <= kMask, "ring_hop: port or virtual channel out of range");
-  const bool continues = ((now.w[word] >> kShift) & kMask) == tag;
-  next.w[word] = (next.w[word] & ~(kMask << kShift)) | (tag << kShift);
+  const TagField last_hop{word};
+  const auto tag = static_cast<std::int32_t>(((vc << 8) | port) + 1);
+  const bool continues = last_hop(now) == tag;
+  last_hop.set(next, tag);
   return Hop{port, vc, next, bubble_vc && !continues};
 }
 

@@ -65,8 +65,9 @@ std::string direction_name(std::size_t dim, int dir);
 // continues a ring when it leaves by the same port (dimension and direction) on
 // the same virtual channel as the hop that brought the packet here; any other
 // hop (injection, a turn, a change of virtual channel) enters a ring and is
-// marked `bubble`.  The last hop is kept in bits 16-30 of state word `word` of
-// `next`; the channel a packet holds fixes it, so no configurations are added.
+// marked `bubble`.  The last hop is kept in the tag (bits 16-30, TagField) of
+// state word `word` of `next`; the channel a packet holds fixes it, so no
+// configurations are added.
 // On a VC without bubble flow control (`bubble_vc` false: adaptive channels)
 // the hop never waits for the bubble, but is still remembered.
 Hop ring_hop(const PacketState& now, PacketState next, PortId port, std::uint32_t vc, std::size_t word,

@@ -61,14 +61,8 @@
 // hops never need it (routing_torus.h, ring_hop).  Without flow=bubble no hop is
 // marked and the escape rings of a torus are plain cycles.
 //
-// Packet state (the header of Figure 2.1, current subheader first):
-//   w[0]  flags: 1 heading to I (the I bit), 2 A of the current subheader,
-//         4 A of the second subheader, 8 no descriptor found (dropped);
-//         with flow=bubble, bits 16-30 the last hop (ring_hop)
-//   w[1]  I (node id) while heading to it
-//   w[2..4] current misroutings, (direction index + 1) << 16 | hops left, where
-//         the direction index is the position in X+ Y+ Z+ ... X- Y- Z- ...
-//   w[5..7] second subheader's misroutings (after I)
+// Packet state: the header of Figure 2.1 (models/ft_header.h); with
+// flow=bubble, the last hop in its switch tag (ring_hop).
 //
 // Fault reads happen only in start(), candidate by candidate in the order above,
 // each stopping at the first fault it meets; next() follows the descriptor.
@@ -78,21 +72,13 @@
 
 #include "core/error.h"
 #include "models/box_layers.h"
+#include "models/ft_header.h"
 #include "models/routing_torus.h"
 
 namespace menger {
 namespace {
 
-constexpr std::int32_t kToI = 1, kAdaptive = 2, kAdaptive2 = 4, kNone = 8;
 constexpr std::uint32_t kAdaptiveVc = 0, kEscapeToI = 1, kEscapeToD = 2;
-constexpr std::size_t kMisWords = 3;
-
-struct Misroute {
-  std::size_t dim = 0;
-  int dir = 1;
-  std::uint32_t hops = 0;
-};
-using Misroutes = std::vector<Misroute>;
 
 class FtTorusRouting;
 
@@ -138,7 +124,7 @@ class FtTorusRouting final : public Routing {
  public:
   FtTorusRouting(Lattice lattice, bool bubble, bool one_escape, bool combine)
       : lat_(std::move(lattice)), bubble_(bubble), one_escape_(one_escape), combine_(combine),
-        misroutes_(misroute_candidates()) {}
+        header_(lat_.dims()), misroutes_(misroute_candidates()) {}
   FaultKnowledge knowledge() const override { return FaultKnowledge::Global; }
   std::uint32_t vcs() const override { return one_escape_ ? 2 : 3; }
   bool translation_invariant() const override { return lat_.wraps(); }
@@ -149,11 +135,7 @@ class FtTorusRouting final : public Routing {
   void next(NodeId here, const PacketState& state, NodeId dst, FaultView& faults, Hops& out) const override;
   std::string describe_state(const PacketState& state) const override;
 
-  // Header encodings.
-  PacketState direct(bool adaptive, const Misroutes& m = {}) const;
-  static PacketState via(NodeId i, bool a1, bool a2);
-  // S -> I -> D with misrouting `m` at the start of subheader 1 or 2.
-  PacketState via_misrouted(NodeId i, bool a1, bool a2, const Misroutes& m, bool second) const;
+  const FtHeader& header() const { return header_; }
   const std::vector<Misroutes>& misroute_list() const { return misroutes_; }
   bool combine() const { return combine_; }
   // Port of the deterministic subfunction: direction order X+ Y+ Z+ X- Y- Z-.
@@ -165,6 +147,7 @@ class FtTorusRouting final : public Routing {
   bool bubble_;
   bool one_escape_;  // escapes=one: both phases on E0 (VC 1), against section 2's advice
   bool combine_;     // combine=yes: stages (f) and (g), misrouting with an I
+  FtHeader header_;
   std::vector<Misroutes> misroutes_;
 
   // The hop on `vc`, marked for bubble flow control when that is on (escape
@@ -175,49 +158,8 @@ class FtTorusRouting final : public Routing {
   }
 
   std::vector<Misroutes> misroute_candidates() const;
-  std::int32_t encode(const Misroute& m) const {
-    const std::size_t index = m.dir > 0 ? m.dim : lat_.dims() + m.dim;
-    return static_cast<std::int32_t>(((index + 1) << 16) | m.hops);
-  }
-  Misroute decode(std::int32_t w) const {
-    const std::size_t index = (static_cast<std::uint32_t>(w) >> 16) - 1;
-    const std::size_t n = lat_.dims();
-    return Misroute{index % n, index < n ? 1 : -1, static_cast<std::uint32_t>(w) & 0xffffu};
-  }
-  static PacketState enter_second_subheader(const PacketState& s);
-  std::string describe_misroutes(const PacketState& s, std::size_t first) const;
+  std::string describe_misroutes(const PacketState& s, bool second) const;
 };
-
-// ---- Header encodings --------------------------------------------------------
-
-PacketState FtTorusRouting::direct(bool adaptive, const Misroutes& m) const {
-  PacketState s;
-  s.w[0] = adaptive ? kAdaptive : 0;
-  for (std::size_t k = 0; k < m.size(); ++k) s.w[2 + k] = encode(m[k]);
-  return s;
-}
-
-PacketState FtTorusRouting::via(NodeId i, bool a1, bool a2) {
-  PacketState s;
-  s.w[0] = kToI | (a1 ? kAdaptive : 0) | (a2 ? kAdaptive2 : 0);
-  s.w[1] = static_cast<std::int32_t>(i);
-  return s;
-}
-
-PacketState FtTorusRouting::via_misrouted(NodeId i, bool a1, bool a2, const Misroutes& m, bool second) const {
-  PacketState s = via(i, a1, a2);
-  for (std::size_t k = 0; k < m.size(); ++k) s.w[(second ? 5 : 2) + k] = encode(m[k]);
-  return s;
-}
-
-// "When the I is reached, this subheader is deleted and then the second
-// subheader is processed as the first one" (section 4).
-PacketState FtTorusRouting::enter_second_subheader(const PacketState& s) {
-  PacketState t;
-  t.w[0] = (s.w[0] & kAdaptive2) ? kAdaptive : 0;
-  for (std::size_t k = 0; k < kMisWords; ++k) t.w[2 + k] = s.w[5 + k];
-  return t;
-}
 
 // ---- Routing at the switches -----------------------------------------------
 
@@ -233,52 +175,42 @@ PortId FtTorusRouting::direction_order_port(NodeId here, NodeId target) const {
 }
 
 void FtTorusRouting::next(NodeId here, const PacketState& state, NodeId dst, FaultView&, Hops& out) const {
-  if (state.w[0] & kNone) return;  // the source found no descriptor: dropped
-  PacketState s = state;  // the header, flags in its low bits (ring_hop keeps the last hop above them)
-  const bool misrouting = s.w[2] != 0;
-  if ((s.w[0] & kToI) && !misrouting && here == static_cast<NodeId>(s.w[1])) s = enter_second_subheader(s);
-  const bool to_i = (s.w[0] & kToI) != 0;
-  const NodeId target = to_i ? static_cast<NodeId>(s.w[1]) : dst;
+  if (FtHeader::is_dropped(state)) return;  // the source found no descriptor
+  const PacketState s = FtHeader::arrive(state, here);  // at I: the second subheader
+  const bool to_i = FtHeader::to_i(s);
+  const NodeId target = to_i ? FtHeader::i(s) : dst;
   const std::uint32_t escape = to_i || one_escape_ ? kEscapeToI : kEscapeToD;
 
   // MisEn (section 4): the first direction with hops left, escape channel only.
-  if (s.w[2] != 0) {
-    Misroute m = decode(s.w[2]);
-    PacketState t = s;
-    if (--m.hops > 0) {
-      t.w[2] = encode(m);
-    } else {  // this direction is consumed: shift the next one up
-      t.w[2] = s.w[3];
-      t.w[3] = s.w[4];
-      t.w[4] = 0;
-    }
-    out.push_back(hop(state, t, lat_.port(m.dim, m.dir), escape));
+  if (FtHeader::misrouting(s)) {
+    const auto [m, after] = header_.misroute_hop(s);
+    out.push_back(hop(state, after, lat_.port(m.dim, m.dir), escape));
     return;
   }
   // Minimal routing: every productive direction on the adaptive channel when
   // A = 1, and the escape channel of the deterministic subfunction.
-  if (s.w[0] & kAdaptive)
+  if (FtHeader::adaptive(s))
     for (std::size_t d : productive_dims(here, target))
       out.push_back(hop(state, s, lat_.port(d, lat_.offset(here, target, d) > 0 ? 1 : -1), kAdaptiveVc));
   out.push_back(hop(state, s, direction_order_port(here, target), escape));
 }
 
-std::string FtTorusRouting::describe_misroutes(const PacketState& s, std::size_t first) const {
+std::string FtTorusRouting::describe_misroutes(const PacketState& s, bool second) const {
   std::string out;
-  for (std::size_t k = first; k < first + kMisWords && s.w[k] != 0; ++k) {
-    const Misroute m = decode(s.w[k]);
+  for (const Misroute& m : header_.misroutes(s, second))
     out += (out.empty() ? " mis=" : ",") + direction_name(m.dim, m.dir) + std::to_string(m.hops);
-  }
   return out;
 }
 
+// "I=<label> A=1 mis=X+2 | A=0": the header of Figure 2.1, subheaders in order.
 std::string FtTorusRouting::describe_state(const PacketState& s) const {
-  if (s.w[0] & kNone) return "none";
+  if (FtHeader::is_dropped(s)) return "none";
   std::string out;
-  if (s.w[0] & kToI) out = "I=" + lat_.network().label(static_cast<NodeId>(s.w[1])) + " ";
-  out += (s.w[0] & kAdaptive) ? "A=1" : "A=0";
-  out += describe_misroutes(s, 2);
-  if (s.w[0] & kToI) out += std::string(" | ") + ((s.w[0] & kAdaptive2) ? "A=1" : "A=0") + describe_misroutes(s, 5);
+  if (FtHeader::to_i(s)) out = "I=" + lat_.network().label(FtHeader::i(s)) + " ";
+  out += FtHeader::adaptive(s) ? "A=1" : "A=0";
+  out += describe_misroutes(s, false);
+  if (FtHeader::to_i(s))
+    out += std::string(" | ") + (FtHeader::adaptive2(s) ? "A=1" : "A=0") + describe_misroutes(s, true);
   return out;
 }
 
@@ -295,7 +227,7 @@ std::vector<Misroutes> FtTorusRouting::misroute_candidates() const {
       for (std::uint32_t h = 1; h < lat_.factor(d).radix; ++h) {
         cur.push_back(Misroute{d, index < n ? 1 : -1, h});
         all.push_back(cur);
-        if (cur.size() < kMisWords) self(self, cur, index + 1);
+        if (cur.size() < FtHeader::kMisroutesPerSubheader) self(self, cur, index + 1);
         cur.pop_back();
       }
     }
@@ -390,7 +322,7 @@ std::optional<NodeId> DescriptorSearch::misroute_end(NodeId from, const Misroute
 std::optional<PacketState> DescriptorSearch::via(NodeId i, bool a1, bool a2) {
   if (faults_.node_faulty(i)) return std::nullopt;
   if (!clear(s_, i, a1) || !clear(i, d_, a2)) return std::nullopt;
-  return FtTorusRouting::via(i, a1, a2);
+  return FtHeader::via(i, a1, a2);
 }
 
 // Every node but S and D with its distances from S and to D and its code
@@ -515,7 +447,7 @@ std::optional<PacketState> DescriptorSearch::outside_cube() {
 std::optional<PacketState> DescriptorSearch::misrouted() {
   for (const Misroutes& m : r_.misroute_list())
     if (const auto end = misroute_end(s_, m))
-      if (const auto adaptive = minimal_to_d(*end)) return r_.direct(*adaptive, m);
+      if (const auto adaptive = minimal_to_d(*end)) return r_.header().direct(*adaptive, m);
   return std::nullopt;
 }
 
@@ -528,7 +460,7 @@ std::optional<PacketState> DescriptorSearch::misrouted_then_via() {
     for (NodeId i : by_detour(*start)) {
       if (faults_.node_faulty(i)) continue;
       for (auto [a1, a2] : kAdaptivities)
-        if (clear(*start, i, a1) && clear(i, d_, a2)) return r_.via_misrouted(i, a1, a2, m, false);
+        if (clear(*start, i, a1) && clear(i, d_, a2)) return r_.header().via_misrouted(i, a1, a2, m, false);
     }
   }
   return std::nullopt;
@@ -543,16 +475,16 @@ std::optional<PacketState> DescriptorSearch::via_then_misrouted() {
       if (!clear(s_, i, a1)) continue;
       for (const Misroutes& m : r_.misroute_list())
         if (const auto end = misroute_end(i, m))
-          if (const auto a2 = minimal_to_d(*end)) return r_.via_misrouted(i, a1, *a2, m, true);
+          if (const auto a2 = minimal_to_d(*end)) return r_.header().via_misrouted(i, a1, *a2, m, true);
     }
   }
   return std::nullopt;
 }
 
 PacketState DescriptorSearch::run() {
-  if (adaptive_clear(s_, d_)) return r_.direct(true);  // (a)
+  if (adaptive_clear(s_, d_)) return r_.header().direct(true);  // (a)
   if (auto st = inside_cube(true)) return *st;                       // (b)
-  if (deterministic_clear(s_, d_)) return r_.direct(false);  // (c)
+  if (deterministic_clear(s_, d_)) return r_.header().direct(false);  // (c)
   if (auto st = inside_cube(false)) return *st;
   if (auto st = outside_cube()) return *st;                          // (d)
   if (auto st = misrouted()) return *st;                             // (e)
@@ -560,9 +492,7 @@ PacketState DescriptorSearch::run() {
     if (auto st = misrouted_then_via()) return *st;  // (f)
     if (auto st = via_then_misrouted()) return *st;  // (g)
   }
-  PacketState none;
-  none.w[0] = kNone;
-  return none;
+  return FtHeader::dropped();
 }
 
 RoutingFamily ft_torus_family() {
