@@ -58,12 +58,7 @@ CHECKER_MAY_INCLUDE = {
 
 DEBTS = {
     "registry": set(),
-    "checker": {
-        # the routing-symmetry check compares two runs of the engine's own
-        # RouteRunner, read sets included: it certifies that runner's
-        # reductions, so an independent walker would have to re-derive read sets
-        ("verify/check/routing_symmetry_check.cpp", "verify/route/route_run.h"),
-    },
+    "checker": set(),
     "cycle": set(),
     "folder": set(),
 }

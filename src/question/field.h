@@ -121,7 +121,7 @@ void checkpoint_fields(Visit& v, Text& checkpoint, Flag& recheck_resumed, Size& 
                     .run_control());
 }
 
-// The hop limit's default in words; verify/route/route_run.h's hop_limit_for() is its value.
+// The hop limit's default in words; core/hop_limit.h's hop_limit_for() is its value.
 inline constexpr const char* kDefaultHopLimitText = "2 x nodes + 16";
 
 // "path_bound" -> "path-bound": the CLI's spelling of a field's name.

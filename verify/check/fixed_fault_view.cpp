@@ -1,11 +1,40 @@
 #include "verify/check/fixed_fault_view.h"
 
+#include <algorithm>
+
 #include "core/error.h"
 
 namespace menger {
 
 FixedFaultView::FixedFaultView(const FaultModel& model, FaultKnowledge knowledge, const FaultSet& faults)
     : model_(model), knowledge_(knowledge), faults_(faults) {}
+
+bool FixedFaultView::failed(std::optional<std::size_t> unit) {
+  if (!unit) return false;
+  if (faults_.contains(*unit)) return true;
+  if (recording_ && !asked_once_[*unit]) {
+    asked_once_[*unit] = 1;
+    asked_.push_back(*unit);
+  }
+  return false;
+}
+
+bool FixedFaultView::hop_blocked(const PortSlot& slot) {
+  if (!slot.connected()) return true;
+  return failed(model_.unit_of_link(slot.link)) || failed(model_.unit_of_node(slot.peer));
+}
+
+void FixedFaultView::record_reads() {
+  recording_ = true;
+  asked_once_.assign(model_.universe().size(), 0);
+  asked_.clear();
+}
+
+std::vector<std::size_t> FixedFaultView::reads() const {
+  std::vector<std::size_t> out = asked_;
+  std::sort(out.begin(), out.end());
+  return out;
+}
 
 void FixedFaultView::require_near(NodeId v) const {
   if (knowledge_ != FaultKnowledge::Local || whole_view_ || v == here_) return;

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "core/fault.h"
 #include "core/routing.h"
@@ -33,6 +34,16 @@ class FixedFaultView final : public FaultView {
   // set aside while it runs.
   PathAnswer least_path(const PathQuestion& q) override;
 
+  // A hop over `slot`: blocked when the port is unconnected, or its link or
+  // the node beyond has failed.  The run's own question, asked wherever the
+  // packet is.
+  bool hop_blocked(const PortSlot& slot);
+  // From now on, keep the healthy units asked about (by the routing or by
+  // hop_blocked); off by default, since a deadlock check asks millions.
+  void record_reads();
+  // Those units, sorted and distinct.
+  std::vector<std::size_t> reads() const;
+
  private:
   const FaultModel& model_;
   FaultKnowledge knowledge_;
@@ -40,7 +51,11 @@ class FixedFaultView final : public FaultView {
   NodeId here_ = kNoNode;
   bool whole_view_ = false;  // inside least_path
 
-  bool failed(std::optional<std::size_t> unit) const { return unit && faults_.contains(*unit); }
+  bool recording_ = false;
+  std::vector<char> asked_once_;    // per unit, while recording_
+  std::vector<std::size_t> asked_;  // healthy units asked about, while recording_
+
+  bool failed(std::optional<std::size_t> unit);
   void require_near(NodeId v) const;
   void require_attached(LinkId l) const;
 };

@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <random>
 
-#include "verify/route/route_run.h"
+#include "core/hop_limit.h"
+#include "verify/check/replay_run.h"
 
 namespace menger {
 
@@ -27,12 +28,12 @@ std::vector<std::size_t> image_units(const FaultModel& m, const Permutation& g, 
   return out;
 }
 
-std::optional<std::string> compare_runs(const Network& net, const Permutation& g, const RunResult& a, const RunResult& b) {
-  if (a.outcome != b.outcome) return "outcome " + std::string(to_string(a.outcome)) + " becomes " + std::string(to_string(b.outcome));
+std::optional<std::string> compare_runs(const Network& net, const Permutation& g, const Replay& a, const Replay& b) {
+  if (a.end != b.end) return "outcome " + std::string(to_string(a.end)) + " becomes " + std::string(to_string(b.end));
   if (a.hops != b.hops) return "hops " + std::to_string(a.hops) + " become " + std::to_string(b.hops);
-  if (a.trace.size() != b.trace.size()) return std::string("the traces differ in length");
-  for (std::size_t i = 0; i < a.trace.size(); ++i) {
-    const TraceStep &x = a.trace[i], &y = b.trace[i];
+  if (a.branch.size() != b.branch.size()) return std::string("the traces differ in length");
+  for (std::size_t i = 0; i < a.branch.size(); ++i) {
+    const ReplayStep &x = a.branch[i], &y = b.branch[i];
     if (g[x.node] != y.node) return "step " + std::to_string(i) + " at " + net.label(x.node) + " maps to " + net.label(y.node);
     if (x.moved != y.moved || (x.moved && (x.port != y.port || x.vc != y.vc)))
       return "step " + std::to_string(i) + " at " + net.label(x.node) + " takes another port or channel";
@@ -71,9 +72,7 @@ std::optional<std::string> commutation_problem(const Routing& routing, const Fau
   const std::size_t units = model.universe().size();
   if (terminals.size() < 2 || units == 0) return std::nullopt;
   std::mt19937_64 rng(seed);
-  RunLimits limits;
-  limits.fault_budget = k;
-  RouteRunner first(routing, model, limits), second(routing, model, limits);
+  const std::uint32_t hop_limit = hop_limit_for(net);
   for (std::size_t r = 0; r < runs; ++r) {
     const NodeId s = terminals[rng() % terminals.size()], d = terminals[rng() % terminals.size()];
     if (s == d) continue;
@@ -86,11 +85,11 @@ std::optional<std::string> commutation_problem(const Routing& routing, const Fau
       return model.unit_of_node(s) == u || model.unit_of_node(d) == u;
     });
     const FaultSet faults(units, f), mapped(units, image_units(model, g, f));
-    const RunResult a = first.run(faults, s, d, std::nullopt, true);
-    const RunResult b = second.run(mapped, g[s], g[d], std::nullopt, true);
+    const Replay a = replay_every_branch(routing, model, faults, s, d, hop_limit);
+    const Replay b = replay_every_branch(routing, model, mapped, g[s], g[d], hop_limit);
     const std::string where = " (run " + net.label(s) + " -> " + net.label(d) + " with " + std::to_string(f.size()) + " faults)";
     if (auto why = compare_runs(net, g, a, b)) return *why + where;
-    if (image_units(model, g, first.reads()) != second.reads()) return "the read sets are not images of each other" + where;
+    if (image_units(model, g, a.reads) != b.reads) return "the read sets are not images of each other" + where;
   }
   return std::nullopt;
 }

@@ -1,7 +1,8 @@
 // Does a routing commute with a node permutation g?  route(g s, g d, g F)
 // must equal g route(s, d, F): the same outcome and hop count, a trace whose
 // nodes are the images and whose ports and virtual channels are the same, and
-// a read set (route_run.h) that is the image of the first.  This is a test on
+// a read set that is the image of the first (the runs are the checkers' own,
+// replay_run.h, not the engine's).  This is a test on
 // sampled runs, not a proof: it guards the declarations of
 // Routing::port_automorphism_invariant() (tests) and spot-checks them before
 // an engine relies on one (route_search.cpp).

@@ -139,10 +139,6 @@ const std::vector<std::size_t>& RecordingFaultView::reads() {
   return reads_;
 }
 
-std::uint32_t hop_limit_for(const Network& net, std::uint32_t asked) {
-  return asked ? asked : 2 * net.num_nodes() + 16;
-}
-
 // ---- RouteRunner -----------------------------------------------------------
 
 RouteRunner::RouteRunner(const Routing& routing, const FaultModel& model, RunLimits limits)

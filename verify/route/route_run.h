@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "core/fault.h"
+#include "core/hop_limit.h"
 #include "core/routing.h"
 #include "core/stamped_map.h"
 #include "verify/fault_model.h"
@@ -52,10 +53,6 @@ struct RunResult {
                                    // for a trace; TooLong always states its bound)
   bool delivered() const { return outcome == RunOutcome::Delivered; }
 };
-
-// The livelock guard of a run on `net`: `asked`, else 2 x nodes + 16 (the
-// one place this default is written; a question's hop_limit words it).
-std::uint32_t hop_limit_for(const Network& net, std::uint32_t asked = 0);
 
 struct RunLimits {
   std::uint32_t hop_limit = 0;             // 0: hop_limit_for(network)
