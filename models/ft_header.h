@@ -9,7 +9,7 @@
 // (d1 h1 d2 h2 d3 h3).  "When the I is reached, this subheader is deleted and
 // then the second subheader is processed as the first one" (section 4).
 //
-// Words (the layout the deadlock certificates' state texts were made from):
+// Words (as ft-torus laid them out before this header was shared):
 //   w[0] bits 0-15  flags: the I bit, A of the current subheader, A of the
 //                   second, and "no descriptor found" (the source dropped it);
 //        bits 16-30 the switch's own (TagField, packet_fields.h): ring_hop's last hop under
