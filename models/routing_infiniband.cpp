@@ -29,6 +29,7 @@
 #include <memory>
 
 #include "core/error.h"
+#include "core/infiniband_lanes.h"
 #include "models/infiniband_fabric.h"
 #include "models/packet_fields.h"
 #include "models/routing_registry.h"
@@ -166,6 +167,15 @@ class OpensmTablesRouting final : public Routing {
   }
 };
 
+// The routing's sls and vls parameters (core/infiniband_lanes.h).
+ParamSpec lane_param(const LaneSource& s) {
+  return ParamSpec::choice(s.name, s.doc, {s.from_dump, s.zero})
+      .defaults_to(SpecValue::make_word(s.from_dump))
+      .hidden_at_default();
+}
+
+bool read_from_dump(const BoundParams& p, const LaneSource& s) { return p.word(s.name) == s.from_dump; }
+
 }  // namespace
 
 void register_infiniband_routings(RoutingRegistry& reg) {
@@ -173,18 +183,13 @@ void register_infiniband_routings(RoutingRegistry& reg) {
       "opensm-tables",
       "the forwarding tables, SL-to-VL tables and path SLs OpenSM programmed (network: opensm(dir=...))",
       "InfiniBand Architecture vol. 1 (linear forwarding and SL-to-VL mapping tables); OpenSM 3.3.23 dump files",
-      {ParamSpec::choice("sls", "file: path-sls.txt in the dump directory; zero: SL 0 for every path",
-                         {"file", "zero"})
-           .defaults_to(SpecValue::make_word("file"))
-           .hidden_at_default(),
-       ParamSpec::choice("vls", "dump: opensm-sl2vl.dump; zero: VL 0 on every hop", {"dump", "zero"})
-           .defaults_to(SpecValue::make_word("dump"))
-           .hidden_at_default()},
+      {lane_param(kPathServiceLevels), lane_param(kServiceLevelToLane)},
       [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
         const auto* fabric = dynamic_cast<const InfinibandFabric*>(&net.topology());
         if (!fabric) p.fail("needs an InfiniBand subnet, opensm(dir=...), not " + net.spec());
         return std::make_unique<OpensmTablesRouting>(net, *fabric,
-                                                     TablesChoice{p.word("sls") == "file", p.word("vls") == "dump"});
+                                                     TablesChoice{read_from_dump(p, kPathServiceLevels),
+                                                                  read_from_dump(p, kServiceLevelToLane)});
       }});
 }
 

@@ -9,6 +9,7 @@
 
 #include <string>
 
+#include "core/infiniband_lanes.h"
 #include "question/field.h"
 
 namespace menger {
@@ -19,18 +20,19 @@ struct CreditLoopsQuestion {
       "Has the routing OpenSM programmed into an InfiniBand subnet a credit loop: a cycle in the dependency graph "
       "of its (link direction, VL) buffers (Dally and Seitz)?";
 
-  std::string sls = "file";
-  std::string vls = "dump";
+  std::string sls = kPathServiceLevels.from_dump;
+  std::string vls = kServiceLevelToLane.from_dump;
 
   template <class Q, class Visit>
   static void fields(Q& q, Visit&& v) {
     using namespace question;
-    v(q.sls, Field("sls", "path SLs: file (DIR/path-sls.txt) or zero (SL 0 everywhere)")
-                 .one_of({"file", "zero"})
-                 .in(kCli | kPython));
-    v(q.vls, Field("vls", "SL-to-VL: dump (DIR/opensm-sl2vl.dump) or zero (VL 0 everywhere)")
-                 .one_of({"dump", "zero"})
-                 .in(kCli | kPython));
+    v(q.sls, lanes(kPathServiceLevels));
+    v(q.vls, lanes(kServiceLevelToLane));
+  }
+
+ private:
+  static question::Field lanes(const LaneSource& s) {
+    return question::Field(s.name, s.doc).one_of({s.from_dump, s.zero}).in(question::kCli | question::kPython);
   }
 };
 

@@ -1,5 +1,6 @@
 #include "setup/credit_loops.h"
 
+#include "core/infiniband_lanes.h"
 #include "core/spec.h"
 
 namespace menger {
@@ -9,7 +10,10 @@ CreditLoopsCheck check_credit_loops(const std::string& dir, const std::string& f
   const std::string spec = "opensm(dir=" + SpecValue::make_string(dir).to_string() +
                            (fabric_file.empty() ? "" : ", fabric=" + SpecValue::make_string(fabric_file).to_string()) +
                            ")";
-  CreditLoopsCheck c{make_route_setup(spec, "opensm-tables(sls=" + q.sls + ", vls=" + q.vls + ")", "links"), {}, {}};
+  std::string routing = "opensm-tables(";
+  routing.append(kPathServiceLevels.name).append("=").append(q.sls).append(", ");
+  routing.append(kServiceLevelToLane.name).append("=").append(q.vls).append(")");
+  CreditLoopsCheck c{make_route_setup(spec, routing, "links"), {}, {}};
   c.result = check_deadlock(*c.setup.routing, *c.setup.model, {});
   if (c.result.status != DeadlockResult::Status::Unknown) {
     const FaultSet none(c.setup.model->universe().size());
