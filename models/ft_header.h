@@ -12,8 +12,9 @@
 // Words (as ft-torus laid them out before this header was shared):
 //   w[0] bits 0-15  flags: the I bit, A of the current subheader, A of the
 //                   second, and "no descriptor found" (the source dropped it);
-//        bits 16-30 the switch's own (TagField, packet_fields.h): ring_hop's last hop under
-//                   bubble flow control, FIR's input; the header keeps them
+//        bits 16-30 the switch's own (TagField, packet_fields.h): ring_hop's
+//                   last hop under bubble flow control, FIR's input; the
+//                   header keeps them
 //   w[1]            I (node id) while heading to it
 //   w[2..4]         current subheader's misroutings, (direction index + 1)
 //                   << 16 | hops left; direction index: X+ Y+ Z+ ... X- Y- Z-

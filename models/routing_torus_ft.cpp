@@ -62,7 +62,7 @@
 // marked and the escape rings of a torus are plain cycles.
 //
 // Packet state: the header of Figure 2.1 (models/ft_header.h); with
-// flow=bubble, the last hop in its switch tag (ring_hop).
+// flow=bubble, the last hop in the tag above its flags (TagField, ring_hop).
 //
 // Fault reads happen only in start(), candidate by candidate in the order above,
 // each stopping at the first fault it meets; next() follows the descriptor.
