@@ -15,14 +15,14 @@ namespace menger::fuzz {
 
 template <class Other>
 void check_evidence(const std::uint8_t* data, std::size_t size, bool deadlock, Other&& other) {
-  expect_clean_rejection([&] {
-    const auto j = parse_json(as_text(data, size), "fuzz input");
+  expect_clean_rejection([&](const Budget& budget) {
+    const auto j = parse_json(as_text(data, size), "fuzz input", budget);
     if (is_deadlock_evidence(j)) {
       const DeadlockEvidence e = deadlock_evidence_from_json(j);
-      if (e.deadlock == deadlock) (void)check_deadlock_evidence(e);
+      if (e.deadlock == deadlock) (void)check_deadlock_evidence(e, budget);
       return;
     }
-    other(j);
+    other(j, budget);
   });
 }
 

@@ -9,7 +9,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const auto file = menger::fuzz::scratch_file(".toml", menger::fuzz::as_text(data, size));
-  menger::fuzz::expect_clean_rejection([&] {
+  menger::fuzz::expect_clean_rejection([&](const menger::Budget&) {
     const menger::Claim claim = menger::read_claim(file, "fuzz");
     const menger::PropertyKind* kind = menger::find_property_kind(claim.kind);
     if (!kind) return;  // the runner's "unknown property kind" InputError

@@ -22,8 +22,9 @@ const RouteSetup& setup() {
   return s;
 }
 
-DeadlockSearchOptions options(const std::string& checkpoint, bool recheck) {
+DeadlockSearchOptions options(const std::string& checkpoint, bool recheck, const Budget& budget = Budget()) {
   DeadlockSearchOptions o;
+  o.budget = budget;
   o.k = 2;
   o.chunk_sets = 8;
   o.checkpoint = checkpoint;
@@ -44,9 +45,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static const std::string fresh =
       answer(search_deadlock_faults(*setup().routing, *setup().model, options("", false)));
   const fuzz::CheckpointInput in = fuzz::checkpoint_input(data, size);
-  fuzz::expect_clean_rejection([&] {
+  fuzz::expect_clean_rejection([&](const Budget& budget) {
     const DeadlockSearchResult s =
-        search_deadlock_faults(*setup().routing, *setup().model, options(in.file.string(), in.recheck));
+        search_deadlock_faults(*setup().routing, *setup().model, options(in.file.string(), in.recheck, budget));
     if (!s.complete) return;  // the harness's budget ran out: UNKNOWN, exit 4
     fuzz::judge(fresh, answer(s), s.coverage, in.recheck);
   });

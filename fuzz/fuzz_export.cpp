@@ -78,8 +78,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static const char* const extensions[] = {".graphml", ".dot", ".json", ".edges"};
   const char* ext = extensions[static_cast<std::uint8_t>(data[0] - '0') % 4];
   const auto file = menger::fuzz::scratch_file(ext, menger::fuzz::as_text(data + 1, size - 1));
-  menger::fuzz::expect_clean_rejection([&] {
-    const Network original(menger::read_network_file(file, "file(fuzz)"));
+  menger::fuzz::expect_clean_rejection([&](const menger::Budget& budget) {
+    const Network original(menger::read_network_file(file, "file(fuzz)", budget), budget);
     // What each format can carry (src/io/export.cpp): DOT any label; GraphML
     // UTF-8 without what XML 1.0 forbids (control characters, U+FFFE,
     // U+FFFF); JSON UTF-8 (the

@@ -23,6 +23,8 @@ const menger::FormulaVars& claim_like_vars() {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   menger::fuzz::expect_clean_rejection(
-      [&] { (void)menger::evaluate_formula(menger::fuzz::as_text(data, size), claim_like_vars()); });
+      [&](const menger::Budget& budget) {
+        (void)menger::evaluate_formula(menger::fuzz::as_text(data, size), claim_like_vars(), budget);
+      });
   return 0;
 }

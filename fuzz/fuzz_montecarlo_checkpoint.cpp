@@ -48,9 +48,9 @@ std::string answer(const StudyResult& r) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const std::string fresh = answer(run_study(topology(), request()));
   const fuzz::CheckpointInput in = fuzz::checkpoint_input(data, size);
-  fuzz::expect_clean_rejection([&] {
+  fuzz::expect_clean_rejection([&](const Budget& budget) {
     StudyRequest q = request();
-    q.sampling.deadline = ambient_deadline();
+    q.sampling.budget = budget;
     const StudyResult r = run_study(topology(), q, in.file, in.recheck);
     if (!r.complete) return;  // the harness's budget ran out: UNKNOWN, exit 4
     fuzz::judge(fresh, answer(r), r.coverage(), in.recheck);

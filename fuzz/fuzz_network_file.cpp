@@ -9,6 +9,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static const char* const extensions[] = {".graphml", ".dot", ".json", ".edges"};
   const char* ext = extensions[static_cast<std::uint8_t>(data[0] - '0') % 4];
   const auto file = menger::fuzz::scratch_file(ext, menger::fuzz::as_text(data + 1, size - 1));
-  menger::fuzz::expect_clean_rejection([&] { (void)menger::read_network_file(file, "file(fuzz)"); });
+  menger::fuzz::expect_clean_rejection(
+      [&](const menger::Budget& budget) { (void)menger::read_network_file(file, "file(fuzz)", budget); });
   return 0;
 }

@@ -52,8 +52,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   ProveOptions opt;
   opt.checkpoint = in.file;
   opt.recheck_resumed = in.recheck;
-  fuzz::expect_clean_rejection([&] {
-    const ProveReport r = prove({dir}, opt);
+  fuzz::expect_clean_rejection([&](const Budget& budget) {
+    ProveOptions budgeted = opt;
+    budgeted.root_budget = budget;
+    const ProveReport r = prove({dir}, budgeted);
     Coverage said;
     said.resumed = r.resumed;
     fuzz::judge(fresh, answer(r), said, in.recheck);

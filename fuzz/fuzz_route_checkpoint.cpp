@@ -23,8 +23,9 @@ const RouteSetup& setup() {
   return s;
 }
 
-RouteCheckOptions options(const std::string& checkpoint, bool recheck) {
+RouteCheckOptions options(const std::string& checkpoint, bool recheck, const Budget& budget = Budget()) {
   RouteCheckOptions o;
+  o.budget = budget;
   o.k = 4;
   o.chunk_pairs = 1;
   o.symmetry = false;
@@ -55,8 +56,9 @@ void check_replays(const RouteCheckResult& r) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const std::string fresh = answer(route_check(*setup().routing, *setup().model, options("", false)));
   const fuzz::CheckpointInput in = fuzz::checkpoint_input(data, size);
-  fuzz::expect_clean_rejection([&] {
-    const RouteCheckResult r = route_check(*setup().routing, *setup().model, options(in.file.string(), in.recheck));
+  fuzz::expect_clean_rejection([&](const Budget& budget) {
+    const RouteCheckResult r =
+        route_check(*setup().routing, *setup().model, options(in.file.string(), in.recheck, budget));
     if (r.status == RouteCheckResult::Status::Unknown) return;  // the harness's budget ran out: UNKNOWN, exit 4
     check_replays(r);
     fuzz::judge(fresh, answer(r), r.coverage, in.recheck);

@@ -42,8 +42,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static const menger::Network net(menger::Registry::builtin().build("mesh(3,3)"));
   const bool csv = (static_cast<std::uint8_t>(data[0] - '0') % 2) == 1;
   const std::string text(menger::fuzz::as_text(data + 1, size - 1));
-  menger::fuzz::expect_clean_rejection([&] {
-    auto table = menger::parse_routing_table(text, csv, "fuzz", net);
+  menger::fuzz::expect_clean_rejection([&](const menger::Budget& budget) {
+    auto table = menger::parse_routing_table(text, csv, "fuzz", net, budget);
     replay(net, *menger::make_table_routing(net, std::move(table), "table(file=fuzz)"));
   });
   return 0;

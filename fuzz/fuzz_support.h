@@ -2,7 +2,7 @@
 //
 // A harness hands one input to the library function a CLI verb calls.  The
 // documented user-facing outcomes are InputError (bad input, exit 2) and
-// BudgetExhausted (the ambient deadline ran out: UNKNOWN, exit 4); anything
+// BudgetExhausted (the budget ran out: UNKNOWN, exit 4); anything
 // else escaping -- a library exception, InternalError, a crash, a sanitizer
 // report -- is a finding.  So the harness catches exactly those two and lets
 // everything else reach libFuzzer (or the corpus replay driver), which stops
@@ -16,7 +16,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/deadline.h"
+#include "core/budget.h"
 #include "core/error.h"
 
 namespace menger::fuzz {
@@ -29,14 +29,15 @@ inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
 // (libFuzzer's -fork/-jobs run several processes); the extension picks the format.
 std::filesystem::path scratch_file(std::string_view extension, std::string_view bytes);
 
-// Runs `read` under an ambient deadline (readers whose input can name a large
-// network build it under the same budget a CLI verb would honour) and treats
-// the two user-facing errors as the expected rejection.
+// Runs `read(budget)` with a budget of `time` (readers whose input can name a
+// large network build it under the same budget a CLI verb would honour, so
+// `read` hands it to everything it builds and asks) and treats the two
+// user-facing errors as the expected rejection.
 template <class Read>
-void expect_clean_rejection(Read&& read, std::chrono::milliseconds budget = std::chrono::milliseconds(2000)) {
-  DeadlineScope scope(Clock::now() + budget);
+void expect_clean_rejection(Read&& read, std::chrono::milliseconds time = std::chrono::milliseconds(2000)) {
+  const Budget budget = Budget::until(Clock::now() + time);
   try {
-    read();
+    read(budget);
   } catch (const InputError&) {
   } catch (const BudgetExhausted&) {
   }

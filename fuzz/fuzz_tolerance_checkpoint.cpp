@@ -24,8 +24,10 @@ const RouteSetup& setup() {
   return s;
 }
 
-ToleranceOptions options(const std::string& checkpoint, bool recheck, bool certificate) {
+ToleranceOptions options(const std::string& checkpoint, bool recheck, bool certificate,
+                         const Budget& budget = Budget()) {
   ToleranceOptions o;
+  o.budget = budget;
   o.symmetry = false;
   o.chunk_pairs = 4;
   o.checkpoint = checkpoint;
@@ -49,10 +51,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static const std::string fresh = answer(flow_tolerance(*setup().model, options("", false, false)));
   const bool certificate = size > 0 && (data[0] & 4) == 0;
   const fuzz::CheckpointInput in = fuzz::checkpoint_input(data, size);
-  fuzz::expect_clean_rejection([&] {
-    const ToleranceResult r = flow_tolerance(*setup().model, options(in.file.string(), in.recheck, certificate));
+  fuzz::expect_clean_rejection([&](const Budget& budget) {
+    const ToleranceResult r =
+        flow_tolerance(*setup().model, options(in.file.string(), in.recheck, certificate, budget));
     if (!r.complete) return;  // the harness's budget ran out: UNKNOWN, exit 4
-    if (r.certificate && !check_certificate(*r.certificate, 10'000'000).valid) return;  // INVALID, exit 3
+    if (r.certificate && !check_certificate(*r.certificate, 10'000'000, budget).valid) return;  // INVALID, exit 3
     if (certificate && !r.certificate) fuzz::finding("a complete resumed run came without its certificate");
     fuzz::judge(fresh, answer(r), r.coverage, in.recheck);
   });

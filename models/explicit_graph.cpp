@@ -1,6 +1,5 @@
 #include "models/explicit_graph.h"
 
-#include "core/deadline.h"
 #include "core/error.h"
 
 namespace menger {
@@ -35,8 +34,8 @@ NodeKind parse_node_kind(const std::string& text, const std::string& where) {
 }
 
 NodeId GraphBuilder::add_node(const std::string& id, std::string label, NodeKind kind) {
-  // A file of 10^8 lines takes minutes to read: under --budget, stop (core/deadline.h).
-  if ((nodes_.size() & 0xffff) == 0) check_deadline("reading " + source_);
+  // A file of 10^8 lines takes minutes to read: under --budget, stop.
+  if ((nodes_.size() & 0xffff) == 0) budget_.check("reading " + source_);
   if (by_id_.count(id)) throw InputError(source_ + ": node '" + id + "' is declared twice");
   // An empty label stands for "none" in every format (it falls back to the
   // id), so a node whose id is empty too would have no name to write back
@@ -69,7 +68,7 @@ void GraphBuilder::set_package(NodeId v, const std::string& package) { package_o
 
 void GraphBuilder::add_link(NodeId a, std::optional<PortId> pa, NodeId b, std::optional<PortId> pb, bool directed,
                             std::string label) {
-  if ((links_.size() & 0xffff) == 0) check_deadline("reading " + source_);
+  if ((links_.size() & 0xffff) == 0) budget_.check("reading " + source_);
   if (a == b) throw InputError(source_ + ": self-loop at node '" + nodes_[a].label + "'");
   for (const auto& [v, p] : {std::pair{a, pa}, std::pair{b, pb}})
     if (p && *p >= kMaxPorts)

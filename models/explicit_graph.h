@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "core/budget.h"
 #include "core/topology.h"
 
 namespace menger {
@@ -57,7 +58,11 @@ class ExplicitTopology : public Topology {
 
 class GraphBuilder {
  public:
-  explicit GraphBuilder(std::string source) : source_(std::move(source)) {}
+  // `budget` is checked as nodes and links arrive (a file of 10^8 lines takes
+  // minutes to read).
+  explicit GraphBuilder(std::string source, Budget budget = Budget())
+      : source_(std::move(source)), budget_(std::move(budget)) {}
+  const Budget& budget() const { return budget_; }
 
   // Adds a node named `id` (a file's own node name); returns its index.
   // Throws InputError if the name is already taken.
@@ -89,6 +94,7 @@ class GraphBuilder {
     std::string label;
   };
   std::string source_;
+  Budget budget_;
   std::vector<ExplicitTopology::Node> nodes_;
   std::vector<PortId> min_ports_;
   std::vector<std::string> package_of_;

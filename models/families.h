@@ -27,5 +27,6 @@ Family jellyfish_family();  // jellyfish.cpp (Singla et al.)
 namespace menger {
 // Reads a network file (format by extension, see file_formats.cpp); `spec` is
 // the spec the topology reports.  Throws InputError.
-std::shared_ptr<const Topology> read_network_file(const std::filesystem::path& path, const std::string& spec);
+std::shared_ptr<const Topology> read_network_file(const std::filesystem::path& path, const std::string& spec,
+                                                  const Budget& budget = Budget());
 }  // namespace menger

@@ -80,7 +80,7 @@
 #include <sstream>
 #include <typeinfo>
 
-#include "core/deadline.h"
+#include "core/budget.h"
 #include "core/error.h"
 #include "core/input_file.h"
 #include "core/json_io.h"
@@ -485,7 +485,7 @@ const nlohmann::json& list_of(const nlohmann::json& j, const char* key, const st
 }
 
 void read_json(const std::string& text, GraphBuilder& b, const std::string& where) {
-  const nlohmann::json j = parse_json(text, where);
+  const nlohmann::json j = parse_json(text, where, b.budget());
   if (!j.is_object()) throw InputError(where + ": expected a JSON object with the keys nodes and links");
   require_keys(j, {"spec", "nodes", "links"}, where);
   if (j.contains("spec")) (void)field<std::string>(j, "spec", where);
@@ -560,7 +560,8 @@ void read_edge_list(const std::string& text, GraphBuilder& b, const std::string&
 
 }  // namespace
 
-std::shared_ptr<const Topology> read_network_file(const fs::path& path, const std::string& spec) {
+std::shared_ptr<const Topology> read_network_file(const fs::path& path, const std::string& spec,
+                                                  const Budget& budget) {
   const std::string where = "file " + path.string();
   std::string ext = path.extension().string();
   for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -568,8 +569,8 @@ std::shared_ptr<const Topology> read_network_file(const fs::path& path, const st
   if (!listed(kExtensions, ext))
     throw InputError(where + ": unknown format '" + ext +
                      "' (expected .graphml, .xml, .dot, .gv, .json, .txt, .edges, .el or .edgelist)");
-  const InputFile in = read_input_file(path, "file");
-  GraphBuilder b(where);
+  const InputFile in = read_input_file(path, "file", budget);
+  GraphBuilder b(where, budget);
   b.add_input({path.string(), in.digest});
   try {
     if (ext == ".graphml" || ext == ".xml") GraphmlReader(b, where).read(in.text);
@@ -593,7 +594,8 @@ Family file_family() {
   f.source = "user input";
   f.params = {ParamSpec::text("path", "file name; relative names resolve beside the claim file")};
   f.build = [](const BoundParams& p, const BuildContext&) -> std::shared_ptr<const Topology> {
-    return read_network_file(p.file("path"), "file(" + SpecValue::make_string(p.word("path")).to_string() + ")");
+    return read_network_file(p.file("path"), "file(" + SpecValue::make_string(p.word("path")).to_string() + ")",
+                             p.budget());
   };
   return f;
 }

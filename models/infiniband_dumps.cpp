@@ -23,7 +23,8 @@ namespace {
 // Topology::input_files() and Routing::input_files()).
 class LineReader {
  public:
-  LineReader(const fs::path& file, InputRecord* record) : name_(file.string()), in_(read_input_file(file, "file")) {
+  LineReader(const fs::path& file, InputRecord* record, const Budget& budget)
+      : name_(file.string()), in_(read_input_file(file, "file", budget)) {
     if (record) *record = InputRecord{name_, in_.digest};
   }
   bool next(std::string& line) {
@@ -122,8 +123,8 @@ std::string guid_text(Guid g) {
   return buf;
 }
 
-std::vector<IbLink> read_subnet_lst(const fs::path& file, InputRecord* record) {
-  LineReader r(file, record);
+std::vector<IbLink> read_subnet_lst(const fs::path& file, InputRecord* record, const Budget& budget) {
+  LineReader r(file, record, budget);
   std::vector<IbLink> links;
   std::set<std::pair<Guid, unsigned>> seen_ends;  // (node GUID, port) already in a listed link
   std::string line;
@@ -149,8 +150,8 @@ std::vector<IbLink> read_subnet_lst(const fs::path& file, InputRecord* record) {
   return links;
 }
 
-IbForwardingTables read_lfts(const fs::path& file, InputRecord* record) {
-  LineReader r(file, record);
+IbForwardingTables read_lfts(const fs::path& file, InputRecord* record, const Budget& budget) {
+  LineReader r(file, record, budget);
   IbForwardingTables tables;
   std::map<Guid, std::vector<bool>> seen;  // per switch: LIDs with an entry (kNoIbPort is a value too)
   std::vector<std::uint8_t>* current = nullptr;
@@ -191,8 +192,8 @@ IbForwardingTables read_lfts(const fs::path& file, InputRecord* record) {
   return tables;
 }
 
-IbSl2VlTables read_sl2vl(const fs::path& file, InputRecord* record) {
-  LineReader r(file, record);
+IbSl2VlTables read_sl2vl(const fs::path& file, InputRecord* record, const Budget& budget) {
+  LineReader r(file, record, budget);
   IbSl2VlTables tables;
   std::map<std::pair<std::uint8_t, std::uint8_t>, Sl2VlRow>* current = nullptr;
   std::string line;
@@ -226,8 +227,8 @@ IbSl2VlTables read_sl2vl(const fs::path& file, InputRecord* record) {
   return tables;
 }
 
-IbPathSls read_path_sls(const fs::path& file, InputRecord* record) {
-  LineReader r(file, record);
+IbPathSls read_path_sls(const fs::path& file, InputRecord* record, const Budget& budget) {
+  LineReader r(file, record, budget);
   IbPathSls sls;
   std::string line;
   while (r.next(line)) {

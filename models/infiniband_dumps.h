@@ -34,6 +34,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/budget.h"
 #include "core/input_file.h"
 
 namespace menger {
@@ -57,24 +58,29 @@ struct IbLink {
 };
 
 // Each physical link once (the file lists it from both ends), in file order.
-std::vector<IbLink> read_subnet_lst(const std::filesystem::path& file, InputRecord* record = nullptr);
+std::vector<IbLink> read_subnet_lst(const std::filesystem::path& file, InputRecord* record = nullptr,
+                                const Budget& budget = Budget());
 // The same from the output of ibnetdiscover (infiniband_ibnetdiscover.cpp), in
 // order of (node id, port) of the lesser end.
-std::vector<IbLink> read_ibnetdiscover(const std::filesystem::path& file, InputRecord* record = nullptr);
+std::vector<IbLink> read_ibnetdiscover(const std::filesystem::path& file, InputRecord* record = nullptr,
+                                const Budget& budget = Budget());
 
 // Per switch node GUID: out port per LID (kNoIbPort where the dump has none).
 using IbForwardingTables = std::map<Guid, std::vector<std::uint8_t>>;
-IbForwardingTables read_lfts(const std::filesystem::path& file, InputRecord* record = nullptr);
+IbForwardingTables read_lfts(const std::filesystem::path& file, InputRecord* record = nullptr,
+                                const Budget& budget = Budget());
 
 // Per port GUID (channel adapters) or node GUID (switches): (in port, out
 // port) -> VL of each SL.
 using Sl2VlRow = std::array<std::uint8_t, 16>;
 using IbSl2VlTables = std::map<Guid, std::map<std::pair<std::uint8_t, std::uint8_t>, Sl2VlRow>>;
-IbSl2VlTables read_sl2vl(const std::filesystem::path& file, InputRecord* record = nullptr);
+IbSl2VlTables read_sl2vl(const std::filesystem::path& file, InputRecord* record = nullptr,
+                                const Budget& budget = Budget());
 
 // (SLID, DLID) -> SL.
 using IbPathSls = std::map<std::pair<std::uint16_t, std::uint16_t>, std::uint8_t>;
-IbPathSls read_path_sls(const std::filesystem::path& file, InputRecord* record = nullptr);
+IbPathSls read_path_sls(const std::filesystem::path& file, InputRecord* record = nullptr,
+                                const Budget& budget = Budget());
 
 std::string guid_text(Guid g);  // "0x0002c90200400005"
 

@@ -60,11 +60,13 @@ std::vector<std::string> unique_labels(const std::vector<IbNodeInfo>& info, cons
 }  // namespace
 
 std::shared_ptr<const InfinibandFabric> read_opensm_fabric(const fs::path& dir, const std::string& spec,
-                                                           const std::optional<fs::path>& ibnetdiscover) {
+                                                           const std::optional<fs::path>& ibnetdiscover,
+                                                           const Budget& budget) {
   const fs::path file = ibnetdiscover ? *ibnetdiscover : dir / "opensm-subnet.lst";
   const std::string where = "file " + file.string();
   InputRecord read;
-  const std::vector<IbLink> links = ibnetdiscover ? read_ibnetdiscover(file, &read) : read_subnet_lst(file, &read);
+  const std::vector<IbLink> links = ibnetdiscover ? read_ibnetdiscover(file, &read, budget)
+                                                     : read_subnet_lst(file, &read, budget);
   Collected c;
   for (const auto& l : links) collect(c, l.a, where), collect(c, l.b, where);
 
@@ -134,7 +136,7 @@ Family opensm_family() {
     // checkers that rebuild the network from them) find them from any claim file.
     std::string spec = "opensm(" + SpecValue::make_string(dir.lexically_normal().string()).to_string();
     if (fabric) spec += ", fabric=" + SpecValue::make_string(fabric->lexically_normal().string()).to_string();
-    return read_opensm_fabric(dir, spec + ")", fabric);
+    return read_opensm_fabric(dir, spec + ")", fabric, p.budget());
   };
   return f;
 }

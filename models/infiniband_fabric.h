@@ -57,7 +57,7 @@ class InfinibandFabric : public ExplicitTopology {
 // when given; InputError on a malformed or inconsistent file.
 std::shared_ptr<const InfinibandFabric> read_opensm_fabric(
     const std::filesystem::path& dir, const std::string& spec,
-    const std::optional<std::filesystem::path>& ibnetdiscover = std::nullopt);
+    const std::optional<std::filesystem::path>& ibnetdiscover = std::nullopt, const Budget& budget = Budget());
 
 Family opensm_family();
 

@@ -46,8 +46,8 @@ class Parser {
  public:
   // The file is read whole through read_input_file (core/input_file.h); its
   // digest goes to `record` when given.
-  Parser(const std::filesystem::path& file, InputRecord* record)
-      : name_(file.string()), in_(read_input_file(file, "file")) {
+  Parser(const std::filesystem::path& file, InputRecord* record, const Budget& budget)
+      : name_(file.string()), in_(read_input_file(file, "file", budget)) {
     if (record) *record = InputRecord{name_, in_.digest};
   }
 
@@ -227,8 +227,8 @@ class Parser {
 
 }  // namespace
 
-std::vector<IbLink> read_ibnetdiscover(const std::filesystem::path& file, InputRecord* record) {
-  return Parser(file, record).run();
+std::vector<IbLink> read_ibnetdiscover(const std::filesystem::path& file, InputRecord* record, const Budget& budget) {
+  return Parser(file, record, budget).run();
 }
 
 }  // namespace menger

@@ -175,7 +175,8 @@ const Family* Registry::find(std::string_view name) const {
   return nullptr;
 }
 
-BoundParams Registry::bind(const Family& f, const SpecValue& spec, const std::filesystem::path& base_dir) {
+BoundParams Registry::bind(const Family& f, const SpecValue& spec, const std::filesystem::path& base_dir,
+                              const Budget& budget) {
   std::map<std::string, SpecValue> values;
   std::size_t next_positional = 0;
   for (const SpecArg& a : spec.args) {
@@ -215,7 +216,7 @@ BoundParams Registry::bind(const Family& f, const SpecValue& spec, const std::fi
     }
     check_value(f, p, it->second);
   }
-  return BoundParams(f.name, std::move(values), base_dir);
+  return BoundParams(f.name, std::move(values), base_dir, budget);
 }
 
 std::shared_ptr<const Topology> Registry::build(const SpecValue& spec, const BuildContext& ctx) const {
@@ -229,11 +230,12 @@ std::shared_ptr<const Topology> Registry::build(const SpecValue& spec, const Bui
   }
   BuildContext c = ctx;
   c.registry = this;
-  return f->build(bind(*f, spec, c.base_dir), c);
+  return f->build(bind(*f, spec, c.base_dir, c.budget), c);
 }
 
-std::shared_ptr<const Topology> Registry::build(std::string_view spec, const std::filesystem::path& base_dir) const {
-  auto topology = build(parse_spec(spec), BuildContext{this, base_dir});
+std::shared_ptr<const Topology> Registry::build(std::string_view spec, const std::filesystem::path& base_dir,
+                                                const Budget& budget) const {
+  auto topology = build(parse_spec(spec), BuildContext{this, base_dir, budget});
   for (const std::string& note : topology->notes()) emit_note(note);
   return topology;
 }

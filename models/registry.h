@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/budget.h"
 #include "core/spec.h"
 #include "core/topology.h"
 
@@ -68,13 +69,16 @@ class Registry;
 struct BuildContext {
   const Registry* registry = nullptr;
   std::filesystem::path base_dir;  // relative file names resolve here (BoundParams::file)
+  Budget budget;                   // the question's (core/budget.h): reading files counts
 };
 
 // Arguments of one spec, bound to a family's schema and validated.
 class BoundParams {
  public:
-  BoundParams(std::string family, std::map<std::string, SpecValue> values, std::filesystem::path base_dir = {})
-      : family_(std::move(family)), values_(std::move(values)), base_dir_(std::move(base_dir)) {}
+  BoundParams(std::string family, std::map<std::string, SpecValue> values, std::filesystem::path base_dir = {},
+              Budget budget = Budget())
+      : family_(std::move(family)), values_(std::move(values)), base_dir_(std::move(base_dir)),
+        budget_(std::move(budget)) {}
   std::int64_t integer(const std::string& name) const;
   std::vector<std::int64_t> int_list(const std::string& name) const;
   std::vector<std::vector<std::int64_t>> int_list_list(const std::string& name) const;
@@ -88,12 +92,15 @@ class BoundParams {
   const SpecValue& value(const std::string& name) const;
   bool has(const std::string& name) const { return values_.count(name) != 0; }
   const std::string& family() const { return family_; }
+  // The question's budget: a family that reads a file or builds a large table checks it.
+  const Budget& budget() const { return budget_; }
   [[noreturn]] void fail(const std::string& what) const;  // throws InputError naming the family
 
  private:
   std::string family_;
   std::map<std::string, SpecValue> values_;
   std::filesystem::path base_dir_;  // where relative file names resolve (empty: the working directory)
+  Budget budget_;
 };
 
 struct Family {
@@ -115,14 +122,17 @@ class Registry {
   // the claims, the checkers through src/setup, Python): this overload hands
   // the topology's notes (Topology::notes(), what a reader of a file did that
   // the file may not have meant) to the note sink (core/notes.h).
-  std::shared_ptr<const Topology> build(std::string_view spec, const std::filesystem::path& base_dir = {}) const;
+  // `budget` covers reading the files a spec names (Budget{}: no time limit).
+  std::shared_ptr<const Topology> build(std::string_view spec, const std::filesystem::path& base_dir = {},
+                                        const Budget& budget = Budget()) const;
   std::shared_ptr<const Topology> build(const SpecValue& spec, const BuildContext& ctx) const;
 
   // The registry with every built-in family.
   static const Registry& builtin();
 
   // Binds a spec's arguments against f's schema (also used for routing schemas).
-  static BoundParams bind(const Family& f, const SpecValue& spec, const std::filesystem::path& base_dir = {});
+  static BoundParams bind(const Family& f, const SpecValue& spec, const std::filesystem::path& base_dir = {},
+                          const Budget& budget = Budget());
 
  private:
   std::vector<Family> families_;

@@ -50,15 +50,16 @@ constexpr FlagField kNoPathSl{2, "no path SL"};
 
 class OpensmTablesRouting final : public Routing {
  public:
-  OpensmTablesRouting(const Network& net, const InfinibandFabric& fabric, TablesChoice choice)
+  // `budget` covers reading the dump files.
+  OpensmTablesRouting(const Network& net, const InfinibandFabric& fabric, TablesChoice choice, const Budget& budget)
       : net_(net), fabric_(fabric), choice_(choice) {
-    load_lfts();
-    if (choice_.sl2vl_from_dump) load_sl2vl();
+    load_lfts(budget);
+    if (choice_.sl2vl_from_dump) load_sl2vl(budget);
     if (choice_.path_sls_from_file) {
       const auto file = fabric_.dump_dir() / "path-sls.txt";
       if (!std::filesystem::exists(file))
         throw InputError("no " + file.string() + " (the SL of each path); give sls=zero if every path uses SL 0");
-      path_sls_ = read_path_sls(file, &inputs_.emplace_back());
+      path_sls_ = read_path_sls(file, &inputs_.emplace_back(), budget);
     }
   }
 
@@ -114,9 +115,9 @@ class OpensmTablesRouting final : public Routing {
   std::uint32_t vcs_ = 1;
   std::vector<InputRecord> inputs_;  // the dump files read, in the order read
 
-  void load_lfts() {
+  void load_lfts(const Budget& budget) {
     const auto file = fabric_.dump_dir() / "opensm-lfts.dump";
-    IbForwardingTables tables = read_lfts(file, &inputs_.emplace_back());
+    IbForwardingTables tables = read_lfts(file, &inputs_.emplace_back(), budget);
     lfts_.resize(net_.num_nodes());
     for (NodeId v = 0; v < net_.num_nodes(); ++v) {
       if (!fabric_.info(v).is_switch) continue;
@@ -127,12 +128,12 @@ class OpensmTablesRouting final : public Routing {
     }
   }
 
-  void load_sl2vl() {
+  void load_sl2vl(const Budget& budget) {
     const auto file = fabric_.dump_dir() / "opensm-sl2vl.dump";
     if (!std::filesystem::exists(file))
       throw InputError("no " + file.string() + " (run OpenSM with -Q to program and dump SL2VL tables); " +
                        "give vls=zero if the subnet sends everything on VL 0");
-    IbSl2VlTables tables = read_sl2vl(file, &inputs_.emplace_back());
+    IbSl2VlTables tables = read_sl2vl(file, &inputs_.emplace_back(), budget);
     sl2vl_.resize(net_.num_nodes());
     for (NodeId v = 0; v < net_.num_nodes(); ++v) {
       const auto& i = fabric_.info(v);
@@ -189,7 +190,8 @@ void register_infiniband_routings(RoutingRegistry& reg) {
         if (!fabric) p.fail("needs an InfiniBand subnet, opensm(dir=...), not " + net.spec());
         return std::make_unique<OpensmTablesRouting>(net, *fabric,
                                                      TablesChoice{read_from_dump(p, kPathServiceLevels),
-                                                                  read_from_dump(p, kServiceLevelToLane)});
+                                                                  read_from_dump(p, kServiceLevelToLane)},
+                                                     p.budget());
       }});
 }
 

@@ -17,7 +17,7 @@ const RoutingFamily* RoutingRegistry::find(std::string_view name) const {
 }
 
 std::unique_ptr<Routing> RoutingRegistry::build(std::string_view text, const Network& net,
-                                                const std::filesystem::path& base_dir) const {
+                                                const std::filesystem::path& base_dir, const Budget& budget) const {
   SpecValue spec = parse_spec(text);
   if (spec.kind != SpecValue::Kind::Call && spec.kind != SpecValue::Kind::Word)
     throw InputError("routing spec '" + std::string(text) + "' must be a routing name, e.g. dor");
@@ -29,7 +29,7 @@ std::unique_ptr<Routing> RoutingRegistry::build(std::string_view text, const Net
   }
   // Bind through the topology schema machinery: same messages, same checks.
   Family schema{f->name, f->summary, f->source, f->params, {}};
-  const BoundParams bound = Registry::bind(schema, spec, base_dir);
+  const BoundParams bound = Registry::bind(schema, spec, base_dir, budget);
   std::unique_ptr<Routing> routing = f->build(net, bound);
   routing->stamped_spec_ = canonical_routing_spec(*f, bound);
   // A routing that still names itself must name itself as the registry does.

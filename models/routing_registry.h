@@ -35,8 +35,9 @@ class RoutingRegistry {
   const std::vector<RoutingFamily>& families() const { return families_; }
   // `base_dir`: where relative file names in the spec resolve (a claim
   // file's directory; empty: the working directory, as on the command line).
+  // `budget` covers reading the files a spec names (Budget{}: no time limit).
   std::unique_ptr<Routing> build(std::string_view spec, const Network& net,
-                                 const std::filesystem::path& base_dir = {}) const;
+                                 const std::filesystem::path& base_dir = {}, const Budget& budget = Budget()) const;
   static const RoutingRegistry& builtin();
 
  private:

@@ -20,7 +20,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "core/deadline.h"
+#include "core/budget.h"
 #include "core/error.h"
 #include "core/input_file.h"
 #include "core/json_io.h"
@@ -120,7 +120,7 @@ void check_header(const std::string& format, std::int64_t version) {
 // format, version and vcs are kept as raw rows until the object ends.
 class JsonTableParser final : public nlohmann::json::json_sax_t {
  public:
-  explicit JsonTableParser(RowSink& sink) : sink_(sink) {}
+  JsonTableParser(RowSink& sink, const Budget& budget) : sink_(sink), budget_(budget) {}
 
   bool null() override { return scalar(nullptr); }
   bool boolean(bool v) override { return scalar(v); }
@@ -206,9 +206,10 @@ class JsonTableParser final : public nlohmann::json::json_sax_t {
   bool header_given_ = false;
   std::vector<std::pair<std::size_t, RawRow>> pending_;  // rows read before the header
   std::uint64_t events_ = 0;
+  const Budget& budget_;
 
   void tick() {
-    if (++events_ % 4096 == 0) check_deadline("reading a routing table", 0, 0);
+    if (++events_ % 4096 == 0) budget_.check("reading a routing table");
   }
   std::string row_name() const { return "routes[" + std::to_string(rows_) + "]"; }
 
@@ -281,8 +282,8 @@ class JsonTableParser final : public nlohmann::json::json_sax_t {
   }
 };
 
-void parse_json(const std::string& text, RowSink& sink) {
-  JsonTableParser parser(sink);
+void parse_json(const std::string& text, RowSink& sink, const Budget& budget) {
+  JsonTableParser parser(sink, budget);
   (void)nlohmann::json::sax_parse(text, &parser);
 }
 
@@ -566,11 +567,12 @@ std::string csv_cell(const std::string& s) {
 
 }  // namespace
 
-RoutingTable parse_routing_table(const std::string& text, bool csv, const std::string& name, const Network& net) {
+RoutingTable parse_routing_table(const std::string& text, bool csv, const std::string& name, const Network& net,
+                                 const Budget& budget) {
   TableBuilder builder(net);
   try {
     if (csv) parse_csv(text, builder);
-    else parse_json(text, builder);
+    else parse_json(text, builder, budget);
   } catch (const InputError& e) {
     throw InputError("routing table " + name + ": " + e.what());
   }
@@ -580,9 +582,9 @@ RoutingTable parse_routing_table(const std::string& text, bool csv, const std::s
   return table;
 }
 
-RoutingTable read_routing_table(const std::filesystem::path& file, const Network& net) {
-  const InputFile in = read_input_file(file, "routing table");
-  RoutingTable table = parse_routing_table(in.text, file.extension() == ".csv", file.string(), net);
+RoutingTable read_routing_table(const std::filesystem::path& file, const Network& net, const Budget& budget) {
+  const InputFile in = read_input_file(file, "routing table", budget);
+  RoutingTable table = parse_routing_table(in.text, file.extension() == ".csv", file.string(), net, budget);
   table.source = InputRecord{file.string(), in.digest};
   return table;
 }

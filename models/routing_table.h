@@ -87,9 +87,10 @@ namespace menger {
 // document tree; a key written twice in one object and a key the format does
 // not have are refused, as "# key:" lines given twice in CSV.  Throws one
 // InputError naming the file, node and destination.
-RoutingTable read_routing_table(const std::filesystem::path& file, const Network& net);
+RoutingTable read_routing_table(const std::filesystem::path& file, const Network& net, const Budget& budget = Budget());
 // The same from text; `name` stands for the file in messages.
-RoutingTable parse_routing_table(const std::string& text, bool csv, const std::string& name, const Network& net);
+RoutingTable parse_routing_table(const std::string& text, bool csv, const std::string& name, const Network& net,
+                                 const Budget& budget = Budget());
 
 // The routing that replays a checked table; `spec` is its canonical spec.
 std::unique_ptr<Routing> make_table_routing(const Network& net, RoutingTable table, std::string spec);

@@ -234,7 +234,7 @@ RoutingFamily table_family() {
         // The spec names the resolved path (names_file(), as opensm(...)
         // does), so that a witness written from a claim file replays from the
         // same directory; the table's errors name the routing by it too.
-        RoutingTable table = read_routing_table(p.file("file").lexically_normal(), net);
+        RoutingTable table = read_routing_table(p.file("file").lexically_normal(), net, p.budget());
         return make_table_routing(net, std::move(table), canonical_routing_spec(table_family(), p));
       }};
 }

@@ -5,7 +5,7 @@ Usage: budget_sweep.py MENGER PROOFS_DIR SCRATCH_DIR [GROWTH]
 
 Each command below runs once with no budget (its natural exit status and
 verdicts), then again and again with MENGER_TEST_BUDGET_CHECKS=n
-(core/deadline.h: the n-th budget check finds the budget run out), n
+(core/budget.h: the n-th budget check finds the budget run out), n
 growing from 0 until the command finishes before its n-th check.  So the
 budget runs out in every phase the checks reach: building the network, its
 automorphisms, the flow networks, the engines' loops, a SAT solver loading or

@@ -1,4 +1,4 @@
-# --budget bounds the whole command (core/deadline.h, issue 21): building a
+# --budget bounds the whole command (core/budget.h, issue 21): building a
 # network of 8,388,608 nodes, its flow network and its automorphism group take
 # far longer than one second, so each verb stops in that phase and says
 # UNKNOWN naming it, exit 4, instead of running on for minutes.

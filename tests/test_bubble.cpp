@@ -18,6 +18,14 @@
 namespace menger {
 namespace {
 
+// Options naming the escape VCs, the rest at their defaults.
+DeadlockOptions escape_only(std::vector<bool> escape) {
+  DeadlockOptions o;
+  o.escape_vcs = std::move(escape);
+  return o;
+}
+
+
 DeadlockResult verdict(const RouteSetup& s) { return check_deadlock(*s.routing, *s.model, {}); }
 
 TEST(BubbleFlowControl, EngineAgreesWithTheExplicitStateModelOnARing) {
@@ -139,11 +147,11 @@ TEST(BubbleFlowControl, AWitnessThatFillsABubbleRingIsRejected) {
 // certificate (cut-through: direct escape dependencies) is re-checked.
 TEST(BubbleFlowControl, FtFirEscapeChannelsUnderFaults) {
   RouteSetup plain = make_route_setup("torus(4,4)", "ft-torus", "nodes");
-  const DeadlockResult p = check_deadlock(*plain.routing, *plain.model, {{false, true, true}});
+  const DeadlockResult p = check_deadlock(*plain.routing, *plain.model, escape_only({false, true, true}));
   EXPECT_NE(p.status, DeadlockResult::Status::Free);
   RouteSetup s = make_route_setup("torus(4,4)", "ft-torus(flow=bubble)", "nodes");
   const DeadlockSearchResult r =
-      search_deadlock_faults(*s.routing, *s.model, 1, {false, true, true}, std::nullopt, /*symmetry=*/false);
+      search_deadlock_faults(*s.routing, *s.model, 1, {false, true, true}, Budget(), /*symmetry=*/false);
   EXPECT_FALSE(r.failing.has_value());
   EXPECT_EQ(r.analyses, 17u);  // no faults, then each of the 16 nodes
   ASSERT_TRUE(r.fault_free.has_value());
@@ -156,7 +164,9 @@ TEST(BubbleFlowControl, FtFirEscapeChannelsUnderFaults) {
   // One faulty node: the certificate of that analysis checks too.
   FaultSet one(s.model->universe().size());
   one.insert(5);
-  DeadlockOptions o{{false, true, true}, &one, 1};
+  DeadlockOptions o = escape_only({false, true, true});
+  o.faults = &one;
+  o.fault_budget = 1;
   const DeadlockResult f = check_deadlock(*s.routing, *s.model, o);
   ASSERT_EQ(f.status, DeadlockResult::Status::Free);
   EXPECT_TRUE(check_deadlock_evidence(make_deadlock_evidence(*s.routing, *s.model, one, f)).valid);

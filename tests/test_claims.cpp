@@ -147,7 +147,7 @@ expect = "holds"
   ASSERT_TRUE(r.claims[0].instances[0].result);
   const auto& v = r.claims[0].instances[0].result->verdict;
   ASSERT_EQ(kind_of(v), VerdictKind::Unknown);
-  // The instance's budget covers building its network (core/deadline.h):
+  // The instance's budget covers building its network (core/budget.h):
   // with none at all, the UNKNOWN names that phase.
   EXPECT_NE(std::get<Unknown>(v).reason.find("the budget ran out while materialising the network"), std::string::npos)
       << std::get<Unknown>(v).reason;

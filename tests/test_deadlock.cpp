@@ -9,7 +9,8 @@
 #include <set>
 #include <tbb/global_control.h>
 
-#include "core/deadline.h"
+#include "budget_stops.h"
+#include "core/budget.h"
 #include "core/error.h"
 #include "setup/setup.h"
 #include "verify/deadlock/deadlock_evidence.h"
@@ -131,15 +132,15 @@ TEST(Deadlock, DimensionOrderOnRingsDeadlocksWithAReplayableWitness) {
 }
 
 // The evidence checkers follow every pair of the network a witness names, so
-// they honour the ambient deadline (fuzzing: fuzz/corpus/witness/finding-*
+// they honour the check's budget (fuzzing: fuzz/corpus/witness/finding-*
 // names mikant(7,3) and ran past 10 s under ASan): UNKNOWN, never a hang.
 TEST(Deadlock, EvidenceChecksStopAtTheBudget) {
   RouteSetup s = make_route_setup("torus(4,4)", "dor", "nodes");
   const DeadlockResult r = check_deadlock(*s.routing, *s.model, {});
   ASSERT_EQ(r.status, DeadlockResult::Status::Deadlock);
   const DeadlockEvidence e = make_deadlock_evidence(*s.routing, *s.model, FaultSet(s.model->universe().size()), r);
-  const DeadlineScope expired(Clock::now() - std::chrono::seconds(1));
-  EXPECT_THROW(check_deadlock_evidence(e), BudgetExhausted);
+  const Budget expired = Budget::until(Clock::now() - std::chrono::seconds(1));
+  EXPECT_THROW(check_deadlock_evidence(e, expired), BudgetExhausted);
 }
 
 TEST(Deadlock, DuatoEscapeChannelsProveTheAdaptiveTorusRoutingFree) {
@@ -243,7 +244,7 @@ TEST(DeadlockFaults, LazySearchFindsTheLeastFailingSizeOfBruteForce) {
     for (const std::string units : {"links", "nodes"}) {
       SCOPED_TRACE(c.model + " " + c.routing + " " + units);
       RouteSetup s = make_route_setup(c.model, c.routing, units);
-      const DeadlockSearchResult r = search_deadlock_faults(*s.routing, *s.model, 2, {}, std::nullopt);
+      const DeadlockSearchResult r = search_deadlock_faults(*s.routing, *s.model, 2, {}, Budget());
       const auto brute = brute_least_failing(s, 2);
       ASSERT_TRUE(r.complete);
       EXPECT_EQ(r.failing.has_value(), brute.has_value());
@@ -270,8 +271,8 @@ TEST(DeadlockFaults, TranslationOrbitsGiveThePlainSearchsVerdict) {
     SCOPED_TRACE(c.model + " " + c.routing + " " + c.units);
     RouteSetup s = make_route_setup(c.model, c.routing, c.units);
     const auto escape = parse_vc_set(c.escape, s.routing->vcs(), "escape");
-    const DeadlockSearchResult plain = search_deadlock_faults(*s.routing, *s.model, c.k, escape, std::nullopt, false);
-    const DeadlockSearchResult sym = search_deadlock_faults(*s.routing, *s.model, c.k, escape, std::nullopt, true);
+    const DeadlockSearchResult plain = search_deadlock_faults(*s.routing, *s.model, c.k, escape, Budget(), false);
+    const DeadlockSearchResult sym = search_deadlock_faults(*s.routing, *s.model, c.k, escape, Budget(), true);
     EXPECT_TRUE(plain.symmetry.empty());
     EXPECT_FALSE(sym.symmetry.empty()) << "the translations were not used";
     ASSERT_EQ(sym.failing.has_value(), plain.failing.has_value());
@@ -279,20 +280,24 @@ TEST(DeadlockFaults, TranslationOrbitsGiveThePlainSearchsVerdict) {
     if (!plain.failing) continue;
     EXPECT_EQ(sym.failing->count(), plain.failing->count());
     EXPECT_EQ(sym.failing_result->status, plain.failing_result->status);
-    DeadlockOptions o{escape, &*sym.failing, c.k};
+    DeadlockOptions o;
+    o.escape_vcs = escape;
+    o.faults = &*sym.failing;
+    o.fault_budget = c.k;
     EXPECT_EQ(check_deadlock(*s.routing, *s.model, o).status, sym.failing_result->status);
   }
   // Datelines break translation symmetry: duato-torus does not declare it, and gets no reduction.
   RouteSetup s = make_route_setup("torus(4,3)", "duato-torus", "links");
-  EXPECT_TRUE(search_deadlock_faults(*s.routing, *s.model, 1, {}, std::nullopt, true).symmetry.empty());
+  EXPECT_TRUE(search_deadlock_faults(*s.routing, *s.model, 1, {}, Budget(), true).symmetry.empty());
 }
 
-// The fault-free analysis is always made (it is the evidence); the budget is
-// checked before every later set.
+// The fault-free analysis is made first (it is the evidence); the budget is
+// checked again before every later set.  The least test stop that lets the
+// fault-free analysis finish stops the search at its next check.
 TEST(DeadlockFaults, BudgetEndsInUnknownWithCoverage) {
   RouteSetup s = make_route_setup("mesh(4,4)", "dor", "links");
-  const DeadlockSearchResult r =
-      search_deadlock_faults(*s.routing, *s.model, 3, {}, std::chrono::steady_clock::duration::zero());
+  const auto run = [&](const Budget& b) { return search_deadlock_faults(*s.routing, *s.model, 3, {}, b); };
+  const DeadlockSearchResult r = run(testing::stopping_at(testing::first_stop_after_preparation(run)));
   EXPECT_FALSE(r.complete);
   EXPECT_EQ(r.analyses, 1u);
   EXPECT_FALSE(r.failing);
@@ -362,25 +367,25 @@ TEST(DependencyGraph, StatesUpToTheCapAreExplored) {
   EXPECT_THROW(check_deadlock(LapCounter(cap + 1), *s.model, {}), InputError);
 }
 
-// The exploration checks the ambient budget (core/deadline.h) as it goes,
-// whether the routing's state grows or not.
+// The exploration checks the budget it is passed as it goes, whether the
+// routing's state grows or not.
 TEST(DependencyGraph, TheExplorationStopsAtTheBudget) {
   RouteSetup s = make_route_setup("torus(6,6,6)", "duato-torus", "nodes");
   {
-    const DeadlineScope scope(Clock::now());  // gone by the first check
-    EXPECT_THROW(explore(*s.routing, *s.model), BudgetExhausted);
-    EXPECT_THROW(explore(LapCounter(), *s.model), BudgetExhausted);  // before the cap
+    const Budget gone = Budget::until(Clock::now());  // gone by the first check
+    EXPECT_THROW(explore(*s.routing, *s.model, nullptr, 0, gone), BudgetExhausted);
+    EXPECT_THROW(explore(LapCounter(), *s.model, nullptr, 0, gone), BudgetExhausted);  // before the cap
   }
   {
-    request_cancel();
+    const Budget cancelled;
+    cancelled.cancel();
     try {
-      explore(*s.routing, *s.model);
+      explore(*s.routing, *s.model, nullptr, 0, cancelled);
       ADD_FAILURE() << "a cancelled exploration ran to the end";
     } catch (const BudgetExhausted& e) {
       EXPECT_EQ(e.cause(), StopCause::Interrupted);
       EXPECT_NE(std::string(e.what()).find("channel dependency graph"), std::string::npos) << e.what();
     }
-    clear_cancel();
   }
 }
 

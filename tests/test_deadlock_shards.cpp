@@ -341,7 +341,7 @@ TEST(DeadlockShards, ABudgetUnderAFarmIsRefused) {
   RouteSetup s = make_route_setup("mesh(3,3)", "dor", "links");
   DeadlockSearchOptions o;
   o.k = 1;
-  o.budget = std::chrono::seconds(10);
+  o.budget = Budget::until(Clock::now() + std::chrono::seconds(10));
   testing::LaggingFarm farm(2);
   o.farm = &farm;
   EXPECT_THROW(search_deadlock_faults(*s.routing, *s.model, o), InputError);

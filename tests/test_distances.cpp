@@ -144,7 +144,7 @@ TEST(Distances, IndependentOfTheThreadCount) {
 TEST(Distances, ADeadlineInThePastCoversNothing) {
   Network net(Registry::builtin().build("mikant(3,3)"));
   DistanceOptions o;
-  o.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  o.budget = Budget::until(Clock::now() - std::chrono::seconds(1));
   const DistanceSummary s = terminal_distances(net, o);
   EXPECT_FALSE(s.complete());
   EXPECT_EQ(s.sources_done, 0u);

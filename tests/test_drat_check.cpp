@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <random>
 
-#include "core/deadline.h"
+#include "core/budget.h"
 #include "verify/check/drat_check.h"
 #include "verify/sat/sat_solver.h"
 
@@ -134,21 +134,21 @@ TEST(SatSolver, ABudgetThatStopsAProofRunLeavesTheHeapWhole) {
   const Cnf f = pigeonhole(40);  // 41 + 40 * 820 clauses: loading checks the budget twice
   ASSERT_GT(f.clauses.size(), 0x4000u);
   for (const bool proof : {true, false}) {
-    stop_after_checks(1);  // the second check: after 2^14 clauses are in
+    const Budget budget;
+    budget.stop_after_checks(1);  // the second check: after 2^14 clauses are in
     try {
-      solve_cnf(f, proof);
+      solve_cnf(f, proof, budget);
       ADD_FAILURE() << "the budget did not stop the load";
     } catch (const BudgetExhausted& e) {
       EXPECT_NE(std::string(e.what()).find("loading the formula"), std::string::npos) << e.what();
     }
-    stop_after_checks(-1);
   }
   // The terminator asks at every check: a thousand of them, and CaDiCaL has
   // learnt clauses to delete (and trace) when it is destroyed.
   for (const std::int64_t checks : {1, 100, 1000, 10000}) {
-    stop_after_checks(checks);
-    const SatRun r = solve_cnf(pigeonhole(12), true);
-    stop_after_checks(-1);
+    const Budget budget;
+    budget.stop_after_checks(checks);
+    const SatRun r = solve_cnf(pigeonhole(12), true, budget);
     EXPECT_EQ(r.answer, SatRun::Answer::Unknown) << checks;
     EXPECT_TRUE(r.proof.empty());
   }

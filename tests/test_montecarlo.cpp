@@ -259,7 +259,7 @@ TEST(Sampler, StopsAtTargetHalfWidth) {
   EXPECT_TRUE(r.stopped_by_width);
   EXPECT_LT(r.trials, 1'000'000u);
   for (std::size_t f = 1; f <= 2; ++f) EXPECT_LE(series_interval(e.series()[f], r.tally[f], 0.95).half_width(), 0.01);
-  o.deadline = std::chrono::steady_clock::now();  // already over: nothing runs, nothing is invented
+  o.budget = Budget::until(Clock::now());  // already over: nothing runs, nothing is invented
   o.half_width.reset();
   const SampleResult none = sample(e, o);
   EXPECT_FALSE(none.complete);

@@ -260,7 +260,7 @@ TEST_P(ResumedStudy, ADeadlineKeepsWhatWasSettled) {
   // Short budgets end incomplete; each run keeps what the ones before it
   // settled.  They grow, so that a slow (sanitizer) build progresses too.
   for (int attempt = 1; attempt < 200; ++attempt) {
-    timed.request.sampling.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(5 * attempt);
+    timed.request.sampling.budget = Budget::until(Clock::now() + std::chrono::milliseconds(5 * attempt));
     const StudyResult r = run(timed, GetParam(), cp);
     const std::size_t now =
         std::filesystem::exists(cp) ? read_montecarlo_checkpoint(slurp(cp), "cp").records.size() : 0;
@@ -275,7 +275,7 @@ TEST_P(ResumedStudy, ADeadlineKeepsWhatWasSettled) {
     EXPECT_EQ(reported, recorded);
   }
   EXPECT_GT(cut_short, 0u);  // 60,000 trials do not fit in 5 ms
-  timed.request.sampling.deadline.reset();
+  timed.request.sampling.budget = Budget();
   const StudyResult finished = run(timed, GetParam(), cp);
   EXPECT_TRUE(finished.resumed.has_value());
   EXPECT_EQ(output_without_resumption(finished), plain);

@@ -164,7 +164,7 @@ TEST(MonteCarloFarm, ResultsMergedLateGiveThePlainResultBitForBit) {
 
 TEST(MonteCarloFarm, ABudgetIsOneClearError) {
   Study s = studies().front();
-  s.request.sampling.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  s.request.sampling.budget = Budget::until(Clock::now() + std::chrono::seconds(60));
   const LaggingFarm farm(2);
   try {
     run(s, &farm);

@@ -47,7 +47,7 @@ CheckedRun check(const std::string& model, const std::string& routing, std::uint
   opt.chunk_pairs = 8;
   opt.symmetry = false;
   opt.checkpoint = cp.string();
-  if (budget) opt.budget = *budget;
+  if (budget) opt.budget = Budget::until(Clock::now() + *budget);
   CheckedRun out{route_check(*r, *i.model, opt), 0};
   if (!cp.empty()) out.lines = lines_of(cp);
   return out;

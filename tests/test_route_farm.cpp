@@ -116,7 +116,7 @@ TEST(RouteFarm, ABudgetIsOneClearError) {
   const LaggingFarm farm(2);
   RouteCheckOptions opt;
   opt.farm = &farm;
-  opt.budget = std::chrono::seconds(5);
+  opt.budget = Budget::until(Clock::now() + std::chrono::seconds(5));
   EXPECT_THROW(route_check(*r, *i.model, opt), InputError);
 }
 

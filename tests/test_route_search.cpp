@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 
+#include "budget_stops.h"
 #include "core/error.h"
 #include "test_instance.h"
 #include "models/registry.h"
@@ -302,8 +303,11 @@ TEST(RouteSearch, AnExhaustedBudgetIsUnknownWithCoverage) {
   RouteCheckOptions opt;
   opt.k = 3;
   opt.excuse_disconnected = true;
-  opt.budget = std::chrono::steady_clock::duration::zero();
-  RouteCheckResult res = route_check(*r, *q.model, opt);
+  const auto run = [&](const Budget& b) {
+    opt.budget = b;
+    return route_check(*r, *q.model, opt);
+  };
+  const RouteCheckResult res = run(testing::stopping_at(testing::first_stop_after_preparation(run)));
   EXPECT_EQ(res.status, RouteCheckResult::Status::Unknown);
   EXPECT_NE(res.coverage.text().find("settled"), std::string::npos);
   EXPECT_EQ(res.coverage.settled, res.pairs_settled);

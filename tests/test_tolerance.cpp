@@ -8,6 +8,7 @@
 #include <fstream>
 
 
+#include "budget_stops.h"
 #include "core/error.h"
 #include "test_instance.h"
 #include "fault_oracle.h"
@@ -96,11 +97,18 @@ TEST(Tolerance, SameWitnessAndCertificateForAnyThreadCount) {
   EXPECT_EQ(to_json(*one.certificate).dump(), to_json(*two.certificate).dump());
 }
 
+// A budget spent before the search settles anything: incomplete, nothing
+// settled, no certificate (one spent before the plan is made throws instead).
 TEST(Tolerance, ABudgetInThePastIsIncomplete) {
   Instance i = make("torus(6,6)", UnitChoice::Nodes);
   ToleranceOptions o;
-  o.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
-  ToleranceResult r = flow_tolerance(*i.model, o);
+  o.budget = Budget::until(Clock::now() - std::chrono::seconds(1));
+  EXPECT_THROW(flow_tolerance(*i.model, o), BudgetExhausted);
+  const auto run = [&](const Budget& b) {
+    o.budget = b;
+    return flow_tolerance(*i.model, o);
+  };
+  const ToleranceResult r = run(testing::stopping_at(testing::first_stop_after_preparation(run)));
   EXPECT_FALSE(r.complete);
   EXPECT_EQ(r.coverage.settled, 0u);
   EXPECT_FALSE(r.certificate.has_value());

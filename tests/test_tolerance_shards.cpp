@@ -12,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "budget_stops.h"
 #include "core/error.h"
 #include "core/json_io.h"
 #include "checkpoint_lines.h"
@@ -228,8 +229,13 @@ TEST_F(ToleranceCheckpoint, ABudgetKeepsWhatItSettled) {
   o.symmetry = false;
   o.chunk_pairs = 4;
   o.checkpoint = cp;
-  o.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
-  const ToleranceResult none = flow_tolerance(*b.model, o);
+  const auto run = [&](const Budget& budget) {
+    o.budget = budget;
+    return flow_tolerance(*b.model, o);
+  };
+  const std::int64_t first = testing::first_stop_after_preparation(run);
+  std::filesystem::remove(cp);
+  const ToleranceResult none = run(testing::stopping_at(first));
   EXPECT_FALSE(none.complete);
   EXPECT_EQ(none.coverage.settled, 0u);
   EXPECT_EQ(none.coverage.total, plain.coverage.total);
@@ -238,13 +244,12 @@ TEST_F(ToleranceCheckpoint, ABudgetKeepsWhatItSettled) {
             std::string::npos)
       << none.coverage.text();
   EXPECT_EQ(lines_of(cp).size(), 1u);
-  o.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(2);
-  const ToleranceResult some = flow_tolerance(*b.model, o);  // settles what it can in 2 ms
+  const ToleranceResult some = run(testing::stopping_at(first + 3));  // settles what it can in 3 more checks
   EXPECT_EQ(lines_of(cp).size(), some.coverage.settled + 1);
   if (!some.complete && some.min_cut) {
     EXPECT_GE(*some.min_cut, *plain.min_cut);  // an upper bound
   }
-  o.deadline.reset();
+  o.budget = Budget();
   expect_same(plain, flow_tolerance(*b.model, o));
 }
 
@@ -426,7 +431,7 @@ TEST(ToleranceShards, ImpossibleOptionsAreOneClearError) {
   const LaggingFarm farm(2);
   ToleranceOptions o;
   o.farm = &farm;
-  o.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  o.budget = Budget::until(Clock::now() + std::chrono::seconds(60));
   EXPECT_THROW(flow_tolerance(*b.model, o), InputError);  // a budget under mpirun
   ToleranceOptions zero;
   zero.chunk_pairs = 0;

@@ -1,6 +1,5 @@
 #include "verify/fault_model.h"
 
-#include "core/deadline.h"
 #include "core/error.h"
 
 namespace menger {
@@ -39,27 +38,27 @@ PairChoice default_pairs(const Network& net) {
 
 namespace {
 
-FaultUniverse make_universe(const Network& net, const FaultModelSpec& s) {
+FaultUniverse make_universe(const Network& net, const FaultModelSpec& s, const Budget& budget) {
   switch (s.units) {
-    case UnitChoice::Nodes: return FaultUniverse::nodes(net);
+    case UnitChoice::Nodes: return FaultUniverse::nodes(net, {}, budget);
     case UnitChoice::Switches:
-      return FaultUniverse::nodes(net, [&net](NodeId v) { return net.kind(v) == NodeKind::Switch; });
-    case UnitChoice::Links: return FaultUniverse::links(net);
+      return FaultUniverse::nodes(net, [&net](NodeId v) { return net.kind(v) == NodeKind::Switch; }, budget);
+    case UnitChoice::Links: return FaultUniverse::links(net, {}, budget);
     case UnitChoice::SwitchLinks:
       return FaultUniverse::links(net, [&net](LinkId l) {
         return net.forwards(net.link(l).a) && net.forwards(net.link(l).b);
-      });
+      }, budget);
     case UnitChoice::Components:
-      if (s.groups.empty()) return FaultUniverse::components(net);
-      return FaultUniverse::node_groups(net, s.groups);
+      if (s.groups.empty()) return FaultUniverse::components(net, budget);
+      return FaultUniverse::node_groups(net, s.groups, {}, budget);
   }
-  return FaultUniverse::nodes(net);
+  return FaultUniverse::nodes(net, {}, budget);
 }
 
 }  // namespace
 
-FaultModel::FaultModel(const Network& net, FaultModelSpec spec)
-    : net_(&net), spec_(std::move(spec)), universe_(make_universe(net, spec_)) {
+FaultModel::FaultModel(const Network& net, FaultModelSpec spec, const Budget& budget)
+    : net_(&net), spec_(std::move(spec)), universe_(make_universe(net, spec_, budget)) {
   if (!spec_.groups.empty() && spec_.units != UnitChoice::Components)
     throw InputError("fault groups apply to component faults only");
   for (std::uint32_t wt : spec_.weights)
@@ -73,7 +72,7 @@ FaultModel::FaultModel(const Network& net, FaultModelSpec spec)
   node_unit_.assign(net.num_nodes(), SIZE_MAX);
   link_unit_.assign(net.num_links(), SIZE_MAX);
   for (std::size_t u = 0; u < universe_.size(); ++u) {
-    if ((u & 0xffff) == 0) check_deadline("numbering the fault units", u, universe_.size());
+    if ((u & 0xffff) == 0) budget.check("numbering the fault units", u, universe_.size());
     if (universe_.kind() == UnitKind::Link) link_unit_[universe_.link_of(u)] = u;
     else
       for (NodeId v : universe_.nodes_of(u)) node_unit_[v] = u;

@@ -49,8 +49,9 @@ PairChoice default_pairs(const Network& net);
 class FaultModel {
  public:
   // Throws InputError when the choice does not fit the network (io on an
-  // undirected network, weights of the wrong length, ...).
-  FaultModel(const Network& net, FaultModelSpec spec);
+  // undirected network, weights of the wrong length, ...).  `budget` covers
+  // listing and numbering the units (Budget{}: no time limit).
+  FaultModel(const Network& net, FaultModelSpec spec, const Budget& budget = Budget());
 
   const Network& network() const { return *net_; }
   const FaultUniverse& universe() const { return universe_; }

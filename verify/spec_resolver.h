@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 
+#include "core/budget.h"
 #include "core/routing.h"
 #include "core/topology.h"
 #include "verify/fault_model.h"
@@ -24,6 +25,8 @@ struct SpecResolver {
   // A routing spec on a network; throws InputError for a bad spec or a
   // routing that does not fit the network.
   std::function<std::unique_ptr<Routing>(const std::string& routing, const Network& net)> routing;
+  // The budget of the check the objects serve: building them counts.
+  Budget budget;
 };
 
 // The network, fault model and routing of one question.

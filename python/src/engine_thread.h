@@ -4,12 +4,11 @@
 // Method.  The work runs on a thread of its own, with the GIL released, while
 // the calling thread waits for it and looks up every kPoll (50 ms): under the
 // GIL it runs Python's signal handlers (PyErr_CheckSignals; only the main
-// thread's call does anything) and, once the budget or the memory limit is
-// gone (core/deadline.h: deadline_passed), interrupts the Python routing calls
-// that have outlived it (RoutingCalls, python_routing.h).  When a handler
-// raises (Ctrl-C: KeyboardInterrupt), it asks every engine to stop
-// (request_cancel: each budget check then throws BudgetExhausted, cause
-// Interrupted), interrupts every Python routing call at once, waits for the
+// thread's call does anything) and, once the call's budget or its memory
+// limit is gone (core/budget.h: Budget::passed), interrupts the Python routing
+// calls that have outlived it (RoutingCalls, python_routing.h).  When a
+// handler raises (Ctrl-C: KeyboardInterrupt), it cancels the call's budget
+// (each budget check then throws BudgetExhausted, cause Interrupted), interrupts every Python routing call at once, waits for the
 // work to unwind, clears the request and raises the handler's exception,
 // whatever the work returned meanwhile.  So Ctrl-C is answered within kPoll
 // plus the time from one budget check of the engine to the next.
@@ -20,8 +19,8 @@
 // routing called on it (threads = 1) takes the GIL without building a thread
 // state per call.  The work's exception, if any, is rethrown on the calling
 // thread, under the GIL, where pybind11's translators turn it into Python's.
-// Cancellation and the ambient deadline are process-wide (core/deadline.h):
-// a Ctrl-C stops every verb that the process runs at that moment.
+// The budget is the call's own (one per verb call, passed to everything the
+// work builds and asks): a Ctrl-C stops the call it interrupts.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -34,7 +33,7 @@
 #include <thread>
 #include <utility>
 
-#include "core/deadline.h"
+#include "core/budget.h"
 #include "python_routing.h"
 
 namespace menger::py_binding {
@@ -45,9 +44,10 @@ inline constexpr std::chrono::milliseconds kPoll{50};
 
 // Runs `work()` on its own thread as the header says; returns its result or
 // rethrows its exception (under the GIL).  `calls`: the verb's Python routing
-// calls (may be null).  Called under the GIL.
+// calls (may be null); `budget`: the call's, which the work was handed.
+// Called under the GIL.
 template <class Work>
-auto run_watched(RoutingCalls* calls, Work&& work) -> decltype(work()) {
+auto run_watched(RoutingCalls* calls, const Budget& budget, Work&& work) -> decltype(work()) {
   using Result = decltype(work());
   std::optional<Result> result;
   std::exception_ptr error;
@@ -59,12 +59,12 @@ auto run_watched(RoutingCalls* calls, Work&& work) -> decltype(work()) {
   auto look = [&] {
     if (!interrupted && PyErr_CheckSignals() != 0) {
       interrupted.emplace();  // fetches the handler's exception
-      request_cancel();
+      budget.cancel();
       if (calls) calls->stop();
     }
     if (!calls) return;
-    if (interrupted) calls->interrupt(StopCause::Interrupted, Clock::duration::zero());
-    else if (deadline_passed()) calls->interrupt(stop_cause(), RoutingCalls::kGrace);
+    if (interrupted) calls->interrupt(StopCause::Interrupted, budget.reason(StopCause::Interrupted), Clock::duration::zero());
+    else if (budget.passed()) calls->interrupt(budget.cause(), budget.reason(), RoutingCalls::kGrace);
   };
   {
     py::gil_scoped_release release;
@@ -95,7 +95,7 @@ auto run_watched(RoutingCalls* calls, Work&& work) -> decltype(work()) {
     worker.join();
   }
   if (interrupted) {
-    clear_cancel();
+    budget.clear_cancel();
     throw std::move(*interrupted);
   }
   if (error) std::rethrow_exception(error);

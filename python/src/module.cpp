@@ -11,7 +11,7 @@
 // broken invariant of Menger itself is menger.InternalError, a RuntimeError.
 // Ctrl-C during a verb raises KeyboardInterrupt (engine_thread.h).
 #include "binding.h"
-#include "core/deadline.h"
+#include "core/budget.h"
 #include "core/error.h"
 #include "core/version.h"
 #include "python_routing.h"

@@ -108,7 +108,8 @@ namespace menger::py_binding {
 namespace {
 
 NetworkPtr from_spec(const std::string& spec) {
-  return run_watched(nullptr, [&] { return std::make_shared<Network>(build_topology(spec)); });
+  const Budget budget;  // no time limit; Ctrl-C cancels it
+  return run_watched(nullptr, budget, [&] { return std::make_shared<Network>(build_topology(spec, {}, budget), budget); });
 }
 
 // Nodes are numbered in list order; names are their positions, labels must be distinct.

@@ -74,14 +74,14 @@ void RoutingCalls::Running::settle() {
 void RoutingCalls::check() const {
   if (base_exception_)
     throw PythonInterrupt("a routing raised " + std::string(py::str(py::type::of(base_exception_).attr("__name__"))));
-  if (stopped_) throw BudgetExhausted("calling a Python routing", 0, StopCause::Interrupted);
+  if (stopped_) throw BudgetExhausted("calling a Python routing", 0, StopCause::Interrupted, "the run was interrupted");
 }
 
-void RoutingCalls::interrupt(StopCause cause, Clock::duration age) {
+void RoutingCalls::interrupt(StopCause cause, const std::string& reason, Clock::duration age) {
   const auto now = Clock::now();
   for (Running* r : running_) {
     if (now - r->started_ < age) continue;
-    if (!*r->pending_) *r->pending_ = std::make_exception_ptr(BudgetExhausted(r->phase_, 0, cause));
+    if (!*r->pending_) *r->pending_ = std::make_exception_ptr(BudgetExhausted(r->phase_, 0, cause, reason));
     // Sent again at every look while the call runs: a routing that swallows
     // one (a bare `except:`) gets the next.
     PyThreadState_SetAsyncExc(r->thread_, engine_unwind_type().ptr());

@@ -44,7 +44,7 @@
 // routing is registered in the verb's RoutingCalls while it runs (the thread,
 // the start).  The verb's calling thread looks up every few tens of
 // milliseconds (python/src/engine_thread.h); once the budget has run out (or
-// the memory limit: core/deadline.h) it interrupts each call that has run for
+// the memory limit: core/budget.h) it interrupts each call that has run for
 // RoutingCalls::kGrace: it keeps BudgetExhausted in the call's `pending`
 // (above) and raises EngineUnwind in the call's thread asynchronously
 // (PyThreadState_SetAsyncExc), so the routing's Python code unwinds at its next
@@ -67,7 +67,7 @@
 #include <string>
 #include <vector>
 
-#include "core/deadline.h"
+#include "core/budget.h"
 #include "core/routing.h"
 
 namespace menger::py_binding {
@@ -119,7 +119,7 @@ class RoutingCalls {
   void check() const;
   // Interrupts the calls in progress that have run for at least `age` with
   // BudgetExhausted(cause).
-  void interrupt(StopCause cause, Clock::duration age);
+  void interrupt(StopCause cause, const std::string& reason, Clock::duration age);
   // Ctrl-C: every call now and every later call.
   void stop() { stopped_ = true; }
   // A routing raised `e`, a BaseException that is not an Exception (the first is kept).

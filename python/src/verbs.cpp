@@ -24,7 +24,7 @@
 
 #include "binding.h"
 #include "claims/reliability_study.h"
-#include "core/deadline.h"
+#include "core/budget.h"
 #include "core/error.h"
 #include "core/spec.h"
 #include "engine_thread.h"
@@ -59,6 +59,7 @@ struct Call {
   std::vector<std::shared_ptr<PyRouting>> python;
   unsigned threads = 0;
   std::optional<double> budget;
+  Budget context;  // the call's budget: from its start, `budget` seconds (none: no time limit)
 
   bool has_python() const { return !python.empty(); }
   std::uint64_t python_calls() const {
@@ -67,6 +68,13 @@ struct Call {
     return n;
   }
 };
+
+// The budget of a call that starts now: `seconds` from now (none: no time limit).
+Budget budget_of(std::optional<double> seconds) {
+  if (!seconds) return Budget::until(std::nullopt);
+  return Budget::until(Clock::now() +
+                       std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(*seconds)));
+}
 
 Call start_call(py::object net_obj, unsigned threads, std::optional<double> budget) {
   Call c;
@@ -77,17 +85,8 @@ Call start_call(py::object net_obj, unsigned threads, std::optional<double> budg
   if (budget && !(*budget > 0 && *budget <= 1e9))
     throw InputError("budget is a positive number of seconds, at most 1e9 (None for no limit)");
   c.budget = budget;
+  c.context = budget_of(budget);
   return c;
-}
-
-std::optional<Clock::time_point> deadline_of(const Call& c) {
-  if (!c.budget) return std::nullopt;
-  return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(*c.budget));
-}
-
-std::optional<std::chrono::steady_clock::duration> duration_of(const Call& c) {
-  if (!c.budget) return std::nullopt;
-  return std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(*c.budget));
 }
 
 // The routing of a verb: a built-in one by spec, or a Python routing (under the GIL).
@@ -144,8 +143,7 @@ template <class Work>
 auto run_engine(const Call& c, Work&& work) -> decltype(work()) {
   const unsigned threads = c.threads ? c.threads : c.has_python() ? 1u : 0u;
   try {
-    const DeadlineScope budget_scope(deadline_of(c));
-    return run_watched(c.calls.get(), [&] {
+    return run_watched(c.calls.get(), c.context, [&] {
       if (!threads) return work();
       tbb::task_arena arena(static_cast<int>(threads));
       return arena.execute([&] { return work(); });
@@ -160,7 +158,7 @@ auto run_engine(const Call& c, Work&& work) -> decltype(work()) {
 // A resolver for the evidence checkers: this call's network by its spec, and
 // the built-in registries for everything else.
 SpecResolver resolver_of(const Call& c) {
-  SpecResolver specs = builtin_specs();
+  SpecResolver specs = builtin_specs(c.context);
   auto builtin_topology = specs.topology;
   NetworkPtr net = c.net;
   specs.topology = [net, builtin_topology](const std::string& model) -> std::shared_ptr<const Topology> {
@@ -170,11 +168,11 @@ SpecResolver resolver_of(const Call& c) {
   return specs;
 }
 
-FaultModel fault_model(const Network& net, const std::string& faults, const std::string& pairs) {
+FaultModel fault_model(const Network& net, const std::string& faults, const std::string& pairs, const Budget& budget) {
   FaultModelSpec spec;
   spec.units = parse_unit_choice(faults);
   spec.pairs = pairs.empty() ? default_pairs(net) : parse_pair_choice(pairs);
-  return FaultModel(net, spec);
+  return FaultModel(net, spec, budget);
 }
 
 // ---- tolerance --------------------------------------------------------------
@@ -188,9 +186,9 @@ ToleranceResult tolerance(py::object net_obj, const std::string& question, std::
   Call c = start_call(std::move(net_obj), threads, budget);
   return run_engine(c, [&] {
     const auto start = std::chrono::steady_clock::now();
-    const FaultModel model(*c.net, tolerance_fault_spec(q, *c.net));
+    const FaultModel model(*c.net, tolerance_fault_spec(q, *c.net), c.context);
     ToleranceRequest req = tolerance_request(q);
-    req.deadline = deadline_of(c);
+    req.budget = c.context;
     const ToleranceOutcome o = solve_tolerance(model, req);
     ToleranceResult r;
     r.model = c.net->spec();
@@ -247,9 +245,9 @@ RouteCheckResultPy route_check_verb(py::object net_obj, py::object routing, cons
   const RoutingChoice choice = choose_routing(c, routing);
   RouteCheckResultPy r = run_engine(c, [&] {
     const Routing& rt = choice.get();
-    const FaultModel model = fault_model(*c.net, q.faults, "");
+    const FaultModel model = fault_model(*c.net, q.faults, "", c.context);
     RouteCheckOptions opt = route_check_options(q);
-    opt.budget = duration_of(c);
+    opt.budget = c.context;
     const RouteCheckResult res = route_check(rt, model, opt);
     RouteCheckResultPy out;
     out.model = c.net->spec();
@@ -293,9 +291,9 @@ DeadlockResultPy deadlock_verb(py::object net_obj, py::object routing, const std
   DeadlockResultPy r = run_engine(c, [&] {
     const Routing& rt = choice.get();
     const Network& net = *c.net;
-    const FaultModel model = fault_model(net, q.faults, "");
+    const FaultModel model = fault_model(net, q.faults, "", c.context);
     DeadlockSearchOptions opt = deadlock_search_options(q, rt, question::kPython);
-    opt.budget = duration_of(c);
+    opt.budget = c.context;
     const DeadlockSearchResult s = search_deadlock_faults(rt, model, opt);
     if (!s.failing_result && !s.fault_free) throw InternalError("the deadlock search analysed nothing");
     const DeadlockResult& d = s.failing_result ? *s.failing_result : *s.fault_free;
@@ -381,7 +379,7 @@ StudyResultPy montecarlo_verb(py::object net_obj, py::list routings, const std::
     py::gil_scoped_acquire gil;
     return std::make_unique<PyRouting>(it->second, net_py, net, c.calls, records.at(spec));
   };
-  q.sampling.deadline = deadline_of(c);
+  q.sampling.budget = c.context;
   StudyResultPy r = run_engine(c, [&] {
     const StudyResult s = run_study(c.net->topology_ptr(), q);
     StudyResultPy out;
@@ -409,8 +407,9 @@ CreditLoopsResult credit_loops_verb(const std::string& dir, const std::string& f
   question::read_question_json(parse_json(question, "credit_loops's question"), q, "credit_loops", question::kPython);
   Call c;
   c.budget = budget;
+  c.context = budget_of(budget);
   return run_engine(c, [&] {
-    const CreditLoopsCheck check = check_credit_loops(dir, fabric_file, q);
+    const CreditLoopsCheck check = check_credit_loops(dir, fabric_file, q, c.context);
     const DeadlockResult& r = check.result;
     CreditLoopsResult out;
     out.dir = dir;
@@ -445,7 +444,7 @@ InfoResult info_verb(py::object net_obj, const std::string& question, std::optio
   return run_engine(c, [&] {
     const auto start = std::chrono::steady_clock::now();
     StructureOptions opts = structure_options(q);
-    opts.deadline = deadline_of(c);
+    opts.budget = c.context;
     StructureFacts facts(c.net->topology_ptr(), opts);
     InfoResult r;
     r.model = c.net->spec();

@@ -71,10 +71,10 @@ std::string evidence_problems(const EvidenceCheck& c) {
 }
 
 CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
-  RouteSetup setup = make_route_setup(topology, c.routing, c.q.faults, c.base_dir);
+  RouteSetup setup = make_route_setup(topology, c.routing, c.q.faults, c.base_dir, ctx.budget());
   const Routing& routing = *setup.routing;
   DeadlockSearchOptions opt = deadlock_search_options(c.q, routing, question::kClaim);
-  if (ctx.budget()) opt.budget = *ctx.budget();
+  opt.budget = ctx.budget();
   const DeadlockSearchResult s = search_deadlock_faults(routing, *setup.model, opt);
   CheckResult out{Holds{}, {}, nlohmann::json::object()};
   out.explanation.push_back("claim: " + routing.spec() + " (" + std::to_string(routing.vcs()) + " VC) is deadlock-free" +

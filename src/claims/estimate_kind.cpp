@@ -165,7 +165,7 @@ CheckResult check(const EstimateClaim& c, const std::shared_ptr<const Topology>&
   reading.other_model = [&](const std::string& model) {
     StudyRequest q = c.request;
     q.best_of = 0;  // best_of chooses this model's wiring; the other instance states its own request
-    return ctx.study(build_topology(model), q);
+    return ctx.study(build_topology(model, {}, ctx.budget()), q);
   };
   Judgement j;
   for (const Stated& stated : c.statements) stated.statement->judge(reading, j);

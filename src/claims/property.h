@@ -41,8 +41,16 @@ struct StudyResult;
 
 class RunContext {
  public:
-  explicit RunContext(std::optional<std::chrono::seconds> budget, std::filesystem::path artifacts = {})
-      : budget_(budget), artifacts_(std::move(artifacts)) {}
+  // `root`: the command's budget (its memory limit and cancellation); each
+  // instance gets `seconds` of it from its start (none: no time limit).
+  explicit RunContext(std::optional<std::chrono::seconds> seconds, std::filesystem::path artifacts = {},
+                      Budget root = Budget())
+      : seconds_(seconds), artifacts_(std::move(artifacts)), root_(std::move(root)), instance_(root_) {}
+  // Starts an instance: its budget covers building its network and symmetry
+  // and every engine it asks.
+  void start_instance();
+  // The budget of the instance being checked.
+  const Budget& budget() const { return instance_; }
   // Structural facts of a model, shared by every claim naming the same spec.
   // The deadline is set when the facts are first requested.
   StructureFacts& structure(const std::shared_ptr<const Topology>& topology);
@@ -52,7 +60,6 @@ class RunContext {
   // the budget cut short is run again when asked for again; the deadline is
   // set when a study starts.
   std::shared_ptr<const StudyResult> study(const std::shared_ptr<const Topology>& topology, const StudyRequest& request);
-  std::optional<std::chrono::seconds> budget() const { return budget_; }
   // Where claims write their artifacts (CSV, plots); empty: nowhere.
   const std::filesystem::path& artifacts() const { return artifacts_; }
   // Combined figures: instances add their curves while the claims run, and
@@ -65,8 +72,10 @@ class RunContext {
   std::map<std::string, std::vector<FigureCurve>> take_figures() { return std::exchange(figures_, {}); }
 
  private:
-  std::optional<std::chrono::seconds> budget_;
+  std::optional<std::chrono::seconds> seconds_;
   std::filesystem::path artifacts_;
+  Budget root_;
+  Budget instance_;
   std::map<std::string, std::shared_ptr<const StudyResult>> studies_;
   std::map<std::string, std::vector<FigureCurve>> figures_;
   std::map<std::string, std::unique_ptr<StructureFacts>> structure_;

@@ -5,11 +5,15 @@
 
 namespace menger {
 
+void RunContext::start_instance() {
+  instance_ = root_.narrowed(seconds_ ? std::optional(Clock::now() + *seconds_) : std::nullopt);
+}
+
 StructureFacts& RunContext::structure(const std::shared_ptr<const Topology>& topology) {
   auto& slot = structure_[topology->spec()];
   if (!slot) {
     StructureOptions opts;
-    if (budget_) opts.deadline = std::chrono::steady_clock::now() + *budget_;
+    opts.budget = instance_;
     slot = std::make_unique<StructureFacts>(topology, opts);
   }
   return *slot;
@@ -20,7 +24,7 @@ std::shared_ptr<const StudyResult> RunContext::study(const std::shared_ptr<const
   auto& slot = studies_[topology->spec() + "|" + canonical_text(request) + "|" + request.base_dir.string()];
   if (slot && slot->complete) return slot;
   StudyRequest q = request;
-  if (budget_) q.sampling.deadline = std::chrono::steady_clock::now() + *budget_;
+  q.sampling.budget = instance_;
   slot = std::make_shared<const StudyResult>(run_study(topology, q));
   return slot;
 }

@@ -96,12 +96,13 @@ StudyResult start_result(const std::string& experiment, const FaultModel& model,
 }
 
 // P(complete | f) by enumeration for every f whose C(units, f) is at most the limit.
-void add_exact_completeness(StudyResult& r, const FaultModel& model, std::size_t max_f, std::uint64_t limit) {
+void add_exact_completeness(StudyResult& r, const FaultModel& model, std::size_t max_f, std::uint64_t limit,
+                            const Budget& budget) {
   r.exact.assign(max_f + 1, std::nullopt);
-  SurvivalChecker checker(model);
+  SurvivalChecker checker(model, false, budget);
   r.exact[0] = ExactCount{checker.survives(FaultSet(r.units)) ? 1u : 0u, 1};
   for (std::size_t f = 1; f <= max_f && binomial(r.units, f) <= limit; ++f) {
-    r.exact[f] = exact_completeness(model, f, limit);
+    r.exact[f] = exact_completeness(model, f, limit, budget);
     if (r.exact[f]->surviving == 0) break;  // P(complete | f) never grows with f
   }
 }
@@ -117,8 +118,8 @@ ShardLog* log_of(MonteCarloCheckpoint* checkpoint) { return checkpoint ? &checkp
 
 StudyResult completeness_once(const std::shared_ptr<const Topology>& topology, const StudyRequest& q,
                               MonteCarloCheckpoint* checkpoint) {
-  const Network net(topology);
-  const FaultModel model(net, fault_spec(q, net));
+  const Network net(topology, q.sampling.budget);
+  const FaultModel model(net, fault_spec(q, net), q.sampling.budget);
   StudyResult r = start_result("completeness", model, q);
   r.points_planned = 1;
   const std::size_t max_f = q.max_faults.value_or(model.universe().size());
@@ -128,7 +129,7 @@ StudyResult completeness_once(const std::shared_ptr<const Topology>& topology, c
   p.result = sample(e, q.sampling, log_of(checkpoint));
   finish(r, p);
   r.points.push_back(std::move(p));
-  if (merges(q)) add_exact_completeness(r, model, max_f, q.exact_limit);
+  if (merges(q)) add_exact_completeness(r, model, max_f, q.exact_limit, q.sampling.budget);
   return r;
 }
 
@@ -141,7 +142,7 @@ StudyResult completeness_study(const std::shared_ptr<const Topology>& topology, 
   StudyRequest sampled = q;
   sampled.exact_limit = 0;  // enumerated for the best wiring only, below
   for (std::uint64_t seed = 1; seed <= q.best_of; ++seed) {
-    auto t = build_topology(with_seed(topology->spec(), seed));
+    auto t = build_topology(with_seed(topology->spec(), seed), {}, q.sampling.budget);
     StudyResult r = completeness_once(t, sampled, checkpoint);
     const Interval tolerated = r.interval(0, 0);
     wirings.emplace_back(r.model, tolerated);
@@ -152,8 +153,9 @@ StudyResult completeness_study(const std::shared_ptr<const Topology>& topology, 
   }
   best->wirings = std::move(wirings);
   if (!merges(q)) return std::move(*best);
-  const Network net(best_topology);
-  add_exact_completeness(*best, FaultModel(net, fault_spec(q, net)), best->exact.size() - 1, q.exact_limit);
+  const Network net(best_topology, q.sampling.budget);
+  add_exact_completeness(*best, FaultModel(net, fault_spec(q, net), q.sampling.budget), best->exact.size() - 1,
+                         q.exact_limit, q.sampling.budget);
   return std::move(*best);
 }
 
@@ -183,8 +185,8 @@ ExactRouting exact_tolerated(const CombinationExperiment& e, std::uint64_t limit
 StudyResult routing_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& q,
                           MonteCarloCheckpoint* checkpoint) {
   if (q.routings.empty()) throw InputError("a " + q.experiment + " study names at least one routing");
-  const Network net(topology);
-  const FaultModel model(net, fault_spec(q, net));
+  const Network net(topology, q.sampling.budget);
+  const FaultModel model(net, fault_spec(q, net), q.sampling.budget);
   std::vector<std::unique_ptr<Routing>> owned;
   std::vector<const Routing*> routings;
   for (const auto& spec : q.routings) {

@@ -89,14 +89,14 @@ std::string search_line(const RouteCheckResult& r) {
 }
 
 CheckResult check(const RouteClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
-  RouteSetup setup = make_route_setup(topology, c.routing, c.q.faults, c.base_dir);
+  RouteSetup setup = make_route_setup(topology, c.routing, c.q.faults, c.base_dir, ctx.budget());
   const FaultModel& model = *setup.model;
   const auto& routing = setup.routing;
   const std::uint32_t t = fault_count(c, *topology);
   RouteCheckQuestion q = c.q;
   q.k = c.exact ? t + 1 : t;
   RouteCheckOptions opt = route_check_options(q);
-  if (ctx.budget()) opt.budget = *ctx.budget();
+  opt.budget = ctx.budget();
   const RouteCheckResult r = route_check(*routing, model, opt);
 
   CheckResult out{Holds{}, {}, nlohmann::json::object()};

@@ -7,7 +7,7 @@
 #include <set>
 
 #include "claims/reliability_study.h"  // complete type for the study cache
-#include "core/deadline.h"
+#include "core/budget.h"
 #include "core/error.h"
 #include "core/checkpoint_file.h"
 #include "core/input_file.h"
@@ -70,14 +70,13 @@ InstanceOutcome run_instance(const Claim& claim, const ClaimInstance& inst, cons
                              RunContext& ctx) {
   InstanceOutcome o{inst, {}, std::nullopt, {}, 0};
   const auto start = std::chrono::steady_clock::now();
-  // The instance's budget covers building its network and symmetry too
-  // (core/deadline.h); the engines' own deadlines end no later.
-  const DeadlineScope budget_scope(ctx.budget() ? std::optional(start + *ctx.budget()) : std::nullopt);
+  // The instance's budget covers building its network and symmetry too.
+  ctx.start_instance();
   try {
     const Checker checker =
         kind.prepare(instance_property(claim, inst, kind.keys->exclusive_keys()), "claim file " + claim.file.string(),
                      claim.file.parent_path());
-    auto topology = build_topology(inst.model, claim.file.parent_path());
+    auto topology = build_topology(inst.model, claim.file.parent_path(), ctx.budget());
     o.canonical_model = topology->spec();
     o.result = checker(topology, ctx);
   } catch (const BudgetExhausted& e) {
@@ -375,7 +374,7 @@ class ShardedProve {
 
 ProveReport prove(const std::vector<fs::path>& paths, const ProveOptions& opts) {
   ProveReport report;
-  RunContext ctx(opts.budget, opts.artifacts);
+  RunContext ctx(opts.budget, opts.artifacts, opts.root_budget);
   std::set<std::string> ids;
   const auto files = collect_claim_files(paths);
   for (const auto& [file, default_id] : files)

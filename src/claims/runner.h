@@ -56,6 +56,7 @@ struct ClaimOutcome {
 
 struct ProveOptions {
   std::optional<std::chrono::seconds> budget;  // per model, for the expensive facts
+  Budget root_budget;                          // the command's: memory limit and cancellation
   std::string filter;                          // run only claims whose id contains this
   std::filesystem::path artifacts;             // where claims write CSV and plots (empty: nowhere)
   // Called before each claim file with (files done, files in all, the file).

@@ -71,8 +71,8 @@ CheckResult check(const std::vector<Expectation>& expectations, const std::share
   std::optional<std::string> exhausted;
   double coverage = 1.0;
   for (const Expectation& e : expectations) {
-    const Rational expected = evaluate_formula(e.formula, vars);
-    const Rational tolerance = e.tolerance ? evaluate_formula(*e.tolerance, vars) : Rational(0);
+    const Rational expected = evaluate_formula(e.formula, vars, ctx.budget());
+    const Rational tolerance = e.tolerance ? evaluate_formula(*e.tolerance, vars, ctx.budget()) : Rational(0);
     const Observed seen = facts.get(e.observable);
     nlohmann::json row = {{"observable", e.observable}, {"formula", e.formula}, {"expected", to_string(expected)}};
     if (e.tolerance) row["tolerance"] = to_string(tolerance);

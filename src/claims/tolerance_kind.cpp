@@ -65,15 +65,15 @@ std::string units_text(const FaultModel& m, const std::vector<std::size_t>& unit
 }
 
 CheckResult check(const ToleranceClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
-  Network net(topology);
-  FaultModel model(net, tolerance_fault_spec(c.q, net));
+  Network net(topology, ctx.budget());
+  FaultModel model(net, tolerance_fault_spec(c.q, net), ctx.budget());
   FormulaVars vars;
   topology->add_formula_vars(vars);
   const bool expect_unbounded = c.expected == "unbounded";
-  const Rational expected = expect_unbounded ? Rational(0) : evaluate_formula(c.expected, vars);
+  const Rational expected = expect_unbounded ? Rational(0) : evaluate_formula(c.expected, vars, ctx.budget());
 
   ToleranceRequest req = tolerance_request(c.q);
-  if (ctx.budget()) req.deadline = std::chrono::steady_clock::now() + *ctx.budget();
+  req.budget = ctx.budget();
   const ToleranceOutcome o = solve_tolerance(model, req);
 
   CheckResult r{Holds{}, {}, nlohmann::json::object()};
@@ -102,7 +102,7 @@ CheckResult check(const ToleranceClaim& c, const std::shared_ptr<const Topology>
   if (o.certificate) {
     // The checker builds its network from the topology this claim holds
     // rather than rebuilding it from the certificate's spec.
-    SpecResolver held = builtin_specs();
+    SpecResolver held = builtin_specs(ctx.budget());
     held.topology = [&topology](const std::string&) { return topology; };
     const CheckReport check = check_certificate(*o.certificate, held);
     if (!check.valid)

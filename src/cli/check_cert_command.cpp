@@ -30,19 +30,19 @@ int report(bool valid, const std::string& summary, const std::vector<std::string
   return 1;
 }
 
-int run_check(const std::string& file) {
-  const InputFile in = read_input_file(file, "certificate");
-  const nlohmann::json j = parse_json(in.text, "certificate " + file);
+int run_check(const std::string& file, const Budget& budget) {
+  const InputFile in = read_input_file(file, "certificate", budget);
+  const nlohmann::json j = parse_json(in.text, "certificate " + file, budget);
   if (is_deadlock_evidence(j)) {
     const DeadlockEvidence e = deadlock_evidence_from_json(j);
     if (e.deadlock) throw InputError(file + " is a deadlock witness; check it with menger replay");
     if (const auto changed = changed_inputs(e.inputs); !changed.empty()) return report(false, "", changed);
-    const EvidenceCheck c = check_deadlock_evidence(e);
+    const EvidenceCheck c = check_deadlock_evidence(e, budget);
     return report(c.valid, c.summary, c.problems);
   }
   const ToleranceCertificate cert = certificate_from_json(j);
   if (const auto changed = changed_inputs(cert.inputs); !changed.empty()) return report(false, "", changed);
-  const CheckReport r = check_certificate(cert);
+  const CheckReport r = check_certificate(cert, 4'000'000'000ull, budget);
   return report(r.valid, r.summary, r.problems);
 }
 
@@ -54,10 +54,7 @@ void add_check_cert_command(CLI::App& app, CommandRegistry& commands) {
   auto* sub = app.add_subcommand("check-cert", "re-validate a certificate independently of the engine that made it");
   sub->add_option("file", *file, "certificate (JSON) written by menger tolerance or menger deadlock --certificate")->required();
   add_budget_option(sub, *budget, "seconds allowed (default: no limit); exit 4 when they run out");
-  commands.emplace_back(sub, [file, budget] {
-    const DeadlineScope budget_scope(budget_deadline(*budget));
-    return run_check(*file);
-  });
+  commands.emplace_back(sub, [file, budget](const Budget& root) { return run_check(*file, verb_budget(root, *budget)); });
 }
 
 }  // namespace menger

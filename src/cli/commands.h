@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/coverage.h"
-#include "core/deadline.h"
+#include "core/budget.h"
 #include "core/shard_farm.h"
 #include "cli/whole_number.h"
 #include "question/field.h"
@@ -21,7 +21,9 @@
 namespace menger {
 
 // Each subcommand and the action to run when it was the one parsed.
-using CommandRegistry = std::vector<std::pair<CLI::App*, std::function<int()>>>;
+// Each verb runs under the command's root budget: the --memory-limit, and
+// the cancellation that Ctrl-C sets (main.cpp); its --budget narrows it.
+using CommandRegistry = std::vector<std::pair<CLI::App*, std::function<int(const Budget& root)>>>;
 
 // True for the verbs that spread their work over MPI ranks (mpirun -n R > 1);
 // ranked_verbs() lists them for the error that refuses the others.
@@ -31,13 +33,13 @@ std::string ranked_verbs();
 // `farm`: the MPI ranks when started by mpirun, else null (route-check spreads over them).
 void register_commands(CLI::App& app, CommandRegistry& commands, const ShardFarm* farm);
 
-// The deadline of a verb's --budget SECONDS (0: none), counted from now.  A
-// verb opens a DeadlineScope with it before anything else, so that building
-// the network and its automorphism group count against the budget too
-// (core/deadline.h); main() reports a BudgetExhausted as UNKNOWN, exit 4.
-inline std::optional<Clock::time_point> budget_deadline(unsigned seconds) {
-  if (seconds == 0) return std::nullopt;
-  return Clock::now() + std::chrono::seconds(seconds);
+// The budget of a verb with --budget SECONDS (0: none), counted from now.  A
+// verb makes it before anything else and hands it to everything it builds
+// and asks, so that building the network and its automorphism group count
+// against the budget too; main() reports a BudgetExhausted as UNKNOWN, exit 4.
+inline Budget verb_budget(const Budget& root, unsigned seconds) {
+  if (seconds == 0) return root.narrowed(std::optional<Clock::time_point>());
+  return root.narrowed(Clock::now() + std::chrono::seconds(seconds));
 }
 
 // Every verb's --budget SECONDS: a whole number in plain decimal from 1 (CLI11

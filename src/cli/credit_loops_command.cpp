@@ -68,8 +68,8 @@ void print_loop(const InfinibandFabric& fabric, const Network& net, const Depend
   }
 }
 
-int run_credit_loops(const CreditLoopArgs& args) {
-  const CreditLoopsCheck check = check_credit_loops(args.dir, args.fabric, args.q);
+int run_credit_loops(const CreditLoopArgs& args, const Budget& budget) {
+  const CreditLoopsCheck check = check_credit_loops(args.dir, args.fabric, args.q, budget);
   const Network& net = *check.setup.net;
   const InfinibandFabric& fabric = check.fabric();
   const DeadlockResult& r = check.result;
@@ -110,7 +110,7 @@ void add_credit_loops_command(CLI::App& app, CommandRegistry& commands) {
   sub->add_option("--certificate", a->certificate, "write the loop-free certificate (JSON) for `menger check-cert`");
   sub->add_option("--witness", a->witness, "write the credit loop as a deadlock witness for `menger replay`");
   sub->add_flag("--json", a->json, "print JSON");
-  commands.emplace_back(sub, [a] { return run_credit_loops(*a); });
+  commands.emplace_back(sub, [a](const Budget& root) { return run_credit_loops(*a, root); });
 }
 
 }  // namespace menger

@@ -97,6 +97,7 @@ struct DeadlockOutput {
   const DeadlockResult& result;
   const FaultSet& faults;
   const std::optional<DeadlockEvidence>& evidence;
+  const Budget& budget;
 };
 
 // The question, then the result's one view (verify/deadlock/deadlock_search.h), then the evidence.
@@ -119,7 +120,7 @@ void print_text(const DeadlockOutput& o) {
     std::cout << "faults       every set of <= " << a.q.k << " " << a.q.faults << ": " << s.analyses
               << " fault sets analysed" << (s.symmetry.empty() ? "" : " (" + s.symmetry + ")") << ", " << s.seconds
               << " s\n";
-  if (!s.complete) std::cout << "verdict      UNKNOWN: " << stop_reason() << "; " << s.coverage.text() << "\n";
+  if (!s.complete) std::cout << "verdict      UNKNOWN: " << o.budget.reason() << "; " << s.coverage.text() << "\n";
   std::cout << resumed_line(s.coverage);
   if (s.failing) std::cout << "fault set    " << o.faults.to_string(o.setup.model->universe()) << "\n";
   print_human(o.result, o.evidence ? *o.evidence : DeadlockEvidence{}, *o.setup.net);
@@ -129,12 +130,12 @@ void print_text(const DeadlockOutput& o) {
     std::cout << "witness      written to " << a.witness << " (menger replay " << a.witness << ")\n";
 }
 
-int run_deadlock(const DeadlockArgs& a, const ShardFarm* farm) {
-  const DeadlineScope budget_scope(budget_deadline(a.budget));
-  RouteSetup setup = make_route_setup(a.spec, a.routing, a.q.faults);
+int run_deadlock(const DeadlockArgs& a, const ShardFarm* farm, const Budget& root) {
+  const Budget budget = verb_budget(root, a.budget);
+  RouteSetup setup = make_route_setup(a.spec, a.routing, a.q.faults, budget);
   const Routing& routing = *setup.routing;
   DeadlockSearchOptions opt = deadlock_search_options(a.q, routing, question::kCli);
-  if (a.budget) opt.budget = std::chrono::seconds(a.budget);
+  opt.budget = budget;
   opt.farm = farm;
   const bool speaks = !farm || farm->coordinator();
   if (speaks) opt.progress = progress_printer();
@@ -151,7 +152,7 @@ int run_deadlock(const DeadlockArgs& a, const ShardFarm* farm) {
   if (r.status != DeadlockResult::Status::Unknown) ev = make_deadlock_evidence(routing, *setup.model, faults, r);
   if (ev) write_deadlock_evidence(*ev, a.certificate, a.witness);
   if (!a.export_graph.empty()) export_graph(routing, *setup.model, a.export_graph);
-  const DeadlockOutput out{a, setup, s, r, faults, ev};
+  const DeadlockOutput out{a, setup, s, r, faults, ev, budget};
   a.json ? print_json(out) : print_text(out);
   if (!s.complete || r.status == DeadlockResult::Status::Unknown) return 4;
   return r.status == DeadlockResult::Status::Free ? 0 : 1;
@@ -171,7 +172,7 @@ void add_deadlock_command(CLI::App& app, CommandRegistry& commands, const ShardF
   sub->add_option("--export-graph", a->export_graph,
                   "write the fault-free channel dependency graph (every VC) as an edge list of channel ids");
   sub->add_flag("--json", a->json, "print JSON");
-  commands.emplace_back(sub, [a, farm] { return run_deadlock(*a, farm); });
+  commands.emplace_back(sub, [a, farm](const Budget& root) { return run_deadlock(*a, farm, root); });
 }
 
 }  // namespace menger

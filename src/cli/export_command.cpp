@@ -43,12 +43,12 @@ void write_table(std::ostream& text, const Network& net, const ExportArgs& a) {
 // The whole text is written before anything is printed or a file opened: a
 // writer that refuses a label halfway (GraphML and control characters) must
 // leave no half document on the terminal and no truncated file behind.
-int run_export(const ExportArgs& a) {
+int run_export(const ExportArgs& a, const Budget& budget) {
   const bool table = a.format == "table" || a.format == "table-csv";
   const ExportFormat format = table ? ExportFormat::Json : parse_export_format(a.format);
   if (!table && !a.routing.empty())
     throw InputError("--routing goes with --format table or table-csv, not " + a.format);
-  Network net(build_topology(a.spec));
+  Network net(build_topology(a.spec, {}, budget), budget);
   std::ostringstream text;
   if (table) write_table(text, net, a);
   else export_network(text, net, format);
@@ -74,7 +74,7 @@ void add_export_command(CLI::App& app, CommandRegistry& commands) {
       ->capture_default_str();
   sub->add_option("--routing", args->routing, "deterministic routing to write as a table (--format table, table-csv)");
   sub->add_option("-o,--output", args->output, "file to write (default: standard output)");
-  commands.emplace_back(sub, [args] { return run_export(*args); });
+  commands.emplace_back(sub, [args](const Budget& root) { return run_export(*args, root); });
 }
 
 }  // namespace menger

@@ -45,10 +45,10 @@ struct GroupFacts {
 
 constexpr std::size_t kMaxStabilisers = 256;
 
-GroupFacts group_facts(const Network& net, Preserve preserve) {
-  const NodeGroup g = network_automorphisms(net, {}, preserve);
+GroupFacts group_facts(const Network& net, Preserve preserve, const Budget& budget) {
+  const NodeGroup g = network_automorphisms(net, {}, preserve, budget);
   GroupFacts f{g.order, g.orbit_count(), std::nullopt, g.generators.size()};
-  if (f.node_orbits <= kMaxStabilisers) f.pair_orbits = ordered_pair_orbits(net, g, preserve);
+  if (f.node_orbits <= kMaxStabilisers) f.pair_orbits = ordered_pair_orbits(net, g, preserve, budget);
   return f;
 }
 
@@ -66,9 +66,9 @@ std::string group_text(const GroupFacts& f) {
 }
 
 // "the budget ran out while searching distances (0.1% of it done): 128 of 200000 BFS sources".
-std::string cut_short_text(const DistanceSummary& d) {
+std::string cut_short_text(const DistanceSummary& d, const Budget& budget) {
   const double done = d.sources_total ? double(d.sources_done) / double(d.sources_total) : 0.0;
-  return std::string(BudgetExhausted("searching distances", done, stop_cause()).what()) + ": " +
+  return std::string(budget.exhausted("searching distances", done).what()) + ": " +
          std::to_string(d.sources_done) + " of " + std::to_string(d.sources_total) + " BFS sources";
 }
 
@@ -79,20 +79,20 @@ struct InfoFacts {
   DistanceSummary distances;
   std::optional<GroupFacts> group, port_group;
   std::string group_note;  // why the group is missing although asked for
+  Budget budget;           // what the facts were found under (why they are cut short)
 };
 
-InfoFacts info_facts(const std::shared_ptr<const Topology>& topology, const InfoQuestion& q,
-                     std::optional<Clock::time_point> deadline) {
+InfoFacts info_facts(const std::shared_ptr<const Topology>& topology, const InfoQuestion& q, const Budget& budget) {
   StructureOptions opts = structure_options(q);
-  opts.deadline = deadline;
+  opts.budget = budget;
   StructureFacts facts(topology, opts);
-  InfoFacts f{topology->spec(), {}, {}, {}, {}, {}};
+  InfoFacts f{topology->spec(), {}, {}, {}, {}, {}, budget};
   for (const auto& o : StructureFacts::observables()) f.rows.emplace_back(o.name, facts.get(o.name));
   f.distances = facts.distances();
   if (!q.automorphisms) return f;
   try {
-    f.group = group_facts(facts.network(), Preserve::Links);
-    f.port_group = group_facts(facts.network(), Preserve::Ports);
+    f.group = group_facts(facts.network(), Preserve::Links, budget);
+    f.port_group = group_facts(facts.network(), Preserve::Ports, budget);
   } catch (const BudgetExhausted& e) {  // keep the distances found so far
     f.group.reset();
     f.port_group.reset();
@@ -129,7 +129,7 @@ void print_text(const InfoFacts& f, double secs) {
   if (!f.group_note.empty()) std::cout << "automorphisms           " << f.group_note << "\n";
   std::cout << "\n";
   const DistanceSummary& d = f.distances;
-  if (!d.complete()) std::cout << "UNKNOWN      " << cut_short_text(d) << "; the counts and degrees above are exact\n";
+  if (!d.complete()) std::cout << "UNKNOWN      " << cut_short_text(d, f.budget) << "; the counts and degrees above are exact\n";
   else if (!f.group_note.empty()) std::cout << "UNKNOWN      the automorphism group: " << f.group_note << "\n";
   // global_control (--threads) caps parallelism below the arena's concurrency.
   const auto threads = std::min<std::size_t>(
@@ -140,13 +140,11 @@ void print_text(const InfoFacts& f, double secs) {
             << ", " << threads << " threads, " << secs << " s\n";
 }
 
-int run_info(const InfoArgs& a) {
-  const DeadlineScope budget_scope(budget_deadline(a.budget));
+int run_info(const InfoArgs& a, const Budget& root) {
+  const Budget budget = verb_budget(root, a.budget);
   const auto start = std::chrono::steady_clock::now();
-  auto topology = build_topology(a.spec);
-  std::optional<Clock::time_point> deadline;
-  if (a.budget) deadline = start + std::chrono::seconds(a.budget);
-  const InfoFacts f = info_facts(topology, a.q, deadline);
+  auto topology = build_topology(a.spec, {}, budget);
+  const InfoFacts f = info_facts(topology, a.q, budget);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   a.json ? print_json(f, a.q) : print_text(f, secs);
   // Exit 4 (UNKNOWN) when the budget cut the distances or the group short.
@@ -162,7 +160,7 @@ void add_info_command(CLI::App& app, CommandRegistry& commands) {
   sub->add_flag("--json", args->json, "print JSON instead of text");
   add_question_options(sub, args->q);
   add_budget_option(sub, args->budget, "seconds allowed for the whole command (default: no limit)");
-  commands.emplace_back(sub, [args] { return run_info(*args); });
+  commands.emplace_back(sub, [args](const Budget& root) { return run_info(*args, root); });
 }
 
 }  // namespace menger

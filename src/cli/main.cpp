@@ -18,6 +18,7 @@
 // is enough), then prints its error, naming its rank, and aborts the job.
 #include <CLI/CLI.hpp>
 #include <malloc.h>
+#include <signal.h>
 #include <unistd.h>
 #include <tbb/global_control.h>
 
@@ -30,7 +31,7 @@
 #include <string_view>
 
 #include "cli/commands.h"
-#include "core/deadline.h"
+#include "core/budget.h"
 #include "core/error.h"
 #include "core/json_io.h"
 #include "core/number_text.h"
@@ -38,6 +39,17 @@
 #include "dist/mpi_farm.h"
 
 namespace {
+
+// The command's root budget, for the SIGINT handler: Ctrl-C cancels it, so
+// the verb stops at its next check and reports UNKNOWN with what it covered
+// (and what its checkpoint holds) instead of dying mid-write.  A second
+// Ctrl-C kills at once (the handler puts the default action back).
+const menger::Budget* g_root_budget = nullptr;
+
+extern "C" void on_interrupt(int) {
+  if (g_root_budget) g_root_budget->cancel();  // one atomic store: async-signal-safe
+  signal(SIGINT, SIG_DFL);
+}
 
 // One error line in one write(2): under mpirun, Open MPI's own MPI_ABORT banner
 // reaches the same stderr, and a line written piece by piece (std::cerr writes
@@ -87,7 +99,7 @@ void end_every_rank(const menger::MpiSession* mpi, int status, const std::string
 
 // Runs the parsed subcommand; errors become one sentence on stderr (from the
 // coordinator only) and an exit status.
-int run_parsed(const menger::CommandRegistry& commands, const menger::MpiSession* mpi) {
+int run_parsed(const menger::CommandRegistry& commands, const menger::MpiSession* mpi, const menger::Budget& root) {
   using namespace menger;
   const ShardFarm* farm = mpi;
   const bool speaks = !farm || farm->coordinator();
@@ -102,7 +114,7 @@ int run_parsed(const menger::CommandRegistry& commands, const menger::MpiSession
       if (farm && farm->processes() > 1 && !spreads_over_ranks(sub->get_name()))
         throw InputError("menger " + sub->get_name() + " does not spread over MPI ranks (the verbs that do: " +
                          ranked_verbs() + "); run it without mpirun, or with mpirun -n 1");
-      return run();
+      return run(root);
     }
   } catch (const BudgetExhausted& e) {  // before any engine could report its own coverage
     if (speaks && wants_json(commands)) std::cout << menger::json_text(budget_json(e), 2) << "\n" << std::flush;
@@ -168,8 +180,16 @@ int main(int argc, char** argv) {
     if (mpi && !mpi->coordinator()) return agreed(e.get_exit_code() == 0 ? 0 : 2);
     return agreed(app.exit(e) == 0 ? 0 : 2);
   }
-  if (memory_gib > 0) set_memory_limit(static_cast<std::uint64_t>(memory_gib * double(1ull << 30)));
+  const menger::Budget root = menger::Budget::until(
+      std::nullopt, memory_gib > 0 ? static_cast<std::uint64_t>(memory_gib * double(1ull << 30)) : 0);
+  // Under mpirun, Open MPI delivers the signal to every rank at its own
+  // moment: the ranks could stop at different shards, so there the default
+  // (the job ends) stays.
+  if (!mpi) {
+    g_root_budget = &root;
+    signal(SIGINT, on_interrupt);
+  }
   std::optional<tbb::global_control> limit;
   if (threads) limit.emplace(tbb::global_control::max_allowed_parallelism, threads);
-  return agreed(run_parsed(commands, mpi.get()));
+  return agreed(run_parsed(commands, mpi.get(), root));
 }

@@ -30,14 +30,14 @@ struct MonteCarloArgs {
   bool json = false;
 };
 
-int run_montecarlo(const MonteCarloArgs& a, const ShardFarm* farm) {
-  const DeadlineScope budget_scope(budget_deadline(a.budget));
+int run_montecarlo(const MonteCarloArgs& a, const ShardFarm* farm, const Budget& root) {
+  const Budget budget = verb_budget(root, a.budget);
   StudyRequest q = study_request(a.q, a.routings, question::kCli);
-  if (a.budget) q.sampling.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(a.budget);
+  q.sampling.budget = budget;
   q.sampling.farm = farm;
   if (!a.plot.empty() && !a.plot.ends_with(".svg") && !a.plot.ends_with(".png"))  // before hours of sampling
     throw InputError("--plot: a plot is an .svg or a .png file, got " + a.plot);
-  const auto topology = build_topology(a.spec);
+  const auto topology = build_topology(a.spec, {}, budget);
   const StudyResult r =
       a.q.checkpoint.empty() ? run_study(topology, q) : run_study(topology, q, a.q.checkpoint, a.q.recheck_resumed);
   if (farm && !farm->coordinator()) return 0;  // rank 0 merged the study and speaks for it
@@ -76,7 +76,7 @@ void add_montecarlo_command(CLI::App& app, CommandRegistry& commands, const Shar
   sub->add_option("--plot", a->plot, "draw the curve with gnuplot (.svg or .png; the CSV goes beside it)");
   sub->add_option("--title", a->title, "plot title");
   sub->add_flag("--json", a->json, "machine-readable output");
-  commands.emplace_back(sub, [a, farm] { return run_montecarlo(*a, farm); });
+  commands.emplace_back(sub, [a, farm](const Budget& root) { return run_montecarlo(*a, farm, root); });
 }
 
 }  // namespace menger

@@ -23,8 +23,9 @@ struct ProveArgs {
   bool no_timing = false, verbose = false, recheck_resumed = false;
 };
 
-int run_prove(const ProveArgs& a, const ShardFarm* farm) {
+int run_prove(const ProveArgs& a, const ShardFarm* farm, const Budget& root) {
   ProveOptions opts;
+  opts.root_budget = root;
   opts.checkpoint = a.checkpoint;
   opts.recheck_resumed = a.recheck_resumed;
   opts.farm = farm;
@@ -88,7 +89,7 @@ void add_prove_command(CLI::App& app, CommandRegistry& commands, const ShardFarm
   sub->add_option("--checkpoint", args->checkpoint,
                   "append each checked claim file to FILE; the same command resumes after them");
   sub->add_flag("--recheck-resumed", args->recheck_resumed, kRecheckResumedHelp);
-  commands.emplace_back(sub, [args, farm] { return run_prove(*args, farm); });
+  commands.emplace_back(sub, [args, farm](const Budget& root) { return run_prove(*args, farm, root); });
 }
 
 }  // namespace menger

@@ -139,11 +139,11 @@ void print_text(const RouteCheckOutput& o) {
     std::cout << "witness      written to " << o.args.witness << " (menger replay " << o.args.witness << ")\n";
 }
 
-int run_route_check(const RouteCheckArgs& a, const ShardFarm* farm) {
-  const DeadlineScope budget_scope(budget_deadline(a.budget));
-  RouteSetup setup = make_route_setup(a.spec, a.routing, a.q.faults);
+int run_route_check(const RouteCheckArgs& a, const ShardFarm* farm, const Budget& root) {
+  const Budget budget = verb_budget(root, a.budget);
+  RouteSetup setup = make_route_setup(a.spec, a.routing, a.q.faults, budget);
   RouteCheckOptions opt = route_check_options(a.q);
-  if (a.budget) opt.budget = std::chrono::seconds(a.budget);
+  opt.budget = budget;
   opt.farm = farm;
   const bool speaks = !farm || farm->coordinator();
   if (speaks) opt.progress = progress_printer();
@@ -172,11 +172,11 @@ int refuted_by_inputs(const EvidenceInputs& inputs) {
 }
 
 // A deadlock witness: the packets are followed again and the blocking re-checked.
-int replay_deadlock(const nlohmann::json& j, const std::string& file) {
+int replay_deadlock(const nlohmann::json& j, const std::string& file, const Budget& budget) {
   const DeadlockEvidence e = deadlock_evidence_from_json(j);
   if (!e.deadlock) throw InputError(file + " is a deadlock-freedom certificate; check it with menger check-cert");
   if (refuted_by_inputs(e.inputs)) return 1;
-  const EvidenceCheck c = check_deadlock_evidence(e);
+  const EvidenceCheck c = check_deadlock_evidence(e, budget);
   std::cout << "model        " << e.model << "\nrouting      " << e.routing << "\nfault set    " << e.fault_set.size()
             << " " << e.faults_model << " unit(s)\n";
   if (c.valid) {
@@ -189,13 +189,13 @@ int replay_deadlock(const nlohmann::json& j, const std::string& file) {
 
 // The witness is read through read_input_file and parse_json (core/
 // input_file.h, core/json_io.h: no directory or device, no key written twice).
-int run_replay(const std::string& file) {
-  const InputFile in = read_input_file(file, "witness");
-  const nlohmann::json j = parse_json(in.text, "witness " + file);
-  if (is_deadlock_evidence(j)) return replay_deadlock(j, file);
+int run_replay(const std::string& file, const Budget& budget) {
+  const InputFile in = read_input_file(file, "witness", budget);
+  const nlohmann::json j = parse_json(in.text, "witness " + file, budget);
+  if (is_deadlock_evidence(j)) return replay_deadlock(j, file, budget);
   RouteWitness w = witness_from_json(j);
   if (refuted_by_inputs(w.inputs)) return 1;
-  ReplayReport rep = replay(w);
+  ReplayReport rep = replay(w, budget);
   std::cout << "model        " << w.model << "\nrouting      " << w.routing << "\nfault set    " << w.fault_set.size()
             << " " << w.faults_model << " unit(s)\npair         " << w.source << " -> " << w.destination
             << "\noutcome      " << to_string(rep.run.outcome) << (rep.run.detail.empty() ? "" : ": " + rep.run.detail)
@@ -219,17 +219,14 @@ void add_route_check_command(CLI::App& app, CommandRegistry& commands, const Sha
   sub->add_option("--witness", a->witness, "write the failure (JSON) for `menger replay`");
   add_budget_option(sub, a->budget, "seconds allowed (default: no limit); UNKNOWN when it runs out");
   sub->add_flag("--json", a->json, "print JSON");
-  commands.emplace_back(sub, [a, farm] { return run_route_check(*a, farm); });
+  commands.emplace_back(sub, [a, farm](const Budget& root) { return run_route_check(*a, farm, root); });
 
   auto file = std::make_shared<std::string>();
   auto budget = std::make_shared<unsigned>(0);
   auto* rep = app.add_subcommand("replay", "re-execute a routing failure or deadlock witness and check it");
   rep->add_option("witness", *file, "witness file written by route-check --witness")->required();
   add_budget_option(rep, *budget, "seconds allowed (default: no limit); exit 4 when they run out");
-  commands.emplace_back(rep, [file, budget] {
-    const DeadlineScope budget_scope(budget_deadline(*budget));
-    return run_replay(*file);
-  });
+  commands.emplace_back(rep, [file, budget](const Budget& root) { return run_replay(*file, verb_budget(root, *budget)); });
 }
 
 }  // namespace menger

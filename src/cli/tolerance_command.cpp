@@ -131,11 +131,11 @@ std::vector<std::uint32_t> read_weights(const std::string& file, const FaultMode
 }
 
 // The fault model of the question: its units and pairs, with the groups and weights its files give.
-FaultModel fault_model_of(const ToleranceQuestion& q, const Network& net) {
+FaultModel fault_model_of(const ToleranceQuestion& q, const Network& net, const Budget& budget) {
   FaultModelSpec spec = tolerance_fault_spec(q, net);
   if (q.groups) spec.groups = read_groups(*q.groups, net);
-  if (q.weights) spec.weights = read_weights(*q.weights, FaultModel(net, spec));
-  return FaultModel(net, spec);
+  if (q.weights) spec.weights = read_weights(*q.weights, FaultModel(net, spec, budget));
+  return FaultModel(net, spec, budget);
 }
 
 // "tolerance    survives any 2 faults; 3 can break it", the set and the pair it separates.
@@ -172,9 +172,9 @@ void print_certificate_check(const ToleranceArgs& a, const ToleranceOutcome& o, 
 }
 
 void print_text(const ToleranceArgs& a, const FaultModel& model, const ToleranceOutcome& o,
-                const std::optional<CheckReport>& check, double secs) {
+                const std::optional<CheckReport>& check, double secs, const Budget& budget) {
   std::cout << "model        " << model.network().spec() << "\nfaults       " << model.describe() << "\n";
-  if (!o.complete) std::cout << "INCOMPLETE   " << stop_reason() << " after " << o.coverage.text() << "\n";
+  if (!o.complete) std::cout << "INCOMPLETE   " << budget.reason() << " after " << o.coverage.text() << "\n";
   else std::cout << resumed_line(o.coverage);
   print_tolerance(model, o);
   std::cout << "engine       " << o.engine << ", " << o.method << ", " << o.work << ", " << secs << " s\n";
@@ -182,9 +182,10 @@ void print_text(const ToleranceArgs& a, const FaultModel& model, const Tolerance
 }
 
 // The certificate checked independently, then written where --certificate says.
-std::optional<CheckReport> checked_certificate(const ToleranceOutcome& o, const std::string& file) {
+std::optional<CheckReport> checked_certificate(const ToleranceOutcome& o, const std::string& file,
+                                               const Budget& budget) {
   if (!o.certificate) return std::nullopt;
-  CheckReport check = check_certificate(*o.certificate);
+  CheckReport check = check_certificate(*o.certificate, 4'000'000'000ull, budget);
   if (!file.empty()) {
     std::ofstream out(file);
     if (!out) throw InputError("cannot write " + file);
@@ -193,25 +194,25 @@ std::optional<CheckReport> checked_certificate(const ToleranceOutcome& o, const 
   return check;
 }
 
-int run_tolerance(const ToleranceArgs& a, const ShardFarm* farm) {
-  const DeadlineScope budget_scope(budget_deadline(a.budget));
-  Network net(build_topology(a.spec));
-  const FaultModel model = fault_model_of(a.q, net);
+int run_tolerance(const ToleranceArgs& a, const ShardFarm* farm, const Budget& root) {
+  const Budget budget = verb_budget(root, a.budget);
+  Network net(build_topology(a.spec, {}, budget), budget);
+  const FaultModel model = fault_model_of(a.q, net, budget);
   ToleranceRequest req = tolerance_request(a.q);
   req.farm = farm;
-  if (a.budget) req.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(a.budget);
+  req.budget = budget;
   const auto start = std::chrono::steady_clock::now();
   const ToleranceOutcome o = solve_tolerance(model, req);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (farm && !farm->coordinator()) return 0;  // rank 0 merged the answer and prints it
-  const std::optional<CheckReport> check = checked_certificate(o, a.certificate);
+  const std::optional<CheckReport> check = checked_certificate(o, a.certificate, budget);
   if (a.json) {
     nlohmann::json j = result_json(model, o, check ? &*check : nullptr);
     j["question"] = question::to_json_view(a.q);
     j["seconds"] = secs;
     std::cout << json_text(j, 2) << "\n";
   } else {
-    print_text(a, model, o, check, secs);
+    print_text(a, model, o, check, secs, budget);
   }
   if (check && !check->valid) return 3;
   return o.complete ? 0 : 4;  // 4: UNKNOWN, as in every verb with a --budget
@@ -227,7 +228,7 @@ void add_tolerance_command(CLI::App& app, CommandRegistry& commands, const Shard
   sub->add_option("--certificate", args->certificate, "write the certificate (JSON) to this file");
   add_budget_option(sub, args->budget, "seconds allowed (default: no limit)");
   sub->add_flag("--json", args->json, "print JSON");
-  commands.emplace_back(sub, [args, farm] { return run_tolerance(*args, farm); });
+  commands.emplace_back(sub, [args, farm](const Budget& root) { return run_tolerance(*args, farm, root); });
 }
 
 }  // namespace menger

@@ -1,16 +1,15 @@
 #include "core/fault.h"
 
-#include "core/deadline.h"
 #include "core/error.h"
 
 namespace menger {
 
 namespace {
 
-// The budget (core/deadline.h) every 2^16 units: a unit per node of a network
-// of millions of nodes is a second or more of allocations.
-void check_budget(std::uint64_t i, std::uint64_t n) {
-  if ((i & 0xffff) == 0) check_deadline("listing the fault units", i, n);
+// The budget every 2^16 units: a unit per node of a network of millions of
+// nodes is a second or more of allocations.
+void check_budget(const Budget& budget, std::uint64_t i, std::uint64_t n) {
+  if ((i & 0xffff) == 0) budget.check("listing the fault units", i, n);
 }
 
 }  // namespace
@@ -24,13 +23,14 @@ std::string_view to_string(UnitKind k) {
   return "?";
 }
 
-FaultUniverse FaultUniverse::nodes(const Network& net, const std::function<bool(NodeId)>& eligible) {
+FaultUniverse FaultUniverse::nodes(const Network& net, const std::function<bool(NodeId)>& eligible,
+                                   const Budget& budget) {
   FaultUniverse u;
   u.net_ = &net;
   u.kind_ = UnitKind::Node;
   u.members_.reserve(net.num_nodes());
   for (NodeId v = 0; v < net.num_nodes(); ++v) {
-    check_budget(v, net.num_nodes());
+    check_budget(budget, v, net.num_nodes());
     if (eligible && !eligible(v)) continue;
     u.members_.push_back({v});
   }
@@ -38,13 +38,14 @@ FaultUniverse FaultUniverse::nodes(const Network& net, const std::function<bool(
   return u;
 }
 
-FaultUniverse FaultUniverse::links(const Network& net, const std::function<bool(LinkId)>& eligible) {
+FaultUniverse FaultUniverse::links(const Network& net, const std::function<bool(LinkId)>& eligible,
+                                   const Budget& budget) {
   FaultUniverse u;
   u.net_ = &net;
   u.kind_ = UnitKind::Link;
   u.link_ids_.reserve(net.num_links());
   for (LinkId l = 0; l < net.num_links(); ++l) {
-    check_budget(l, net.num_links());
+    check_budget(budget, l, net.num_links());
     if (!eligible || eligible(l)) u.link_ids_.push_back(l);
   }
   u.size_ = u.link_ids_.size();
@@ -52,12 +53,12 @@ FaultUniverse FaultUniverse::links(const Network& net, const std::function<bool(
   return u;
 }
 
-FaultUniverse FaultUniverse::components(const Network& net) {
-  return node_groups(net, net.packages(), [&net](NodeId v) { return net.forwards(v); });
+FaultUniverse FaultUniverse::components(const Network& net, const Budget& budget) {
+  return node_groups(net, net.packages(), [&net](NodeId v) { return net.forwards(v); }, budget);
 }
 
 FaultUniverse FaultUniverse::node_groups(const Network& net, std::vector<Component> groups,
-                                         const std::function<bool(NodeId)>& singleton) {
+                                         const std::function<bool(NodeId)>& singleton, const Budget& budget) {
   FaultUniverse u;
   u.net_ = &net;
   u.kind_ = UnitKind::Component;
@@ -74,7 +75,7 @@ FaultUniverse FaultUniverse::node_groups(const Network& net, std::vector<Compone
   std::vector<std::size_t> group_of_first(net.num_nodes(), SIZE_MAX);
   for (std::size_t i = 0; i < groups.size(); ++i) group_of_first[groups[i].nodes.front()] = i;
   for (NodeId v = 0; v < net.num_nodes(); ++v) {
-    check_budget(v, net.num_nodes());
+    check_budget(budget, v, net.num_nodes());
     if (group_of_first[v] != SIZE_MAX) {
       u.members_.push_back(groups[group_of_first[v]].nodes);
       u.labels_.push_back(groups[group_of_first[v]].label);

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "core/budget.h"
 #include "core/network.h"
 
 namespace menger {
@@ -25,16 +26,21 @@ std::string_view to_string(UnitKind k);
 class FaultUniverse {
  public:
   // All nodes accepted by `eligible` (default: every node) are units.
-  static FaultUniverse nodes(const Network& net, const std::function<bool(NodeId)>& eligible = {});
+  // `budget` covers the listing (a unit per node of a network of millions of
+  // nodes); Budget{}: no time limit.
+  static FaultUniverse nodes(const Network& net, const std::function<bool(NodeId)>& eligible = {},
+                             const Budget& budget = Budget());
   // All links accepted by `eligible` (default: every link) are units.
-  static FaultUniverse links(const Network& net, const std::function<bool(LinkId)>& eligible = {});
+  static FaultUniverse links(const Network& net, const std::function<bool(LinkId)>& eligible = {},
+                             const Budget& budget = Budget());
   // Switching components: the network's packages, plus one unit per switch or
   // router in no package (endpoints are not routing components, 001 section 4).
-  static FaultUniverse components(const Network& net);
+  static FaultUniverse components(const Network& net, const Budget& budget = Budget());
   // A user-defined grouping of nodes (disjoint, non-empty groups), plus one unit
   // per ungrouped node accepted by `singleton` (default: none).
   static FaultUniverse node_groups(const Network& net, std::vector<Component> groups,
-                                   const std::function<bool(NodeId)>& singleton = {});
+                                   const std::function<bool(NodeId)>& singleton = {},
+                                   const Budget& budget = Budget());
 
   UnitKind kind() const { return kind_; }
   std::size_t size() const { return size_; }

@@ -7,7 +7,6 @@
 #include <memory>
 #include <sstream>
 
-#include "core/deadline.h"
 #include "core/error.h"
 #include "core/text.h"
 
@@ -58,7 +57,7 @@ constexpr std::size_t kMaxLimbs = 4096;  // 262,144 bits
 // Calibrated on this 2-core machine: 10^6 simple steps take about 0.8 s.
 constexpr std::uint64_t kStepCost = 100;
 constexpr std::uint64_t kMaxWork = 300'000'000;
-// The ambient deadline (--budget, a claim's budget) is read once per this many
+// The budget passed in (--budget, a claim's budget) is checked once per this many
 // work units (a few milliseconds), not on every step.
 constexpr std::uint64_t kDeadlineStride = 1'000'000;
 
@@ -93,7 +92,8 @@ NodePtr make(Node::Op op) {
 
 class Evaluator {
  public:
-  Evaluator(std::string_view formula, const FormulaVars& vars) : formula_(formula), vars_(vars) {}
+  Evaluator(std::string_view formula, const FormulaVars& vars, const Budget& budget)
+      : formula_(formula), vars_(vars), budget_(budget) {}
 
   [[noreturn]] void fail(const std::string& what) const {
     throw InputError("formula \"" + excerpt(formula_) + "\": " + what);
@@ -126,6 +126,7 @@ class Evaluator {
 
   std::string_view formula_;
   const FormulaVars& vars_;
+  const Budget& budget_;
   std::map<std::string, Rational, std::less<>> bound_;  // sum/prod loop variables
   std::uint64_t work_ = 0;                              // units of work so far (charge)
 
@@ -185,7 +186,7 @@ class Evaluator {
     const std::uint64_t before = work_;
     work_ += work;
     if (before / kDeadlineStride != work_ / kDeadlineStride)
-      check_deadline("evaluating a formula", work_, kMaxWork);
+      budget_.check("evaluating a formula", work_, kMaxWork);
     if (work_ > kMaxWork)
       fail("is too costly to evaluate (more than " + std::to_string(kMaxWork) + " units of work, about a second)");
   }
@@ -391,8 +392,8 @@ class FormulaParser : TextCursor {
 
 }  // namespace
 
-Rational evaluate_formula(std::string_view formula, const FormulaVars& vars) {
-  Evaluator ev(formula, vars);
+Rational evaluate_formula(std::string_view formula, const FormulaVars& vars, const Budget& budget) {
+  Evaluator ev(formula, vars, budget);
   FormulaParser parser(formula, ev);
   NodePtr ast = parser.parse();
   return ev.eval(*ast);

@@ -19,6 +19,8 @@
 
 #include <boost/multiprecision/cpp_int.hpp>
 
+#include "core/budget.h"
+
 namespace menger {
 
 // Expression templates off: they make `a ? x + y : x * y` and auto locals
@@ -54,6 +56,7 @@ class FormulaVars {
 // Evaluates `formula`; throws InputError naming the formula on a syntax error,
 // an unknown variable, an index out of range, division by zero or a
 // non-integer exponent.
-Rational evaluate_formula(std::string_view formula, const FormulaVars& vars);
+// `budget` is checked as the work grows.
+Rational evaluate_formula(std::string_view formula, const FormulaVars& vars, const Budget& budget = Budget());
 
 }  // namespace menger

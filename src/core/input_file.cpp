@@ -11,7 +11,6 @@
 #include <memory>
 #include <mutex>
 
-#include "core/deadline.h"
 #include "core/error.h"
 
 namespace menger {
@@ -36,7 +35,7 @@ std::string named(std::string_view what, const std::filesystem::path& path) {
 }
 
 // Refuses what is not a regular file or a pipe, before anything is read.
-void check_kind(const std::filesystem::path& path, std::string_view what) {
+void check_kind(const std::filesystem::path& path, std::string_view what, const Budget& budget) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0)
     throw InputError(named(what, path) + ": cannot be read (" + std::strerror(errno) + ")");
@@ -45,9 +44,9 @@ void check_kind(const std::filesystem::path& path, std::string_view what) {
     throw InputError(named(what, path) + " is a device, not a file (a device such as /dev/zero never ends)");
   if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode))
     throw InputError(named(what, path) + " is not a regular file or a pipe");
-  if (S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) > max_input_bytes())
+  if (S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) > max_input_bytes(budget))
     throw InputError(named(what, path) + " holds " + std::to_string(st.st_size) + " bytes, more than the " +
-                     std::to_string(max_input_bytes()) + " one input may hold (a 64th of the memory limit; " +
+                     std::to_string(max_input_bytes(budget)) + " one input may hold (a 64th of the memory limit; " +
                      "--memory-limit raises it)");
 }
 
@@ -55,18 +54,18 @@ struct FileCloser {
   void operator()(std::FILE* f) const { std::fclose(f); }
 };
 
-std::string read_all(const std::filesystem::path& path, std::string_view what) {
+std::string read_all(const std::filesystem::path& path, std::string_view what, const Budget& budget) {
   std::unique_ptr<std::FILE, FileCloser> f(std::fopen(path.c_str(), "rb"));
   if (!f) throw InputError(named(what, path) + ": cannot be opened (" + std::strerror(errno) + ")");
   std::string text;
-  const std::uint64_t cap = max_input_bytes();
+  const std::uint64_t cap = max_input_bytes(budget);
   char buffer[1 << 16];
   for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, f.get())) > 0;) {
     if (text.size() + got > cap)
       throw InputError(named(what, path) + " is longer than the " + std::to_string(cap) +
                        " bytes one input may hold (a 64th of the memory limit; --memory-limit raises it)");
     text.append(buffer, got);
-    check_deadline("reading " + named(what, path), 0, 0);
+    budget.check("reading " + named(what, path));
   }
   if (std::ferror(f.get())) throw InputError(named(what, path) + ": read error (" + std::strerror(errno) + ")");
   return text;
@@ -74,7 +73,8 @@ std::string read_all(const std::filesystem::path& path, std::string_view what) {
 
 }  // namespace
 
-std::uint64_t max_input_bytes() { return std::max<std::uint64_t>(memory_limit() / 64, std::uint64_t{64} << 20); }
+std::uint64_t max_input_bytes(const Budget& budget) {
+  return std::max<std::uint64_t>(budget.memory_limit() / 64, std::uint64_t{64} << 20); }
 
 std::string sha256_digest(std::string_view bytes) {
   unsigned char md[EVP_MAX_MD_SIZE];
@@ -90,17 +90,17 @@ std::string sha256_digest(std::string_view bytes) {
   return out;
 }
 
-InputFile read_own_file(const std::filesystem::path& path, std::string_view what) {
-  check_kind(path, what);
-  InputFile in{path, read_all(path, what), ""};
+InputFile read_own_file(const std::filesystem::path& path, std::string_view what, const Budget& budget) {
+  check_kind(path, what, budget);
+  InputFile in{path, read_all(path, what, budget), ""};
   in.digest = sha256_digest(in.text);
   if (std::string_view(in.text).substr(0, kByteOrderMark.size()) == kByteOrderMark)
     in.text.erase(0, kByteOrderMark.size());
   return in;
 }
 
-InputFile read_input_file(const std::filesystem::path& path, std::string_view what) {
-  InputFile in = read_own_file(path, what);
+InputFile read_input_file(const std::filesystem::path& path, std::string_view what, const Budget& budget) {
+  InputFile in = read_own_file(path, what, budget);
   const std::lock_guard guard(g_ledger_lock);
   ledger()[path.string()] = in.digest;
   if (g_watch) watched()[g_watch][path.string()] = in.digest;
@@ -138,7 +138,7 @@ std::string current_digest(const std::filesystem::path& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return "";  // a pipe cannot be read twice
   try {
-    return sha256_digest(read_all(path, "input"));
+    return sha256_digest(read_all(path, "input", Budget()));
   } catch (const InputError&) {
     return "";
   }

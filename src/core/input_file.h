@@ -25,6 +25,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/budget.h"
+
 namespace menger {
 
 struct InputFile {
@@ -34,17 +36,17 @@ struct InputFile {
 };
 
 // Reads `path` whole; `what` names the input in errors ("routing table",
-// "unit weights", ...).  Throws InputError (see above).  The ambient budget
-// (core/deadline.h) is checked while reading.
-InputFile read_input_file(const std::filesystem::path& path, std::string_view what);
+// "unit weights", ...).  Throws InputError (see above).  `budget` is checked
+// while reading, and its memory limit bounds the file (max_input_bytes).
+InputFile read_input_file(const std::filesystem::path& path, std::string_view what, const Budget& budget = Budget());
 // The same, not recorded in the ledger: for Menger's own files (a checkpoint
 // being resumed is not an input of the question it answers).
-InputFile read_own_file(const std::filesystem::path& path, std::string_view what);
+InputFile read_own_file(const std::filesystem::path& path, std::string_view what, const Budget& budget = Budget());
 
-// The most bytes one input may hold: a 64th of the memory limit
-// (core/deadline.h; parsed JSON takes up to about 33 bytes of memory per byte
-// of text), at least 64 MiB.
-std::uint64_t max_input_bytes();
+// The most bytes one input may hold under `budget`: a 64th of its memory
+// limit (parsed JSON takes up to about 33 bytes of memory per byte of text),
+// at least 64 MiB.
+std::uint64_t max_input_bytes(const Budget& budget);
 
 // "sha256:<hex>" of `bytes`.
 std::string sha256_digest(std::string_view bytes);

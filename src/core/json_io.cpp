@@ -2,7 +2,6 @@
 
 #include <unordered_set>
 
-#include "core/deadline.h"
 
 namespace menger {
 
@@ -11,11 +10,11 @@ namespace {
 // Tracks the keys of every object still open, to refuse one written twice.
 class DuplicateKeys {
  public:
-  explicit DuplicateKeys(std::string_view what) : what_(what) {}
+  DuplicateKeys(std::string_view what, const Budget& budget) : what_(what), budget_(&budget) {}
 
   bool operator()(int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
     using Event = nlohmann::json::parse_event_t;
-    if (++events_ % 4096 == 0) check_deadline("parsing " + std::string(what_), 0, 0);
+    if (++events_ % 4096 == 0) budget_->check("parsing " + std::string(what_));
     switch (event) {
       case Event::object_start:
         open_.emplace_back();
@@ -46,6 +45,7 @@ class DuplicateKeys {
     return at.empty() ? "" : " (at " + at + ")";
   }
   std::string_view what_;
+  const Budget* budget_;
   std::vector<std::unordered_set<std::string>> open_;
   std::vector<std::string> path_;  // the key being read at each open object
   std::uint64_t events_ = 0;
@@ -53,8 +53,8 @@ class DuplicateKeys {
 
 }  // namespace
 
-nlohmann::json parse_json(std::string_view text, std::string_view what) {
-  DuplicateKeys keys(what);
+nlohmann::json parse_json(std::string_view text, std::string_view what, const Budget& budget) {
+  DuplicateKeys keys(what, budget);
   try {
     return nlohmann::json::parse(text.begin(), text.end(), std::ref(keys));
   } catch (const nlohmann::json::exception& e) {

@@ -12,7 +12,7 @@
 // parse_json() is the one way JSON text is parsed: a key written twice in one
 // object is an InputError naming it (nlohmann keeps the last silently, so a
 // certificate naming two routings was checked against one of them), and the
-// ambient budget and memory limit (core/deadline.h) are checked as it goes.
+// budget passed in (core/budget.h) is checked as it goes.
 // require_keys() refuses keys a reader does not know, naming them.
 #pragma once
 
@@ -25,6 +25,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/budget.h"
 #include "core/error.h"
 
 namespace menger {
@@ -41,7 +42,8 @@ inline std::string json_text(const nlohmann::json& j, int indent = -1) {
 
 // `text` as one JSON value; `what` names it in errors ("routing table x.json").
 // Throws InputError for text that is not JSON and for a duplicate key.
-nlohmann::json parse_json(std::string_view text, std::string_view what);
+// `budget` is checked every few thousand parse events.
+nlohmann::json parse_json(std::string_view text, std::string_view what, const Budget& budget = Budget());
 
 // Throws InputError naming the first key of object `j` (`what`) outside `known`.
 void require_keys(const nlohmann::json& j, std::initializer_list<std::string_view> known, std::string_view what);

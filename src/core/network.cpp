@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "core/deadline.h"
 #include "core/error.h"
 
 namespace menger {
@@ -11,10 +10,10 @@ namespace {
 
 constexpr const char* kPhase = "materialising the network";
 
-// The ambient --budget (core/deadline.h), checked every 2^16 nodes of each
-// pass: a network of millions of nodes takes seconds to materialise.
-void check_budget(NodeId v, NodeId n) {
-  if ((v & 0xffff) == 0) check_deadline(kPhase, v, n);
+// The budget, checked every 2^16 nodes of each pass: a network of millions of
+// nodes takes seconds to materialise.
+void check_budget(const Budget& budget, NodeId v, NodeId n) {
+  if ((v & 0xffff) == 0) budget.check(kPhase, v, n);
 }
 
 // Makes the fresh array `v` n elements long (value-initialised), asking the
@@ -23,19 +22,19 @@ void check_budget(NodeId v, NodeId n) {
 // slots of an 8-million-node network took 8 s of that on a loaded machine,
 // unchecked, when it was one resize.
 template <class T>
-void grow(std::vector<T>& v, std::uint64_t n) {
-  check_memory_for(kPhase, (n - std::min<std::uint64_t>(n, v.size())) * sizeof(T));
+void grow(const Budget& budget, std::vector<T>& v, std::uint64_t n) {
+  budget.check_memory_for(kPhase, (n - std::min<std::uint64_t>(n, v.size())) * sizeof(T));
   v.reserve(n);
   constexpr std::uint64_t kSlice = std::uint64_t{1} << 20;
   while (v.size() < n) {
     v.resize(std::min(n, v.size() + kSlice));
-    check_deadline(kPhase, v.size(), n);
+    budget.check(kPhase, v.size(), n);
   }
 }
 
 }  // namespace
 
-Network::Network(std::shared_ptr<const Topology> topology) : topology_(std::move(topology)) {
+Network::Network(std::shared_ptr<const Topology> topology, const Budget& budget) : topology_(std::move(topology)) {
   MENGER_ASSERT(topology_ != nullptr, "network built from a null topology");
   const std::uint64_t n = topology_->node_count();
   if (n > kMaxNodes)
@@ -43,27 +42,27 @@ Network::Network(std::shared_ptr<const Topology> topology) : topology_(std::move
                      " nodes; Menger materialises networks of at most " + std::to_string(kMaxNodes) +
                      " nodes");
   num_nodes_ = static_cast<NodeId>(n);
-  read_ports();
-  validate_and_number_links();
-  build_adjacency();
+  read_ports(budget);
+  validate_and_number_links(budget);
+  build_adjacency(budget);
   validate_packages();
 }
 
-void Network::read_ports() {
-  grow(kinds_, num_nodes_);
-  grow(port_offsets_, std::uint64_t{num_nodes_} + 1);
+void Network::read_ports(const Budget& budget) {
+  grow(budget, kinds_, num_nodes_);
+  grow(budget, port_offsets_, std::uint64_t{num_nodes_} + 1);
   for (NodeId v = 0; v < num_nodes_; ++v) {
-    check_budget(v, num_nodes_);
+    check_budget(budget, v, num_nodes_);
     kinds_[v] = topology_->kind(v);
     port_offsets_[v + 1] = port_offsets_[v] + topology_->port_count(v);
   }
-  grow(slots_, port_offsets_[num_nodes_]);
-  grow(degree_, num_nodes_);
+  grow(budget, slots_, port_offsets_[num_nodes_]);
+  grow(budget, degree_, num_nodes_);
   // A link takes two ports: room for every link, so that the list never moves below.
-  check_memory_for(kPhase, port_offsets_[num_nodes_] / 2 * sizeof(Link));
+  budget.check_memory_for(kPhase, port_offsets_[num_nodes_] / 2 * sizeof(Link));
   links_.reserve(port_offsets_[num_nodes_] / 2);
   for (NodeId v = 0; v < num_nodes_; ++v) {
-    check_budget(v, num_nodes_);
+    check_budget(budget, v, num_nodes_);
     const PortId np = num_ports(v);
     for (PortId p = 0; p < np; ++p) {
       PortSlot& s = slots_[port_offsets_[v] + p];
@@ -77,7 +76,7 @@ void Network::read_ports() {
   }
 }
 
-void Network::validate_and_number_links() {
+void Network::validate_and_number_links(const Budget& budget) {
   // Messages are built only on failure: this loop runs once per port.
   auto check = [this](bool ok, NodeId v, PortId p, const char* what) {
     if (!ok)
@@ -85,7 +84,7 @@ void Network::validate_and_number_links() {
                   topology_->spec() + ": port " + std::to_string(p) + " of " + label(v) + ": " + what);
   };
   for (NodeId v = 0; v < num_nodes_; ++v) {
-    check_budget(v, num_nodes_);
+    check_budget(budget, v, num_nodes_);
     const PortId np = num_ports(v);
     for (PortId p = 0; p < np; ++p) {
       PortSlot& s = slots_[port_offsets_[v] + p];
@@ -111,11 +110,11 @@ void Network::validate_and_number_links() {
   }
 }
 
-void Network::build_adjacency() {
-  grow(out_offsets_, std::uint64_t{num_nodes_} + 1);
-  grow(in_offsets_, std::uint64_t{num_nodes_} + 1);
+void Network::build_adjacency(const Budget& budget) {
+  grow(budget, out_offsets_, std::uint64_t{num_nodes_} + 1);
+  grow(budget, in_offsets_, std::uint64_t{num_nodes_} + 1);
   for (NodeId v = 0; v < num_nodes_; ++v) {
-    check_budget(v, num_nodes_);
+    check_budget(budget, v, num_nodes_);
     std::uint64_t outs = 0, ins = 0;
     for (const PortSlot& s : ports(v)) {
       if (!s.connected()) continue;
@@ -125,11 +124,11 @@ void Network::build_adjacency() {
     out_offsets_[v + 1] = out_offsets_[v] + outs;
     in_offsets_[v + 1] = in_offsets_[v] + ins;
   }
-  grow(out_targets_, out_offsets_[num_nodes_]);
-  grow(out_links_, out_offsets_[num_nodes_]);
-  grow(in_sources_, in_offsets_[num_nodes_]);
+  grow(budget, out_targets_, out_offsets_[num_nodes_]);
+  grow(budget, out_links_, out_offsets_[num_nodes_]);
+  grow(budget, in_sources_, in_offsets_[num_nodes_]);
   for (NodeId v = 0; v < num_nodes_; ++v) {
-    check_budget(v, num_nodes_);
+    check_budget(budget, v, num_nodes_);
     std::uint64_t o = out_offsets_[v], i = in_offsets_[v];
     for (const PortSlot& s : ports(v)) {
       if (!s.connected()) continue;

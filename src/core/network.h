@@ -25,6 +25,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/budget.h"
 #include "core/topology.h"
 
 namespace menger {
@@ -50,7 +51,9 @@ class Network {
   // Largest network Menger materialises; larger ones are refused with an InputError.
   static constexpr std::uint64_t kMaxNodes = std::uint64_t{1} << 28;
 
-  explicit Network(std::shared_ptr<const Topology> topology);
+  // `budget` covers the materialising (a network of millions of nodes takes
+  // seconds); Budget{}: no time limit.
+  explicit Network(std::shared_ptr<const Topology> topology, const Budget& budget = Budget());
   Network(const Network&) = delete;
   Network& operator=(const Network&) = delete;
 
@@ -118,9 +121,9 @@ class Network {
   mutable std::once_flag label_index_once_;
   mutable std::unordered_map<std::string, NodeId> label_index_;
 
-  void read_ports();
-  void validate_and_number_links();
-  void build_adjacency();
+  void read_ports(const Budget& budget);
+  void validate_and_number_links(const Budget& budget);
+  void build_adjacency(const Budget& budget);
   void validate_packages();
 };
 

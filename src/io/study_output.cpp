@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <iomanip>
 
-#include "core/deadline.h"
 
 namespace menger {
 
@@ -116,7 +115,7 @@ void print_study(std::ostream& out, const StudyResult& r) {
   else
     for (std::size_t i = 0; i < r.points.size(); ++i) print_point(out, r, i);
   if (!r.complete)
-    out << "\nINCOMPLETE: " << stop_reason() << "; the numbers cover the trials shown (" << r.coverage().text()
+    out << "\nINCOMPLETE: " << r.sampling.budget.reason() << "; the numbers cover the trials shown (" << r.coverage().text()
         << ").\n";
   else if (r.resumed)
     out << "\nresumed     " << r.resumed->text() << "\n";

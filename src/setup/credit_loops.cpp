@@ -6,15 +6,17 @@
 namespace menger {
 
 CreditLoopsCheck check_credit_loops(const std::string& dir, const std::string& fabric_file,
-                                    const CreditLoopsQuestion& q) {
+                                    const CreditLoopsQuestion& q, const Budget& budget) {
   const std::string spec = "opensm(dir=" + SpecValue::make_string(dir).to_string() +
                            (fabric_file.empty() ? "" : ", fabric=" + SpecValue::make_string(fabric_file).to_string()) +
                            ")";
   std::string routing = "opensm-tables(";
   routing.append(kPathServiceLevels.name).append("=").append(q.sls).append(", ");
   routing.append(kServiceLevelToLane.name).append("=").append(q.vls).append(")");
-  CreditLoopsCheck c{make_route_setup(spec, routing, "links"), {}, {}};
-  c.result = check_deadlock(*c.setup.routing, *c.setup.model, {});
+  CreditLoopsCheck c{make_route_setup(spec, routing, "links", budget), {}, {}};
+  DeadlockOptions opt;
+  opt.budget = budget;
+  c.result = check_deadlock(*c.setup.routing, *c.setup.model, opt);
   if (c.result.status != DeadlockResult::Status::Unknown) {
     const FaultSet none(c.setup.model->universe().size());
     c.evidence = make_deadlock_evidence(*c.setup.routing, *c.setup.model, none, c.result);

@@ -38,8 +38,9 @@ struct CreditLoopsCheck {
   std::optional<DeadlockEvidence> evidence;
   const InfinibandFabric& fabric() const { return dynamic_cast<const InfinibandFabric&>(setup.net->topology()); }
 };
+// `budget`: the question's (reading the dumps and the analysis count).
 CreditLoopsCheck check_credit_loops(const std::string& dir, const std::string& fabric_file,
-                                    const CreditLoopsQuestion& q);
+                                    const CreditLoopsQuestion& q, const Budget& budget = Budget());
 
 // One buffer: the port a (link direction, VL) leaves from, and where it arrives.
 struct Buffer {

@@ -16,20 +16,25 @@
 
 namespace menger {
 
-// Model specs through Registry::builtin(), routing specs through RoutingRegistry::builtin().
-const SpecResolver& builtin_specs();
+// Model specs through Registry::builtin(), routing specs through
+// RoutingRegistry::builtin(), building under `budget` (Budget{}: no time limit).
+SpecResolver builtin_specs(const Budget& budget = Budget());
 
 // The network, fault model (every pair of terminals required) and routing of one
 // question; throws InputError for a bad spec or unit choice.
 // `base_dir`: where relative file names in the routing spec resolve (a claim
 // file's directory; empty: the working directory).
+// `budget`: the question's (building counts).
 RouteSetup make_route_setup(std::shared_ptr<const Topology> topology, const std::string& routing,
-                            const std::string& faults, const std::filesystem::path& base_dir = {});
-RouteSetup make_route_setup(const std::string& model, const std::string& routing, const std::string& faults);
+                            const std::string& faults, const std::filesystem::path& base_dir = {},
+                            const Budget& budget = Budget());
+RouteSetup make_route_setup(const std::string& model, const std::string& routing, const std::string& faults,
+                            const Budget& budget = Budget());
 
-// The evidence checkers and replay with the built-in registries.
-CheckReport check_certificate(const ToleranceCertificate& cert, std::uint64_t max_work = 4'000'000'000ull);
-EvidenceCheck check_deadlock_evidence(const DeadlockEvidence& e);
-ReplayReport replay(const RouteWitness& w);
+// The evidence checkers and replay with the built-in registries, under `budget`.
+CheckReport check_certificate(const ToleranceCertificate& cert, std::uint64_t max_work = 4'000'000'000ull,
+                              const Budget& budget = Budget());
+EvidenceCheck check_deadlock_evidence(const DeadlockEvidence& e, const Budget& budget = Budget());
+ReplayReport replay(const RouteWitness& w, const Budget& budget = Budget());
 
 }  // namespace menger

@@ -5,13 +5,14 @@
 
 namespace menger {
 
-std::shared_ptr<const Topology> build_topology(std::string_view spec, const std::filesystem::path& base_dir) {
-  return Registry::builtin().build(spec, base_dir);
+std::shared_ptr<const Topology> build_topology(std::string_view spec, const std::filesystem::path& base_dir,
+                                               const Budget& budget) {
+  return Registry::builtin().build(spec, base_dir, budget);
 }
 
 std::unique_ptr<Routing> build_routing(std::string_view spec, const Network& net,
-                                       const std::filesystem::path& base_dir) {
-  return RoutingRegistry::builtin().build(spec, net, base_dir);
+                                       const std::filesystem::path& base_dir, const Budget& budget) {
+  return RoutingRegistry::builtin().build(spec, net, base_dir, budget);
 }
 
 namespace {

@@ -18,9 +18,11 @@
 
 namespace menger {
 
-std::shared_ptr<const Topology> build_topology(std::string_view spec, const std::filesystem::path& base_dir = {});
+// `budget`: the question's; reading the files a spec names counts.
+std::shared_ptr<const Topology> build_topology(std::string_view spec, const std::filesystem::path& base_dir = {},
+                                               const Budget& budget = Budget());
 std::unique_ptr<Routing> build_routing(std::string_view spec, const Network& net,
-                                       const std::filesystem::path& base_dir = {});
+                                       const std::filesystem::path& base_dir = {}, const Budget& budget = Budget());
 
 // What `menger list` prints of one family of the registries.
 struct ParamDescription {

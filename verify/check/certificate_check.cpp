@@ -493,8 +493,8 @@ CheckReport check_certificate(const ToleranceCertificate& cert, const SpecResolv
   CheckReport rep;
   if (!specs.topology) throw InputError("no model registry to build '" + cert.model + "' with");
   auto topology = specs.topology(cert.model);
-  Network net(topology);
-  FaultModel model(net, cert.faults);
+  Network net(topology, specs.budget);
+  FaultModel model(net, cert.faults, specs.budget);
   Checker(cert, net, model, rep, max_work).run();
   if (rep.valid) {
     rep.summary = cert.min_cut ? "least breaking weight is exactly " + std::to_string(*cert.min_cut) +

@@ -11,7 +11,7 @@
 #include <tuple>
 #include <vector>
 
-#include "core/deadline.h"
+#include "core/budget.h"
 #include "core/error.h"
 #include "verify/deadlock/deadlock_evidence.h"
 #include "verify/check/fixed_fault_view.h"
@@ -25,9 +25,11 @@ struct DeadlockChecker {
   RouteSetup setup;
   FaultSet faults;
   EvidenceCheck out;
+  Budget budget;  // the check's (SpecResolver::budget)
 
   DeadlockChecker(const DeadlockEvidence& e, const SpecResolver& specs)
-      : setup(make_route_setup(specs, e.model, e.routing, e.faults_model)), faults(setup.model->universe().size()) {
+      : setup(make_route_setup(specs, e.model, e.routing, e.faults_model)), faults(setup.model->universe().size()),
+        budget(specs.budget) {
     std::map<std::string, std::size_t> unit;
     for (std::size_t u = 0; u < setup.model->universe().size(); ++u) unit[setup.model->universe().label(u)] = u;
     for (const auto& l : e.fault_set) {
@@ -85,21 +87,21 @@ struct DeadlockChecker {
     return out_hops;
   }
   // Every packet to follow.  The budget per source, the memory limit before
-  // the list doubles (a torus(64,64) has 16.7 million packets: core/deadline.h);
+  // the list doubles (a torus(64,64) has 16.7 million packets);
   // room for every ordered pair reserved when it fits (a doubling copies, unchecked).
   std::vector<std::pair<NodeId, NodeId>> pairs() const {
     constexpr const char* kPhase = "listing the packets to follow";
     const std::vector<NodeId>& terminals = setup.model->terminals();
     std::vector<std::pair<NodeId, NodeId>> p;
     const std::uint64_t most = std::uint64_t{terminals.size()} * terminals.size() * sizeof(p.front());
-    if (resident_bytes() + most < memory_limit()) p.reserve(terminals.size() * terminals.size());
+    if (resident_bytes() + most < budget.memory_limit()) p.reserve(terminals.size() * terminals.size());
     for (std::size_t i = 0; i < terminals.size(); ++i) {
-      check_deadline(kPhase, i, terminals.size());
+      budget.check(kPhase, i, terminals.size());
       const NodeId s = terminals[i];
       for (NodeId d : terminals) {
         if (s == d || !setup.model->pair_required(s, d) || failed(s) || failed(d)) continue;
         if (p.size() == p.capacity())
-          check_memory_for(kPhase, std::max<std::uint64_t>(p.capacity(), 1024) * 2 * sizeof(p.front()));
+          budget.check_memory_for(kPhase, std::max<std::uint64_t>(p.capacity(), 1024) * 2 * sizeof(p.front()));
         p.emplace_back(s, d);
       }
     }

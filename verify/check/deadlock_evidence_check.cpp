@@ -6,7 +6,6 @@
 #include <set>
 #include <tuple>
 
-#include "core/deadline.h"
 #include "core/error.h"
 #include "verify/check/deadlock_checker.h"
 #include "verify/check/deadlock_exact_check.h"
@@ -54,7 +53,7 @@ void check_order(const DeadlockEvidence& e, Checker& c) {
   std::uint64_t packets = 0, steps = 0;
   bool bubble_seen = false;
   for (auto [s, d] : c.pairs()) {
-    check_deadline("following every packet to check the certificate");
+    c.budget.check("following every packet to check the certificate");
     ++packets;
     // (node, state, held channel or none, rank of the last escape channel taken)
     using Cfg = std::tuple<NodeId, PacketState, std::optional<Key>, std::int64_t>;
@@ -115,8 +114,8 @@ template <class Visit>
 bool walk_packet(Checker& c, NodeId s, NodeId d, FixedFaultView& view, Visit visit) {
   // The checkers walk every pair of the network the evidence names: a few
   // hundred bytes can name a network that takes minutes (fuzzing: a witness
-  // for mikant(7,3) ran past 10 s under ASan), so the ambient deadline holds.
-  check_deadline("following packets to check deadlock evidence");
+  // for mikant(7,3) ran past 10 s under ASan), so the check's budget holds.
+  c.budget.check("following packets to check deadlock evidence");
   using Cfg = std::tuple<NodeId, PacketState, std::optional<Key>>;
   std::set<Cfg> seen;
   view.at(s);

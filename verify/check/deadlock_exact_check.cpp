@@ -6,7 +6,6 @@
 #include <set>
 #include <tuple>
 
-#include "core/deadline.h"
 #include "core/error.h"
 #include "verify/check/deadlock_checker.h"
 #include "verify/check/deadlock_exact_space.h"
@@ -87,7 +86,7 @@ void check_case(const Space& sp, const DeadlockEvidence::Case& node, std::set<Ke
                 Walker& w, std::vector<std::string>& problems, std::size_t& cases) {
   if (problems.size() >= 10) return;
   ++cases;
-  check_deadline("checking exact deadlock evidence");
+  w.c.budget.check("checking exact deadlock evidence");
   const std::set<Key> kept = cut_through_fixpoint(sp, not_full, B);
   if (kept.empty()) return;
   if (node.split.empty()) {
@@ -134,7 +133,7 @@ void replay(const DeadlockEvidence& e, Walker& w, std::vector<std::string>& prob
     NodeId here = *s;
     std::deque<Key> held;
     for (const auto& h : a.hops) {
-      check_deadline("replaying a deadlock schedule");
+      w.c.budget.check("replaying a deadlock schedule");
       const Key k = w.key(h.channel);
       const std::string who = "packet " + std::to_string(id + 1) + " (" + a.source + " -> " + a.destination + ")";
       if (here == *d) return problems.push_back(who + " is consumed at its destination before " + w.name(k));

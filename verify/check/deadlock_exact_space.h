@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/deadline.h"
+#include "core/budget.h"
 #include "verify/check/deadlock_checker.h"
 #include "verify/check/fixed_fault_view.h"
 
@@ -64,7 +64,7 @@ struct Space {
       return it->second;
     };
     for (auto [s, d] : w.pairs()) {
-      check_deadline("checking exact deadlock evidence");
+      w.c.budget.check("checking exact deadlock evidence");
       for (const Offer& o : w.offers(s, w.start(s, d), d)) injections.emplace_back(enter(o, d), o.bubble);
       while (!stack.empty()) {
         const std::size_t g = stack.back();

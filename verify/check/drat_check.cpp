@@ -8,7 +8,6 @@
 #include <optional>
 #include <vector>
 
-#include "core/deadline.h"
 
 namespace menger {
 namespace {
@@ -228,7 +227,7 @@ std::optional<std::vector<int>> parse_line(std::string_view line, int vars, bool
 
 }  // namespace
 
-DratCheck check_drat_refutation(const Cnf& f, std::string_view proof) {
+DratCheck check_drat_refutation(const Cnf& f, std::string_view proof, const Budget& budget) {
   DratCheck out;
   Checker ck(f.vars);
   for (const auto& c : f.clauses) {
@@ -246,7 +245,7 @@ DratCheck check_drat_refutation(const Cnf& f, std::string_view proof) {
     proof = nl == std::string_view::npos ? std::string_view{} : proof.substr(nl + 1);
     ++line_no;
     if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
-    if ((line_no & 1023) == 0) check_deadline("checking a DRAT proof");
+    if ((line_no & 1023) == 0) budget.check("checking a DRAT proof");
     bool deletion = false;
     auto lits = parse_line(line, f.vars, deletion, out.problem);
     if (!lits) {

@@ -14,6 +14,8 @@
 
 #include "verify/sat/cnf.h"
 
+#include "core/budget.h"
+
 namespace menger {
 
 struct DratCheck {
@@ -24,6 +26,7 @@ struct DratCheck {
 
 // `proof`: text DRAT, one clause per line ("l1 l2 ... 0"; "d l1 ... 0"
 // deletes).  Variables must be those of `f`.
-DratCheck check_drat_refutation(const Cnf& f, std::string_view proof);
+// `budget` is checked every 1,024 proof lines (Budget{}: no time limit).
+DratCheck check_drat_refutation(const Cnf& f, std::string_view proof, const Budget& budget = Budget());
 
 }  // namespace menger

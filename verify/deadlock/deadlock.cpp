@@ -7,7 +7,7 @@
 #include <set>
 #include <tuple>
 
-#include "core/deadline.h"
+#include "core/budget.h"
 #include "core/error.h"
 #include "verify/deadlock/dependency_quotient.h"
 #include "verify/route/route_run.h"
@@ -215,7 +215,7 @@ DeadlockResult check_deadlock(const Routing& routing, const FaultModel& model, c
     return r;
   };
   if (opt.quick_plain_check && faults.empty() && opt.fault_budget == 0) {
-    if (auto q = quick_plain_check(routing, model, opt.quick_translations)) {
+    if (auto q = quick_plain_check(routing, model, opt.quick_translations, kQuickCheckFrom, opt.budget)) {
       r.plain = std::move(q->analysis);
       r.status = DeadlockResult::Status::Free;
       r.method = r.plain.destinations_explored
@@ -228,7 +228,7 @@ DeadlockResult check_deadlock(const Routing& routing, const FaultModel& model, c
     }
   }
   // One exploration of every packet serves every analysis below.
-  const Exploration x = explore(routing, model, opt.faults, opt.fault_budget);
+  const Exploration x = explore(routing, model, opt.faults, opt.fault_budget, opt.budget);
   r.plain = analyse_dependencies(x, {});
   add_reads(r, x.reads);
   if (r.plain.acyclic) {

@@ -54,6 +54,7 @@ struct DeadlockOptions {
   // a fault-set search must not ask for it beyond k = 0.
   bool quick_plain_check = false;
   bool quick_translations = true;  // false: the quick check without translations (--no-symmetry)
+  Budget budget;                   // the question's: BudgetExhausted when it runs out
 };
 
 struct DeadlockResult {

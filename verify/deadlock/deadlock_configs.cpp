@@ -7,6 +7,7 @@ namespace menger {
 
 Configs flatten(const Exploration& x) {
   Configs c;
+  c.budget = x.budget;
   const ChannelId C = x.space.size();
   c.at_channel.resize(C);
   c.requesters.resize(C);

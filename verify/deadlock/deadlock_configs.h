@@ -31,6 +31,7 @@ struct Configs {
   std::vector<Hop> injections;                   // from the source, the tail of the channel entered
   std::vector<std::vector<std::uint32_t>> at_channel;  // configs per channel
   std::vector<std::vector<std::uint32_t>> requesters;  // configs with a hop into the channel
+  Budget budget;  // the exploration's: the exact check and its SAT and worm searches run under it
 
   std::uint32_t size() const { return static_cast<std::uint32_t>(chan.size()); }
   std::span<const Hop> out(std::uint32_t g) const { return {hops.data() + first[g], hops.data() + first[g + 1]}; }

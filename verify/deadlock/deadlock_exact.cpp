@@ -7,7 +7,6 @@
 #include <stdexcept>
 #include <unordered_set>
 
-#include "core/deadline.h"
 #include "core/error.h"
 #include "verify/deadlock/deadlock_configs.h"
 #include "verify/deadlock/deadlock_sat.h"
@@ -141,7 +140,7 @@ std::vector<char> wormhole_candidates(const Configs& cfg) {
     for (const auto& h : cfg.out(g)) preds[h.to].push_back(g);
   std::vector<char> kept(C, 1);
   for (;;) {
-    check_deadline("the exact deadlock check (wormhole fixpoint)");
+    cfg.budget.check("the exact deadlock check (wormhole fixpoint)");
     std::vector<char> worm(cfg.size(), 0);
     std::vector<std::uint32_t> queue;
     for (std::uint32_t g = 0; g < cfg.size(); ++g) {
@@ -238,7 +237,7 @@ class Scheduler {
   // A route from some source into channel c (its head: one of heads_[c]),
   // through empty channels only.  Breadth first over configurations.
   std::optional<ScheduledPacket> route_into(ChannelId c) {
-    check_deadline("the exact deadlock check (schedules)");
+    cfg_.budget.check("the exact deadlock check (schedules)");
     const bool head = occ_[c] == 0;
     std::vector<char> is_target(cfg_.size(), 0);
     if (head)
@@ -344,7 +343,7 @@ class Decider {
       out_of_cases_ = true;
       return node;
     }
-    check_deadline("the exact deadlock check (cases)");
+    cfg_.budget.check("the exact deadlock check (cases)");
     if (!fix_.run(not_full)) return node;
     const std::vector<ChannelId>* set = nullptr;
     for (const auto& r : sets_)

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "core/deadline.h"
 #include "verify/check/drat_check.h"
 #include "verify/sat/sat_solver.h"
 
@@ -49,7 +48,7 @@ std::vector<std::pair<ChannelId, bool>> entered(const Configs& cfg, std::uint32_
   return out;
 }
 
-// The budget (core/deadline.h), every 1,024 configurations of a formula:
+// The budget (Configs::budget), every 1,024 configurations of a formula:
 // one of a few million configurations takes seconds to write.
 // The formulas grow with the configurations (millions of clauses on a large
 // network): building them checks the budget every few thousand steps, as
@@ -75,7 +74,7 @@ Cnf cut_through_formula(const Configs& cfg, const Candidates& cand, const std::v
   }
   f.add(some);
   for (int i = 0; i < cand.size(); ++i) {
-    if ((i & 0x3ff) == 0) check_deadline(kBuildingFormula, static_cast<std::uint64_t>(i), static_cast<std::uint64_t>(cand.size()));
+    if ((i & 0x3ff) == 0) cfg.budget.check(kBuildingFormula, static_cast<std::uint64_t>(i), static_cast<std::uint64_t>(cand.size()));
     const std::uint32_t g = cand.configs[static_cast<std::size_t>(i)];
     f.add({-H(i), O(cand.channel[cfg.chan[g]])});
     for (const auto& [t, one_buffer] : entered(cfg, g)) {
@@ -108,7 +107,7 @@ Cnf wormhole_formula(const Configs& cfg, const Candidates& cand, std::vector<std
   std::vector<std::vector<int>> out(static_cast<std::size_t>(N)), in(static_cast<std::size_t>(N));
   links.clear();
   for (int i = 0; i < N; ++i) {
-    if ((i & 0x3ff) == 0) check_deadline(kBuildingFormula, static_cast<std::uint64_t>(i), 2 * static_cast<std::uint64_t>(N));
+    if ((i & 0x3ff) == 0) cfg.budget.check(kBuildingFormula, static_cast<std::uint64_t>(i), 2 * static_cast<std::uint64_t>(N));
     std::vector<int> targets;
     for (const auto& h : cfg.out(cand.configs[static_cast<std::size_t>(i)]))
       if (cand.index[h.to] >= 0) targets.push_back(cand.index[h.to]);
@@ -126,7 +125,7 @@ Cnf wormhole_formula(const Configs& cfg, const Candidates& cand, std::vector<std
   std::vector<int> some;
   for (int i = 0; i < N; ++i) {
     if ((i & 0x3ff) == 0)
-      check_deadline(kBuildingFormula, static_cast<std::uint64_t>(N + i), 2 * static_cast<std::uint64_t>(N));
+      cfg.budget.check(kBuildingFormula, static_cast<std::uint64_t>(N + i), 2 * static_cast<std::uint64_t>(N));
     const std::uint32_t g = cand.configs[static_cast<std::size_t>(i)];
     f.add({-H(i), -W(i)});
     some.push_back(H(i));
@@ -141,15 +140,15 @@ Cnf wormhole_formula(const Configs& cfg, const Candidates& cand, std::vector<std
     f.add(next);
   }
   f.add(some);
-  check_deadline(kBuildingFormula, 2 * static_cast<std::uint64_t>(N), 2 * static_cast<std::uint64_t>(N));
+  cfg.budget.check(kBuildingFormula, 2 * static_cast<std::uint64_t>(N), 2 * static_cast<std::uint64_t>(N));
   for (const auto& members : cand.at) {
     std::vector<int> lits;
     for (int i : members) lits.push_back(H(i)), lits.push_back(W(i));
     f.at_most_one(lits);
   }
-  check_deadline(kBuildingFormula, 2 * static_cast<std::uint64_t>(N), 2 * static_cast<std::uint64_t>(N));
+  cfg.budget.check(kBuildingFormula, 2 * static_cast<std::uint64_t>(N), 2 * static_cast<std::uint64_t>(N));
   for (const auto& o : out) f.at_most_one(o);
-  check_deadline(kBuildingFormula, 2 * static_cast<std::uint64_t>(N), 2 * static_cast<std::uint64_t>(N));
+  cfg.budget.check(kBuildingFormula, 2 * static_cast<std::uint64_t>(N), 2 * static_cast<std::uint64_t>(N));
   for (const auto& i : in) f.at_most_one(i);
   return f;
 }
@@ -161,9 +160,9 @@ std::vector<SatCertificate::Config> certificate_configs(const Configs& cfg, cons
 }
 
 // Solves with a proof and, on UNSAT, checks the proof before believing it.
-SatOutcome refute(const Cnf& f, SatRun& run, SatCertificate cert) {
+SatOutcome refute(const Cnf& f, SatRun& run, SatCertificate cert, const Budget& budget) {
   SatOutcome o;
-  run = solve_cnf(f, true);
+  run = solve_cnf(f, true, budget);
   if (run.answer == SatRun::Answer::Unknown) {
     o.reason = "CaDiCaL stopped at the deadline on a formula of " + std::to_string(f.vars) + " variables and " +
                std::to_string(f.clauses.size()) + " clauses";
@@ -173,7 +172,7 @@ SatOutcome refute(const Cnf& f, SatRun& run, SatCertificate cert) {
     o.status = SatOutcome::Status::Candidate;
     return o;
   }
-  const DratCheck check = check_drat_refutation(f, run.proof);
+  const DratCheck check = check_drat_refutation(f, run.proof, budget);
   if (!check.refuted) {
     o.reason = "CaDiCaL's refutation did not check: " + check.problem;
     return o;
@@ -191,7 +190,7 @@ SatOutcome refute(const Cnf& f, SatRun& run, SatCertificate cert) {
 
 SatOutcome sat_cut_through(const Configs& cfg, const std::vector<std::vector<ChannelId>>& sets, std::uint32_t buffers,
                            const std::vector<std::vector<ChannelId>>& exclude) {
-  check_deadline("the exact deadlock check (SAT)");
+  cfg.budget.check("the exact deadlock check (SAT)");
   const Candidates cand(cfg);
   Cnf f = cut_through_formula(cfg, cand, sets, buffers);
   const int C = cand.channels_size();
@@ -205,7 +204,7 @@ SatOutcome sat_cut_through(const Configs& cfg, const std::vector<std::vector<Cha
   SatCertificate cert;
   cert.configs = certificate_configs(cfg, cand);
   cert.sets = sets;
-  SatOutcome o = refute(f, run, std::move(cert));
+  SatOutcome o = refute(f, run, std::move(cert), cfg.budget);
   if (o.status == SatOutcome::Status::Free && !exclude.empty()) {
     o = {};
     o.reason = "no deadlocked configuration is left once the " + std::to_string(exclude.size()) +
@@ -291,9 +290,9 @@ SatOutcome sat_wormhole(const Configs& cfg) {
   };
   // Rings are cut on one solver kept across models; the final formula is then
   // solved afresh for its proof.
-  IncrementalSat inc(base);
+  IncrementalSat inc(base, cfg.budget);
   for (;;) {
-    check_deadline("the exact deadlock check (SAT, worms)");
+    cfg.budget.check("the exact deadlock check (SAT, worms)");
     SatRun run = inc.solve();
     SatOutcome o;
     if (run.answer == SatRun::Answer::Unknown) {
@@ -304,7 +303,7 @@ SatOutcome sat_wormhole(const Configs& cfg) {
     if (run.answer == SatRun::Answer::Unsat) {
       Cnf f = base;
       for (const auto& ring : cert.cycles) f.add(ring_clause(ring));
-      o = refute(f, run, cert);
+      o = refute(f, run, cert, cfg.budget);
       if (o.status == SatOutcome::Status::Candidate) {  // the incremental run said UNSAT
         o = {};
         o.reason = "CaDiCaL found the formula unsatisfiable once and satisfiable afresh";

@@ -8,7 +8,6 @@
 #include <exception>
 #include <set>
 
-#include "core/deadline.h"
 #include "core/error.h"
 #include "core/json_io.h"
 #include "core/shard_checkpoint.h"
@@ -69,10 +68,10 @@ class TranslatedSets {
 // that are not single nodes or links, give no reduction.
 class GroupSets {
  public:
-  static std::optional<GroupSets> build(const Routing& routing, const FaultModel& model) {
+  static std::optional<GroupSets> build(const Routing& routing, const FaultModel& model, const Budget& budget) {
     if (!routing.port_automorphism_invariant()) return std::nullopt;
     const NodeGroup g =
-        fault_model_automorphisms(model, {}, Preserve::Ports, routing.symmetry_colours(model.network()));
+        fault_model_automorphisms(model, {}, Preserve::Ports, routing.symmetry_colours(model.network()), budget);
     std::vector<std::vector<std::size_t>> gens;
     constexpr std::size_t kSpotRuns = 32;
     for (std::size_t i = 0; i < g.generators.size(); ++i) {
@@ -160,11 +159,11 @@ class DeadlockSearch {
   DeadlockSearch(const Routing& routing, const FaultModel& model, const DeadlockSearchOptions& opt)
       : routing_(routing), model_(model), opt_(opt), start_(Clock::now()) {
     if (opt.chunk_sets == 0) throw InputError("fault sets per shard must be at least 1");
-    if (opt.farm && opt.budget)
+    if (opt.farm && opt.budget.deadline())
       throw InputError("--budget cannot be honoured under mpirun: the ranks share no clock to stop the search at "
                        "one point; run without mpirun, or split a long run with --checkpoint");
     if (opt.symmetry && opt.translations && opt.k > 0) translated_ = TranslatedSets::build(routing, model);
-    if (opt.symmetry && opt.k > 0 && !translated_) grouped_ = GroupSets::build(routing, model);
+    if (opt.symmetry && opt.k > 0 && !translated_) grouped_ = GroupSets::build(routing, model, opt.budget);
     if (translated_) out_.symmetry = "fault sets up to translation";
     if (grouped_) out_.symmetry = grouped_->description();
     out_.coverage.unit = "fault sets";
@@ -193,7 +192,7 @@ class DeadlockSearch {
 
   bool coordinator() const { return !opt_.farm || opt_.farm->coordinator(); }
   bool out_of_time() const {
-    return (opt_.budget && Clock::now() - start_ > *opt_.budget) || deadline_passed();
+    return opt_.budget.passed();
   }
   FaultSet fault_set(const Units& units) const {
     FaultSet f(model_.universe().size());
@@ -211,6 +210,7 @@ class DeadlockSearch {
     // Its reads are not recorded, so only where no fault set follows.
     o.quick_plain_check = opt_.k == 0 && units.empty();
     o.quick_translations = opt_.symmetry;
+    o.budget = opt_.budget;
     return check_deadlock(routing_, model_, o);
   }
   std::size_t chunks() const { return (frontier_.size() + opt_.chunk_sets - 1) / opt_.chunk_sets; }
@@ -513,8 +513,7 @@ DeadlockSearchResult search_deadlock_faults(const Routing& routing, const FaultM
 
 DeadlockSearchResult search_deadlock_faults(const Routing& routing, const FaultModel& model, std::uint32_t k,
                                             const std::vector<bool>& escape_vcs,
-                                            std::optional<std::chrono::steady_clock::duration> budget,
-                                            bool symmetry) {
+                                            const Budget& budget, bool symmetry) {
   DeadlockSearchOptions opt;
   opt.k = k;
   opt.escape_vcs = escape_vcs;

@@ -84,7 +84,7 @@ struct DeadlockSearchOptions {
   std::vector<bool> escape_vcs;        // as DeadlockOptions::escape_vcs
   std::optional<SwitchingModel> switching;  // as DeadlockOptions::switching
   std::uint64_t case_budget = DeadlockOptions{}.case_budget;  // as DeadlockOptions::case_budget
-  std::optional<std::chrono::steady_clock::duration> budget;  // wall time; UNKNOWN when it runs out
+  Budget budget;  // the question's; UNKNOWN with the coverage when it runs out
   bool symmetry = true;                // fault sets up to translation or automorphism (above)
   bool translations = true;            // false: skip the translations, so that the port-keeping group is
                                        // used where the routing allows (tests compare the two)
@@ -132,7 +132,6 @@ std::string to_string(DeadlockResult::Status s);  // "FREE", "DEADLOCK", "UNKNOW
 // The same with default shards, no checkpoint and no farm.
 DeadlockSearchResult search_deadlock_faults(const Routing& routing, const FaultModel& model, std::uint32_t k,
                                             const std::vector<bool>& escape_vcs,
-                                            std::optional<std::chrono::steady_clock::duration> budget,
-                                            bool symmetry = true);
+                                            const Budget& budget, bool symmetry = true);
 
 }  // namespace menger

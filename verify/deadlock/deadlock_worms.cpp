@@ -6,7 +6,6 @@
 #include <chrono>
 #include <unordered_set>
 
-#include "core/deadline.h"
 
 namespace menger {
 namespace {
@@ -36,7 +35,7 @@ class WormEncoding {
   // Some configuration with at most `bound` channels held; the worms as lists
   // of configurations, tail first.  nullopt: unsat (or unknown: `unknown` set).
   std::optional<std::vector<std::vector<std::uint32_t>>> propose(unsigned bound, bool& unknown) {
-    if (const auto d = ambient_deadline()) {
+    if (const auto d = cfg_.budget.deadline()) {
       const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*d - std::chrono::steady_clock::now());
       z3::params p(ctx_);
       p.set("timeout", static_cast<unsigned>(std::max<long long>(1, left.count())));
@@ -193,7 +192,7 @@ class WormScheduler {
   // A route from a source to the worm's tail configuration through channels
   // that are empty and not the worm's own, then the worm itself.
   std::optional<ScheduledPacket> route(const std::vector<std::uint32_t>& worm) {
-    check_deadline("the exact deadlock check (wormhole schedules)");
+    cfg_.budget.check("the exact deadlock check (wormhole schedules)");
     std::vector<char> own(space_.size(), 0);
     for (std::uint32_t g : worm) own[cfg_.chan[g]] = 1;
     const auto r = shortest_route(
@@ -256,7 +255,7 @@ WormSearch find_worm_deadlock(const Configs& cfg, const ChannelSpace& space, con
   // 15 s to refute 4 channels, 0.2 s to find 8).
   for (unsigned bound = std::min(all, 8u);; bound = std::min(all, bound * 2)) {
     for (;;) {
-      check_deadline("the exact deadlock check (worm configurations)");
+      cfg.budget.check("the exact deadlock check (worm configurations)");
       if (budget == 0) {
         out.stopped = "the route-search budget ran out after " + std::to_string(out.proposals) +
                       " deadlocked configurations of worms, none brought in from an empty network";

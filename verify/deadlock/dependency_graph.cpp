@@ -12,7 +12,6 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "core/deadline.h"
 #include "core/error.h"
 #include "verify/route/route_run.h"
 
@@ -44,7 +43,7 @@ struct StateHash {
 // is noise for both and still several times a millisecond.
 constexpr std::uint32_t kCheckEvery = 256;
 
-// The budget (core/deadline.h) in the phases below, which hold every
+// The budget in the phases below, which hold every
 // destination's configurations (gigabytes on a torus(300,300)): checked per
 // destination, and every kSourcesPerCheck packets inside one (a destination
 // of 90,000 sources takes a tenth of a second), with the destinations done
@@ -53,20 +52,24 @@ constexpr const char* kExploring = "exploring every packet's configurations (the
 constexpr const char* kExploringOne = "exploring the packets for one destination";
 constexpr std::uint32_t kSourcesPerCheck = 16;
 struct PhaseProgress {
+  explicit PhaseProgress(const Budget& b) : budget(b) {}
+  const Budget& budget;
   std::atomic<std::uint64_t> done{0};
   std::uint64_t total = 0;
-  void check(const char* phase) const { check_deadline(phase, done.load(std::memory_order_relaxed), total); }
+  void check(const char* phase) const { budget.check(phase, done.load(std::memory_order_relaxed), total); }
 };
 
 // Follows every packet for one destination at a time; one per thread.
 class Explorer {
  public:
   Explorer(const Routing& r, const FaultModel& m, const FaultSet* faults, std::uint32_t budget,
-           const ChannelSpace& s, bool fold = false, const PhaseProgress* progress = nullptr)
+           const ChannelSpace& s, const Budget& question_budget, bool fold = false,
+           const PhaseProgress* progress = nullptr)
       : routing_(r), model_(m), faults_(faults), budget_(budget), space_(s), view_(m, r.knowledge()),
-        empty_(m.universe().size()), fold_(fold), state_cap_(packet_state_cap(m.network())), progress_(progress) {}
+        empty_(m.universe().size()), fold_(fold), state_cap_(packet_state_cap(m.network())), progress_(progress),
+        question_budget_(&question_budget) {}
 
-  // Throws BudgetExhausted when the budget runs out (core/deadline.h) and
+  // Throws BudgetExhausted when the question's budget runs out and
   // InputError when the packets for d take more than packet_state_cap()
   // distinct states (the header).
   void explore(NodeId d, ExploredDestination& b) {
@@ -81,7 +84,7 @@ class Explorer {
       if (++since_check == kSourcesPerCheck) {
         since_check = 0;
         if (progress_) progress_->check(kExploring);
-        else check_deadline(kExploringOne);
+        else question_budget_->check(kExploringOne);
       }
       ++b.packets;
       view_.at(s);
@@ -152,9 +155,10 @@ class Explorer {
   void check_budget() {
     if (--until_check_) return;
     until_check_ = kCheckEvery;
-    check_deadline("following every packet through the routing (the channel dependency graph)");
+    question_budget_->check("following every packet through the routing (the channel dependency graph)");
   }
   const PhaseProgress* progress_;
+  const Budget* question_budget_;
 
   // The hop's port slot if the packet can take it; otherwise the gap is noted
   // (or a malformed answer thrown) and the answer is null.
@@ -337,7 +341,7 @@ Projected project(const Exploration& x, NodeId d, const std::vector<bool>& escap
 // unique per destination (project), and local vertices are numbered in
 // destination order after every channel, so they follow in that order.
 ConfigurationGraph merge(std::vector<Projected>& parts, tbb::enumerable_thread_specific<ChannelEdges>& shared,
-                         ChannelId channels) {
+                         ChannelId channels, const Budget& budget) {
   ConfigurationGraph g;
   g.channels = channels;
   // The merged graph is a second copy of the parts' edges and vertices.
@@ -347,7 +351,7 @@ ConfigurationGraph merge(std::vector<Projected>& parts, tbb::enumerable_thread_s
     edges += p.edges.size();
     locals += p.local_channel.size() + p.local_packet.size() * 2 + p.local_state.size() * sizeof(PacketState) / 4;
   }
-  check_memory_for(kBuildingGraph, edges * sizeof(Edge) * 2 + locals * 4);
+  budget.check_memory_for(kBuildingGraph, edges * sizeof(Edge) * 2 + locals * 4);
   g.edges.reserve(edges);  // filled below part by part, each part checked (no doubling copies)
   ChannelEdges all;
   for (ChannelEdges& m : shared)  // min and OR: the result does not depend on the threads
@@ -355,7 +359,7 @@ ConfigurationGraph merge(std::vector<Projected>& parts, tbb::enumerable_thread_s
   for (const auto& [key, e] : all) g.edges.push_back(e);
   std::vector<std::size_t> split(parts.size());
   for (std::size_t d = 0; d < parts.size(); ++d) {
-    if ((d & 0xff) == 0) check_deadline(kBuildingGraph, d, 2 * parts.size());
+    if ((d & 0xff) == 0) budget.check(kBuildingGraph, d, 2 * parts.size());
     const auto& pe = parts[d].edges;
     split[d] = static_cast<std::size_t>(
         std::partition_point(pe.begin(), pe.end(), [&](const Edge& e) { return e.from < channels; }) - pe.begin());
@@ -364,7 +368,7 @@ ConfigurationGraph merge(std::vector<Projected>& parts, tbb::enumerable_thread_s
   tbb::parallel_sort(g.edges.begin(), g.edges.end());  // a total order: the result is thread-independent
   merge_duplicates(g.edges);
   for (std::size_t d = 0; d < parts.size(); ++d) {
-    if ((d & 0xff) == 0) check_deadline(kBuildingGraph, parts.size() + d, 2 * parts.size());
+    if ((d & 0xff) == 0) budget.check(kBuildingGraph, parts.size() + d, 2 * parts.size());
     Projected& p = parts[d];
     g.edges.insert(g.edges.end(), p.edges.begin() + static_cast<std::ptrdiff_t>(split[d]), p.edges.end());
     std::vector<Edge>().swap(p.edges);
@@ -546,20 +550,20 @@ std::vector<ChannelDependency> to_dependencies(const ConfigurationGraph& g, cons
   return out;
 }
 
-void analyse_cycles(const ConfigurationGraph& g, DependencyAnalysis& a) {
+void analyse_cycles(const ConfigurationGraph& g, DependencyAnalysis& a, const Budget& budget) {
   // The quotient's arcs and their edges, the compressed graph and the
   // components: asked of the memory limit before they are made.
   constexpr const char* kPhase = "looking for a cycle of channel dependencies";
-  check_memory_for(kPhase, std::uint64_t{g.edges.size()} * (a.bubble_hops ? 44 : 28) + std::uint64_t{g.vertices()} * 40);
+  budget.check_memory_for(kPhase, std::uint64_t{g.edges.size()} * (a.bubble_hops ? 44 : 28) + std::uint64_t{g.vertices()} * 40);
   // Without bubble hops every way into a channel is a one-buffer one, so a ring
   // could only be entered from itself and no packet would ever reach it: no rings.
   const Rings rings = a.bubble_hops ? find_rings(g, a.escape_channels_used) : no_rings(g);
   a.rings = rings.rings;
   a.cut_through = a.bubble_hops;
   const Quotient q = contract(g, rings, a.cut_through);
-  check_deadline(kPhase);
+  budget.check(kPhase);
   const Csr csr(boost::edges_are_sorted, q.arcs.begin(), q.arcs.end(), g.vertices());
-  check_deadline(kPhase);
+  budget.check(kPhase);
   std::vector<std::uint32_t> comp(g.vertices());
   boost::strong_components(csr, boost::make_iterator_property_map(comp.data(), boost::get(boost::vertex_index, csr)));
   std::vector<std::uint32_t> size(g.vertices(), 0);
@@ -601,15 +605,15 @@ std::string channel_name(const Network& net, const ChannelSpace& space, ChannelI
 }
 
 Exploration explore(const Routing& routing, const FaultModel& model, const FaultSet* faults,
-                    std::uint32_t fault_budget) {
+                    std::uint32_t fault_budget, const Budget& budget) {
   const auto t0 = std::chrono::steady_clock::now();
   const Network& net = model.network();
-  Exploration x(routing, model);
+  Exploration x(routing, model, budget);
   x.destinations.resize(net.num_nodes());
-  PhaseProgress progress;
+  PhaseProgress progress(x.budget);
   progress.total = net.num_nodes();
   tbb::enumerable_thread_specific<Explorer> explorers(
-      [&] { return Explorer(routing, model, faults, fault_budget, x.space, false, &progress); });
+      [&] { return Explorer(routing, model, faults, fault_budget, x.space, x.budget, false, &progress); });
   tbb::parallel_for(tbb::blocked_range<NodeId>(0, net.num_nodes(), 4), [&](const auto& r) {
     Explorer& ex = explorers.local();
     for (NodeId d = r.begin(); d != r.end(); ++d) {
@@ -633,8 +637,8 @@ Exploration explore(const Routing& routing, const FaultModel& model, const Fault
 }
 
 ExploredDestination explore_destination(const Routing& routing, const FaultModel& model, const ChannelSpace& space,
-                                        NodeId d, bool fold_endpoint_injection) {
-  Explorer ex(routing, model, nullptr, 0, space, fold_endpoint_injection);
+                                        NodeId d, bool fold_endpoint_injection, const Budget& budget) {
+  Explorer ex(routing, model, nullptr, 0, space, budget, fold_endpoint_injection);
   ExploredDestination b;
   ex.explore(d, b);
   return b;
@@ -656,7 +660,7 @@ ConfigurationGraph configuration_graph(const Exploration& x, const std::vector<b
   const auto n = static_cast<NodeId>(x.destinations.size());
   // Duato's connectedness first: it is cheap, the graph is not.
   std::vector<std::optional<RoutingGap>> gaps(n);
-  PhaseProgress connected;
+  PhaseProgress connected(x.budget);
   connected.total = n;
   tbb::parallel_for(tbb::blocked_range<NodeId>(0, n, 16), [&](const auto& r) {
     for (NodeId d = r.begin(); d != r.end(); ++d) {
@@ -673,7 +677,7 @@ ConfigurationGraph configuration_graph(const Exploration& x, const std::vector<b
   // Local vertices are numbered destination by destination, after the channels.
   std::vector<std::uint64_t> base(n + 1, x.space.size());
   for (NodeId d = 0; d < n; ++d) {
-    if ((d & 0xff) == 0) check_deadline(kBuildingGraph, 0, n);
+    if ((d & 0xff) == 0) x.budget.check(kBuildingGraph, 0, n);
     std::uint64_t local = 0;
     for (ChannelId c : x.destinations[d].channel) local += !a.escape_vcs[x.space.vc_of(c)];
     base[d + 1] = base[d] + local;
@@ -683,7 +687,7 @@ ConfigurationGraph configuration_graph(const Exploration& x, const std::vector<b
                      " vertices; Menger handles fewer than 2^32");
   std::vector<Projected> parts(n);
   tbb::enumerable_thread_specific<ChannelEdges> channel_edges;
-  PhaseProgress projected;
+  PhaseProgress projected(x.budget);
   projected.total = n;
   tbb::parallel_for(tbb::blocked_range<NodeId>(0, n, 4), [&](const auto& r) {
     ChannelEdges& mine = channel_edges.local();
@@ -698,7 +702,7 @@ ConfigurationGraph configuration_graph(const Exploration& x, const std::vector<b
   std::sort(used.begin(), used.end());
   used.erase(std::unique(used.begin(), used.end()), used.end());
   a.escape_channels_used = std::move(used);
-  ConfigurationGraph g = merge(parts, channel_edges, x.space.size());
+  ConfigurationGraph g = merge(parts, channel_edges, x.space.size(), x.budget);
   a.graph_vertices = g.vertices();
   a.graph_edges = g.edges.size();
   for (const Edge& e : g.edges) a.direct_dependencies += e.from < g.channels && e.to < g.channels;
@@ -711,7 +715,7 @@ DependencyAnalysis analyse_dependencies(const Exploration& x, const std::vector<
   DependencyAnalysis a;
   const ConfigurationGraph g = configuration_graph(x, escape_vcs, false, stop_at_escape_gap, a);
   const auto t2 = std::chrono::steady_clock::now();
-  if (!a.stopped_early) analyse_cycles(g, a);
+  if (!a.stopped_early) analyse_cycles(g, a, x.budget);
   const auto t3 = std::chrono::steady_clock::now();
   a.check_seconds = std::chrono::duration<double>(t3 - t2).count();
   a.seconds = x.seconds + std::chrono::duration<double>(t3 - t1).count();
@@ -720,13 +724,13 @@ DependencyAnalysis analyse_dependencies(const Exploration& x, const std::vector<
 
 ConfigurationGraph configuration_graph(const Routing& routing, const FaultModel& model,
                                        const DependencyOptions& opt, DependencyAnalysis& a) {
-  const Exploration x = explore(routing, model, opt.faults, opt.fault_budget);
+  const Exploration x = explore(routing, model, opt.faults, opt.fault_budget, opt.budget);
   return configuration_graph(x, opt.escape_vcs, opt.keep_configurations, opt.stop_at_escape_gap, a);
 }
 
 DependencyAnalysis analyse_dependencies(const Routing& routing, const FaultModel& model,
                                         const DependencyOptions& opt) {
-  const Exploration x = explore(routing, model, opt.faults, opt.fault_budget);
+  const Exploration x = explore(routing, model, opt.faults, opt.fault_budget, opt.budget);
   return analyse_dependencies(x, opt.escape_vcs, opt.stop_at_escape_gap);
 }
 

@@ -63,7 +63,7 @@
 // the graph H of any escape set is a projection of what was found, so the plain
 // graph and each escape set Duato's search tries share one walk of the routing.
 //
-// Bounds.  The exploration checks the budget (core/deadline.h: time, memory
+// Bounds.  The exploration checks the budget (core/budget.h: time, memory
 // limit, cancellation) every few hundred configurations, so a budget stops it
 // with BudgetExhausted.  A routing whose packet state never repeats (a counter
 // bumped at every hop of a packet that never arrives: a livelock) has
@@ -130,6 +130,7 @@ struct DependencyOptions {
   // When some configuration has no escape hop (Duato's condition already
   // fails), build no graph and analyse nothing (stopped_early).
   bool stop_at_escape_gap = false;
+  Budget budget;                     // the question's
 };
 
 // The graph H of the header: vertices [0, channels) are the channels (only the
@@ -213,10 +214,12 @@ struct ExploredDestination {
 
 class Exploration {
  public:
-  Exploration(const Routing& r, const FaultModel& m) : space(m.network(), r.vcs()), routing_(&r), model_(&m) {}
+  Exploration(const Routing& r, const FaultModel& m, Budget b = Budget())
+      : space(m.network(), r.vcs()), budget(std::move(b)), routing_(&r), model_(&m) {}
   const Routing& routing() const { return *routing_; }
   const Network& network() const { return model_->network(); }
   ChannelSpace space;
+  Budget budget;  // the question's: the exploration and the analyses of it run under it
   std::vector<ExploredDestination> destinations;  // by destination node
   std::uint64_t packets = 0, configurations = 0;
   bool adaptive = false, bubble_hops = false;
@@ -238,13 +241,13 @@ std::uint64_t packet_state_cap(const Network& net);
 // (a port that does not exist, a virtual channel beyond vcs()) or its states
 // exceed packet_state_cap(), and BudgetExhausted when the budget runs out.
 Exploration explore(const Routing& routing, const FaultModel& model, const FaultSet* faults = nullptr,
-                    std::uint32_t fault_budget = 0);
+                    std::uint32_t fault_budget = 0, const Budget& budget = Budget());
 // One destination's packets alone, fault-free, for analyses that do not keep
 // every destination's configurations (verify/deadlock/dependency_quotient.h).  With
 // fold_endpoint_injection, a packet's first hop out of its source endpoint
 // holds no configuration: the channels it takes are listed in `folded`.
 ExploredDestination explore_destination(const Routing& routing, const FaultModel& model, const ChannelSpace& space,
-                                        NodeId d, bool fold_endpoint_injection);
+                                        NodeId d, bool fold_endpoint_injection, const Budget& budget = Budget());
 // The analysis for `escape_vcs` (empty: every VC) from a shared exploration;
 // with stop_at_escape_gap, no graph is built once Duato's connectedness fails.
 DependencyAnalysis analyse_dependencies(const Exploration& x, const std::vector<bool>& escape_vcs,

@@ -10,7 +10,6 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
-#include "core/deadline.h"
 #include "core/error.h"
 #include "verify/check/automorphism_check.h"
 #include "verify/check/routing_symmetry_check.h"
@@ -93,8 +92,9 @@ struct Accumulated {
 };
 
 void add_destination(const Routing& routing, const FaultModel& model, const ChannelSpace& space,
-                     const DependencySlots& slots, NodeId r, std::uint64_t orbit, Accumulated& acc) {
-  const ExploredDestination b = explore_destination(routing, model, space, r, true);
+                     const DependencySlots& slots, NodeId r, std::uint64_t orbit, Accumulated& acc,
+                     const Budget& budget) {
+  const ExploredDestination b = explore_destination(routing, model, space, r, true, budget);
   // A gap, bubble hops or a packet relayed through an endpoint: the whole analysis reports those.
   acc.unsupported |= b.gap.has_value() || b.bubble_hops;
   acc.packets += b.packets * orbit;
@@ -153,7 +153,8 @@ std::vector<Permutation> certified_translations(const Routing& routing, const Fa
 }  // namespace
 
 std::optional<QuotientCheck> quick_plain_check(const Routing& routing, const FaultModel& model,
-                                               bool use_translations, std::uint64_t one_by_one_from) {
+                                               bool use_translations, std::uint64_t one_by_one_from,
+                                               const Budget& budget) {
   const auto t0 = std::chrono::steady_clock::now();
   const Network& net = model.network();
   const std::vector<Permutation> gens =
@@ -175,7 +176,7 @@ std::optional<QuotientCheck> quick_plain_check(const Routing& routing, const Fau
   if (slots.size() > kMaxSlots) return std::nullopt;
   // Each worker's bits, and the merged ones: asked of the memory limit first.
   constexpr const char* kPhase = "checking the channel dependency graph destination by destination";
-  check_memory_for(kPhase, (static_cast<std::uint64_t>(tbb::this_task_arena::max_concurrency()) + 1) *
+  budget.check_memory_for(kPhase, (static_cast<std::uint64_t>(tbb::this_task_arena::max_concurrency()) + 1) *
                                (slots.size() / 8 + space.size()));
   std::atomic<std::uint64_t> done{0};
   tbb::enumerable_thread_specific<Accumulated> parts([&] {
@@ -187,12 +188,12 @@ std::optional<QuotientCheck> quick_plain_check(const Routing& routing, const Fau
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, reps.size(), 1), [&](const auto& range) {
     Accumulated& acc = parts.local();
     for (std::size_t i = range.begin(); i != range.end(); ++i) {
-      check_deadline(kPhase, done.load(std::memory_order_relaxed), reps.size());
-      add_destination(routing, model, space, slots, reps[i], orbit[reps[i]], acc);
+      budget.check(kPhase, done.load(std::memory_order_relaxed), reps.size());
+      add_destination(routing, model, space, slots, reps[i], orbit[reps[i]], acc, budget);
       done.fetch_add(1, std::memory_order_relaxed);
     }
   });
-  check_deadline(kPhase, reps.size(), reps.size());
+  budget.check(kPhase, reps.size(), reps.size());
   QuotientCheck q;
   DependencyAnalysis& a = q.analysis;
   a.vcs = routing.vcs();
@@ -212,7 +213,7 @@ std::optional<QuotientCheck> quick_plain_check(const Routing& routing, const Fau
   slots.for_each(bits, [&](ChannelId from, ChannelId to) {
     keys.push_back(std::uint64_t{croot[from]} << 32 | croot[to]);
   });
-  check_deadline(kPhase, reps.size(), reps.size());
+  budget.check(kPhase, reps.size(), reps.size());
   std::sort(keys.begin(), keys.end());
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
   std::vector<Edge> edges;

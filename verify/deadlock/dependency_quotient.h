@@ -70,6 +70,7 @@ inline constexpr std::uint64_t kQuickCheckFrom = std::uint64_t{1} << 24;
 // `one_by_one_from` ordered pairs of terminals only; tests lower it).
 std::optional<QuotientCheck> quick_plain_check(const Routing& routing, const FaultModel& model,
                                                bool use_translations = true,
-                                               std::uint64_t one_by_one_from = kQuickCheckFrom);
+                                               std::uint64_t one_by_one_from = kQuickCheckFrom,
+                                               const Budget& budget = Budget());
 
 }  // namespace menger

@@ -7,7 +7,6 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "core/deadline.h"
 #include "core/json_io.h"
 
 namespace menger {
@@ -96,17 +95,16 @@ void check_sample_options(const SampleOptions& o) {
   if (o.shard == 0 || o.round == 0) throw InputError("Monte Carlo shard and round sizes must be positive");
   if (o.trials >= (std::uint64_t{1} << 40)) throw InputError("at most 2^40 trials per point");
   normal_quantile(o.confidence);  // validates the level
-  if (o.farm && o.deadline)
+  if (o.farm && o.budget.deadline())
     throw InputError("--budget cannot be honoured under mpirun: the ranks share no clock to stop the study at "
                      "one shard; run without mpirun, or split a long run with --checkpoint");
 }
 
 namespace {
 
-// The sample's deadline, or the command's budget (deadline, memory limit,
-// cancellation: core/deadline.h).
+// The sample's budget (deadline, memory limit, cancellation).
 bool out_of_time(const SampleOptions& o) {
-  return (o.deadline && std::chrono::steady_clock::now() >= *o.deadline) || deadline_passed();
+  return o.budget.passed();
 }
 
 std::vector<std::size_t> watched_series(const Experiment& e, const SampleOptions& o) {
@@ -122,7 +120,7 @@ class Sampler {
  public:
   Sampler(const Experiment& e, const SampleOptions& o, ShardLog* log)
       : e_(e), o_(o), log_(log), watched_(watched_series(e, o)), shards_((o.trials + o.shard - 1) / o.shard),
-        workers_([&e] { return e.worker(); }) {
+        workers_([&e, &o] { return e.worker(o.budget); }) {
     r_.tally = Tally(e.series().size());
   }
 
@@ -162,7 +160,7 @@ class Sampler {
   // A shard for another process (no deadline there: check_sample_options), or the reason it stopped.
   Tally settle_for_farm(std::uint64_t shard) {
     std::optional<Tally> part = settle(shard);
-    if (!part) throw BudgetExhausted("sampling", 0, stop_cause());
+    if (!part) throw o_.budget.exhausted("sampling");
     return std::move(*part);
   }
 

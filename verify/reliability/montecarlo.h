@@ -57,6 +57,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "core/budget.h"
 #include "core/error.h"
 #include "core/rng.h"
 #include "core/shard_farm.h"
@@ -104,7 +105,8 @@ class Experiment {
  public:
   virtual ~Experiment() = default;
   virtual const std::vector<Series>& series() const = 0;
-  virtual std::unique_ptr<TrialWorker> worker() const = 0;
+  // `budget`: the sample's, for what a worker prepares (tables over the network).
+  virtual std::unique_ptr<TrialWorker> worker(const Budget& budget) const = 0;
 };
 
 struct SampleOptions {
@@ -115,7 +117,7 @@ struct SampleOptions {
   std::vector<std::size_t> watched; // default: every Ratio series
   std::uint64_t min_trials = 1'000; // the stop rule waits for at least this many
   double confidence = 0.95;
-  std::optional<std::chrono::steady_clock::time_point> deadline;
+  Budget budget;                    // the question's: a sample it cuts short is incomplete
   std::uint64_t shard = 256;        // trials per shard
   std::uint64_t round = 16;         // shards per round (stop-rule check)
   const ShardFarm* farm = nullptr;  // spread the shards over processes (header, "Processes")

@@ -6,7 +6,6 @@
 
 #include <numeric>
 
-#include "core/deadline.h"
 #include "core/error.h"
 #include "verify/route/route_run.h"
 #include "verify/route/route_search.h"
@@ -27,8 +26,8 @@ namespace {
 
 class CompletenessWorker final : public TrialWorker {
  public:
-  CompletenessWorker(const FaultModel& model, std::size_t max_faults, bool naive)
-      : checker_(model, naive), order_(model.universe().size()), max_faults_(max_faults), naive_(naive) {}
+  CompletenessWorker(const FaultModel& model, std::size_t max_faults, bool naive, const Budget& budget)
+      : checker_(model, naive, budget), order_(model.universe().size()), max_faults_(max_faults), naive_(naive) {}
   void trial(Rng& rng, Tally& out) override {
     draw_units(rng, order_.size(), order_);
     const std::size_t tolerated = naive_ ? one_at_a_time() : checker_.tolerated_prefix(order_);
@@ -65,8 +64,8 @@ CompletenessExperiment::CompletenessExperiment(const FaultModel& model, std::siz
     series_.push_back({"complete with " + std::to_string(f) + " faults", SeriesKind::Ratio});
 }
 
-std::unique_ptr<TrialWorker> CompletenessExperiment::worker() const {
-  return std::make_unique<CompletenessWorker>(model_, series_.size() - 1, naive_);
+std::unique_ptr<TrialWorker> CompletenessExperiment::worker(const Budget& budget) const {
+  return std::make_unique<CompletenessWorker>(model_, series_.size() - 1, naive_, budget);
 }
 
 std::uint64_t binomial(std::uint64_t n, std::uint64_t k) {
@@ -95,10 +94,11 @@ namespace {
 // Counts surviving f-subsets whose least unit is `first`.  One survival check
 // is a pass over the network (milliseconds on a torus(100,100)): the budget
 // is checked before each, with the least units done as progress.
-std::uint64_t count_from(SurvivalChecker& checker, std::size_t n, std::size_t f, std::size_t first) {
+std::uint64_t count_from(SurvivalChecker& checker, std::size_t n, std::size_t f, std::size_t first,
+                         const Budget& budget) {
   std::uint64_t surviving = 0;
   for_each_combination_from(n, f, first, [&](const std::vector<std::size_t>& pick) {
-    check_deadline("counting the fault sets the network survives", first, n);
+    budget.check("counting the fault sets the network survives", first, n);
     surviving += checker.survives(FaultSet(n, pick));
   });
   return surviving;
@@ -106,7 +106,8 @@ std::uint64_t count_from(SurvivalChecker& checker, std::size_t n, std::size_t f,
 
 }  // namespace
 
-ExactCount exact_completeness(const FaultModel& model, std::size_t faults, std::uint64_t limit) {
+ExactCount exact_completeness(const FaultModel& model, std::size_t faults, std::uint64_t limit,
+                              const Budget& budget) {
   const std::size_t n = model.universe().size();
   ExactCount r;
   r.total = binomial(n, faults);
@@ -116,15 +117,15 @@ ExactCount exact_completeness(const FaultModel& model, std::size_t faults, std::
                      (r.total == UINT64_MAX ? std::string("more than 2^64") : std::to_string(r.total)) +
                      " fault sets is above the limit of " + std::to_string(limit));
   if (faults == 0) {
-    SurvivalChecker c(model);
+    SurvivalChecker c(model, false, budget);
     r.surviving = c.survives(FaultSet(n));
     return r;
   }
   tbb::combinable<std::uint64_t> sums([] { return std::uint64_t{0}; });
   tbb::enumerable_thread_specific<std::unique_ptr<SurvivalChecker>> checkers(
-      [&] { return std::make_unique<SurvivalChecker>(model); });
+      [&] { return std::make_unique<SurvivalChecker>(model, false, budget); });
   tbb::parallel_for(std::size_t{0}, n, [&](std::size_t first) {
-    sums.local() += count_from(*checkers.local(), n, faults, first);
+    sums.local() += count_from(*checkers.local(), n, faults, first, budget);
   });
   r.surviving = sums.combine(std::plus<>());  // integer sums: exact for any split
   return r;
@@ -255,7 +256,7 @@ RoutingExperiment::RoutingExperiment(const FaultModel& model, std::vector<const 
   }
 }
 
-std::unique_ptr<TrialWorker> RoutingExperiment::worker() const { return std::make_unique<RoutingWorker>(*this); }
+std::unique_ptr<TrialWorker> RoutingExperiment::worker(const Budget&) const { return std::make_unique<RoutingWorker>(*this); }
 
 CombinationExperiment::CombinationExperiment(const FaultModel& model, std::vector<const Routing*> routings,
                                              std::size_t faults, std::uint32_t hop_limit, bool memo)
@@ -298,7 +299,7 @@ std::vector<ExactCount> exact_combinations(const CombinationExperiment& e, std::
   return out;
 }
 
-std::unique_ptr<TrialWorker> CombinationExperiment::worker() const {
+std::unique_ptr<TrialWorker> CombinationExperiment::worker(const Budget&) const {
   return std::make_unique<CombinationWorker>(*this);
 }
 

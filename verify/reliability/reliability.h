@@ -40,7 +40,7 @@ class CompletenessExperiment final : public Experiment {
   // the same numbers, slower.
   CompletenessExperiment(const FaultModel& model, std::size_t max_faults, bool naive = false);
   const std::vector<Series>& series() const override { return series_; }
-  std::unique_ptr<TrialWorker> worker() const override;
+  std::unique_ptr<TrialWorker> worker(const Budget& budget) const override;
   const FaultModel& model() const { return model_; }
 
  private:
@@ -58,7 +58,8 @@ struct ExactCount {
 };
 std::uint64_t binomial(std::uint64_t n, std::uint64_t k);  // saturates at UINT64_MAX
 std::uint64_t saturating_product(std::initializer_list<std::uint64_t> xs);
-ExactCount exact_completeness(const FaultModel& model, std::size_t faults, std::uint64_t limit);
+ExactCount exact_completeness(const FaultModel& model, std::size_t faults, std::uint64_t limit,
+                              const Budget& budget = Budget());
 
 // What the routing experiments share: the fault model, the routings compared
 // on the same configurations, the number m of faulty units per trial.
@@ -90,7 +91,7 @@ class RoutingExperiment final : public RoutedExperiment {
   // terminals could stay healthy with `faults` units failed.
   RoutingExperiment(const FaultModel& model, std::vector<const Routing*> routings, std::size_t faults,
                     std::uint32_t hop_limit = 0);
-  std::unique_ptr<TrialWorker> worker() const override;
+  std::unique_ptr<TrialWorker> worker(const Budget& budget) const override;
 };
 
 // Fault combinations (003 section 5: "the percentage of tolerated fault
@@ -109,7 +110,7 @@ class CombinationExperiment final : public RoutedExperiment {
   CombinationExperiment(const FaultModel& model, std::vector<const Routing*> routings, std::size_t faults,
                         std::uint32_t hop_limit = 0, bool memo = true);
   ~CombinationExperiment() override;
-  std::unique_ptr<TrialWorker> worker() const override;
+  std::unique_ptr<TrialWorker> worker(const Budget& budget) const override;
   // Per routing: the memo, or null where it does not apply (or memo = false).
   TranslatedRuns* memo(std::size_t routing) const { return memos_[routing].get(); }
 

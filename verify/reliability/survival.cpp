@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <numeric>
 
-#include "core/deadline.h"
 
 namespace menger {
 
@@ -37,20 +36,21 @@ std::vector<NodeId> reverse_topological_relays(const Network& net) {
 
 }  // namespace
 
-SurvivalChecker::SurvivalChecker(const FaultModel& model, bool force_search) : model_(model), net_(model.network()) {
+SurvivalChecker::SurvivalChecker(const FaultModel& model, bool force_search, const Budget& budget)
+    : model_(model), net_(model.network()) {
   const auto& terminals = model.terminals();
   words_ = (terminals.size() + 63) / 64;
   // The required pairs and the reach rows, bits over the terminals: asked of
-  // the memory limit first (core/deadline.h; a million terminals would be
+  // the memory limit first (a million terminals would be
   // terabytes), and the budget checked per row.
   constexpr const char* kPhase = "preparing the survival check";
-  check_memory_for(kPhase, (std::uint64_t{net_.num_nodes()} + 2 * terminals.size()) * words_ * 8);
+  budget.check_memory_for(kPhase, (std::uint64_t{net_.num_nodes()} + 2 * terminals.size()) * words_ * 8);
   terminal_index_.assign(net_.num_nodes(), kNone);
   for (std::uint32_t i = 0; i < terminals.size(); ++i) terminal_index_[terminals[i]] = i;
   required_.assign(terminals.size() * words_, 0);
-  check_deadline(kPhase);  // the fresh pages of a large table take a while to arrive
+  budget.check(kPhase);  // the fresh pages of a large table take a while to arrive
   for (std::size_t i = 0; i < terminals.size(); ++i) {
-    if ((i & 0xff) == 0) check_deadline(kPhase, i, terminals.size());
+    if ((i & 0xff) == 0) budget.check(kPhase, i, terminals.size());
     for (std::size_t j = 0; j < terminals.size(); ++j)
       if (model.pair_required(terminals[i], terminals[j])) required_[i * words_ + j / 64] |= std::uint64_t{1} << (j % 64);
   }
@@ -63,7 +63,7 @@ SurvivalChecker::SurvivalChecker(const FaultModel& model, bool force_search) : m
     method_ = topo_.empty() ? Method::Search : Method::Acyclic;
   }
   reach_.assign((static_cast<std::size_t>(net_.num_nodes()) + terminals.size()) * words_, 0);
-  check_deadline(kPhase, terminals.size(), terminals.size());
+  budget.check(kPhase, terminals.size(), terminals.size());
   parent_.resize(net_.num_nodes());
   seen_.resize(net_.num_nodes());
 }

@@ -25,7 +25,8 @@ namespace menger {
 class SurvivalChecker {
  public:
   // `force_search`: use the per-source search whatever the network (for tests).
-  explicit SurvivalChecker(const FaultModel& model, bool force_search = false);
+  // `budget` covers preparing the tables (bits over every pair of terminals).
+  explicit SurvivalChecker(const FaultModel& model, bool force_search = false, const Budget& budget = Budget());
   // True when every required pair of healthy terminals stays connected.
   bool survives(const FaultSet& faults);
   // The largest i such that the network survives the failure of order[0..i)

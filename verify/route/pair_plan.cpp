@@ -5,7 +5,6 @@
 #include <numeric>
 #include <optional>
 
-#include "core/deadline.h"
 #include "verify/symmetry/automorphisms.h"
 
 namespace menger {
@@ -29,13 +28,13 @@ std::vector<bool> adjacent_to(const Network& net, NodeId v) {
 // from the pair list to the fan targets.  Under symmetry the set is one of
 // orbits: no neighbour of a fan target lies in a fan target's orbit (its own
 // included), so every neighbour's orbit is settled by a flow.
-void set_aside_fan_targets(const Network& net, PairPlan& p) {
+void set_aside_fan_targets(const Network& net, PairPlan& p, const Budget& budget) {
   const auto& root = p.orbit_root;
   std::vector<char> fan(net.num_nodes(), 0), target(net.num_nodes(), 0);
   for (const auto& [a, b] : p.pairs)
     if (a == p.pivot || b == p.pivot) target[a == p.pivot ? b : a] = 1;
   for (NodeId x = 0; x < net.num_nodes(); ++x) {
-    if ((x & 0xffff) == 0) check_deadline("planning the pairs to search", x, net.num_nodes());
+    if ((x & 0xffff) == 0) budget.check("planning the pairs to search", x, net.num_nodes());
     if (!target[x]) continue;
     bool free = true;
     for (NodeId u : net.out_neighbors(x)) free &= !fan[root[u]] && root[u] != root[x];
@@ -52,9 +51,9 @@ void set_aside_fan_targets(const Network& net, PairPlan& p) {
 // Keeps one pair per orbit of the pivot's stabiliser: targets that are the
 // least node of their orbit, and the least neighbour pair of each orbit of
 // unordered pairs.  Without symmetry (or a trivial group) nothing changes.
-void reduce_by_stabiliser(const FaultModel& m, PairPlan& p) {
+void reduce_by_stabiliser(const FaultModel& m, PairPlan& p, const Budget& budget) {
   const NodeId fixed[] = {p.pivot};
-  NodeGroup g = fault_model_automorphisms(m, fixed);
+  NodeGroup g = fault_model_automorphisms(m, fixed, Preserve::Links, {}, budget);
   if (g.generators.empty()) return;
   p.symmetry = std::move(g.generators);
   p.symmetry_order = g.order;
@@ -73,7 +72,7 @@ void reduce_by_stabiliser(const FaultModel& m, PairPlan& p) {
   p.pairs = std::move(kept);
 }
 
-PairPlan esfahanian_hakimi(const FaultModel& m) {
+PairPlan esfahanian_hakimi(const FaultModel& m, const Budget& budget) {
   const Network& net = m.network();
   PairPlan p;
   p.method = "esfahanian-hakimi";
@@ -81,7 +80,7 @@ PairPlan esfahanian_hakimi(const FaultModel& m) {
   NodeId v = 0;
   bool immortal = false;
   for (NodeId u = 0; u < net.num_nodes(); ++u) {
-    if ((u & 0xffff) == 0) check_deadline("planning the pairs to search", u, net.num_nodes());
+    if ((u & 0xffff) == 0) budget.check("planning the pairs to search", u, net.num_nodes());
     const bool u_immortal = !m.unit_of_node(u);
     if ((u_immortal && !immortal) || (u_immortal == immortal && net.degree(u) < net.degree(v))) {
       v = u;
@@ -135,10 +134,10 @@ PairPlan by_twins(const FaultModel& m) {
 // (pair-orbits); none when the group is trivial or the terminals too many
 // for the dense table.  Twin swaps are automorphisms, so this never plans
 // more pairs than twin-classes; it is used only when it plans fewer.
-std::optional<PairPlan> by_pair_orbits(const FaultModel& m) {
+std::optional<PairPlan> by_pair_orbits(const FaultModel& m, const Budget& budget) {
   const auto& terms = m.terminals();
   if (terms.size() > kMaxPairOrbitTerminals) return std::nullopt;
-  NodeGroup g = fault_model_automorphisms(m);
+  NodeGroup g = fault_model_automorphisms(m, {}, Preserve::Links, {}, budget);
   if (g.generators.empty()) return std::nullopt;
   const bool unordered = !m.network().has_directed_links();
   const auto root = terminal_pair_orbit_roots(terms, g.generators, unordered);
@@ -196,22 +195,22 @@ std::vector<std::vector<NodeId>> twin_classes(const FaultModel& m) {
   return classes;
 }
 
-PairPlan plan_pairs(const FaultModel& m, bool symmetry) {
+PairPlan plan_pairs(const FaultModel& m, bool symmetry, const Budget& budget) {
   const Network& net = m.network();
   PairPlan p;
   const bool routers = all_routers_undirected(net) && m.spec().pairs == PairChoice::AllTerminals;
-  if (routers && m.universe().kind() != UnitKind::Link && m.flow_expressible()) p = esfahanian_hakimi(m);
+  if (routers && m.universe().kind() != UnitKind::Link && m.flow_expressible()) p = esfahanian_hakimi(m, budget);
   else if (routers && m.universe().kind() == UnitKind::Link) p = single_source(m);
   else {
     p = by_twins(m);
-    auto orbits = symmetry ? by_pair_orbits(m) : std::nullopt;
+    auto orbits = symmetry ? by_pair_orbits(m, budget) : std::nullopt;
     if (orbits && orbits->pairs.size() < p.pairs.size()) p = std::move(*orbits);
   }
   p.orbit_root.resize(net.num_nodes());
   std::iota(p.orbit_root.begin(), p.orbit_root.end(), NodeId{0});
   if (p.pivot != kNoNode) {
-    if (symmetry) reduce_by_stabiliser(m, p);
-    set_aside_fan_targets(net, p);
+    if (symmetry) reduce_by_stabiliser(m, p, budget);
+    set_aside_fan_targets(net, p, budget);
   }
   const std::uint64_t t = m.terminals().size();
   p.required_pairs = m.spec().pairs == PairChoice::InputsToOutputs ? t * t : t * (t - (t > 0));

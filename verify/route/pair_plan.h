@@ -69,7 +69,7 @@ struct PairPlan {
   std::vector<NodeId> orbit_root;
 };
 
-PairPlan plan_pairs(const FaultModel& model, bool symmetry = true);
+PairPlan plan_pairs(const FaultModel& model, bool symmetry = true, const Budget& budget = Budget());
 
 // Twin classes of the terminals (each sorted; classes ordered by first member),
 // as the twin-classes plan defines them.

@@ -13,7 +13,6 @@
 #include <unordered_set>
 
 #include "core/checkpoint_file.h"
-#include "core/deadline.h"
 #include "core/error.h"
 #include "core/json_io.h"
 #include "verify/symmetry/automorphisms.h"
@@ -136,10 +135,9 @@ class Search {
   Clock::time_point start_;
   std::atomic<bool> expired_{false};
 
-  // The search's own budget, or the command's (core/deadline.h), whichever ends first.
+  // The question's budget (deadline, memory limit, cancellation).
   bool out_of_time() {
-    if (!expired_.load(std::memory_order_relaxed) &&
-        ((opt_.budget && Clock::now() - start_ > *opt_.budget) || deadline_passed()))
+    if (!expired_.load(std::memory_order_relaxed) && opt_.budget.passed())
       expired_ = true;
     return expired_.load(std::memory_order_relaxed);
   }
@@ -162,9 +160,9 @@ std::vector<std::uint64_t> orbit_sizes(const std::vector<NodeId>& root) {
 // routing is caught not commuting with is a bug in its declaration: an error,
 // never a silent reduction.
 std::vector<RoutePair> port_orbit_pairs(const Routing& routing, const FaultModel& model, std::vector<RoutePair> all,
-                                        RouteCheckResult& r) {
+                                        RouteCheckResult& r, const Budget& budget) {
   const std::vector<std::uint64_t> colours = routing.symmetry_colours(model.network());
-  const NodeGroup g = fault_model_automorphisms(model, {}, Preserve::Ports, colours);
+  const NodeGroup g = fault_model_automorphisms(model, {}, Preserve::Ports, colours, budget);
   if (g.generators.empty()) return all;
   constexpr std::size_t kSpotRuns = 32;
   for (std::size_t i = 0; i < g.generators.size(); ++i)
@@ -179,7 +177,7 @@ std::vector<RoutePair> port_orbit_pairs(const Routing& routing, const FaultModel
     auto it = stabiliser_root.find(p.s);
     if (it == stabiliser_root.end()) {
       const NodeId fixed[] = {p.s};
-      it = stabiliser_root.emplace(p.s, fault_model_automorphisms(model, fixed, Preserve::Ports, colours).root).first;
+      it = stabiliser_root.emplace(p.s, fault_model_automorphisms(model, fixed, Preserve::Ports, colours, budget).root).first;
     }
     if (it->second[p.d] != p.d) continue;
     p.weight = orbit[p.s] * static_cast<std::uint64_t>(std::count(it->second.begin(), it->second.end(), p.d));
@@ -200,14 +198,14 @@ bool Search::pair_required_under(const Units& f, const RoutePair& p) const {
 }
 
 std::vector<RoutePair> Search::examined_pairs(RouteCheckResult& r) const {
-  std::vector<RoutePair> all = required_pairs(model_);
+  std::vector<RoutePair> all = required_pairs(model_, opt_.budget);
   r.pairs_total = all.size();
   const Network& net = model_.network();
   auto gens = net.topology().translations();
   if (!opt_.symmetry) return all;
   if (gens.empty() || !routing_.translation_invariant() || !symmetric_fault_model(model_)) {
     if (!routing_.port_automorphism_invariant()) return all;
-    return port_orbit_pairs(routing_, model_, std::move(all), r);
+    return port_orbit_pairs(routing_, model_, std::move(all), r, opt_.budget);
   }
   r.symmetry_used = true;
   r.symmetry = "translations";
@@ -215,7 +213,7 @@ std::vector<RoutePair> Search::examined_pairs(RouteCheckResult& r) const {
   const std::vector<std::uint64_t> orbit = orbit_sizes(root);
   std::vector<RoutePair> reps;
   for (std::size_t i = 0; i < all.size(); ++i) {
-    if ((i & 0xffff) == 0) check_deadline("choosing one pair per orbit", i, all.size());
+    if ((i & 0xffff) == 0) opt_.budget.check("choosing one pair per orbit", i, all.size());
     if (root[all[i].s] != all[i].s) continue;
     reps.push_back(all[i]);
     reps.back().weight = orbit[all[i].s];
@@ -358,7 +356,7 @@ void Search::run_here(const std::vector<RoutePair>& pairs, RouteCheckResult& r, 
 // record; the coordinator cuts each record to the sequential `last` and folds
 // them in chunk order.
 void Search::run_farm(const std::vector<RoutePair>& pairs, RouteCheckResult& r, Workers& workers, RunState& st) {
-  if (opt_.budget)
+  if (opt_.budget.deadline())
     throw InputError("--budget cannot be honoured under mpirun: the ranks share no clock to stop the search at "
                      "one point; run without mpirun, or split a long run with --checkpoint");
   const std::size_t chunks = chunk_count(pairs);
@@ -705,7 +703,7 @@ Coverage Search::coverage(const RouteCheckResult& r, const RunState& st) const {
     c.so_far += "; every fault set of size <= " + std::to_string(st.stop.complete_level) + " settled for every pair";
   if (r.failure) c.so_far += "; a failure with " + std::to_string(r.failure->faults.count()) + " faults";
   if (c.settled < c.total)
-    c.remains = std::to_string(c.total - c.settled) + " pairs" + (expired_ ? " (" + stop_reason() + ")" : "");
+    c.remains = std::to_string(c.total - c.settled) + " pairs" + (expired_ ? " (" + opt_.budget.reason() + ")" : "");
   if (st.checkpoint && st.taken > 0) {
     c.resumed = Resumption{opt_.checkpoint, "chunks of pairs", st.taken, st.rechecked, "", ""};
     if (st.rechecked < st.taken) {
@@ -735,14 +733,14 @@ namespace {
 // copies half of it into fresh pages, seconds on a loaded machine, which an
 // unchecked std::vector growth spends past the budget (bench/RESULTS.md,
 // "Budget overruns (issue 36)").  The memory limit is checked first.
-void grow_checked(std::vector<RoutePair>& pairs, const char* phase) {
+void grow_checked(std::vector<RoutePair>& pairs, const char* phase, const Budget& budget) {
   const std::size_t want = std::max<std::size_t>(pairs.capacity(), 1024) * 2;
-  check_memory_for(phase, want * sizeof(RoutePair));
+  budget.check_memory_for(phase, want * sizeof(RoutePair));
   std::vector<RoutePair> bigger;
   bigger.reserve(want);
   constexpr std::size_t kSlice = std::size_t{1} << 20;
   for (std::size_t i = 0; i < pairs.size(); i += kSlice) {
-    check_deadline(phase);
+    budget.check(phase);
     bigger.insert(bigger.end(), pairs.begin() + static_cast<std::ptrdiff_t>(i),
                   pairs.begin() + static_cast<std::ptrdiff_t>(std::min(pairs.size(), i + kSlice)));
   }
@@ -751,21 +749,21 @@ void grow_checked(std::vector<RoutePair>& pairs, const char* phase) {
 
 }  // namespace
 
-std::vector<RoutePair> required_pairs(const FaultModel& model) {
+std::vector<RoutePair> required_pairs(const FaultModel& model, const Budget& budget) {
   // The budget, per source and within each doubling (grow_checked); the
   // memory limit before each doubling (all pairs of a torus(300,300) are
-  // 8.1e9, 121 GiB: core/deadline.h).  Room for every ordered pair is
+  // 8.1e9, 121 GiB).  Room for every ordered pair is
   // reserved when it fits.
   constexpr const char* kPhase = "listing the pairs to search";
   const std::vector<NodeId>& terminals = model.terminals();
   std::vector<RoutePair> pairs;
   const std::uint64_t most = std::uint64_t{terminals.size()} * terminals.size() * sizeof(RoutePair);
-  if (resident_bytes() + most < memory_limit()) pairs.reserve(terminals.size() * terminals.size());
+  if (resident_bytes() + most < budget.memory_limit()) pairs.reserve(terminals.size() * terminals.size());
   for (std::size_t i = 0; i < terminals.size(); ++i) {
-    check_deadline(kPhase, i, terminals.size());
+    budget.check(kPhase, i, terminals.size());
     for (NodeId d : terminals)
       if (terminals[i] != d && model.pair_required(terminals[i], d)) {
-        if (pairs.size() == pairs.capacity()) grow_checked(pairs, kPhase);
+        if (pairs.size() == pairs.capacity()) grow_checked(pairs, kPhase, budget);
         pairs.push_back({terminals[i], d});
       }
   }

@@ -114,6 +114,7 @@
 #include <string>
 #include <vector>
 
+#include "core/budget.h"
 #include "core/coverage.h"
 #include "core/json_io.h"
 #include "core/formula.h"
@@ -133,7 +134,7 @@ struct RouteCheckOptions {
   RunLimits limits;                         // hop limit (fault_budget is set from k)
   bool symmetry = true;                     // use translations when both sides allow
   bool excuse_disconnected = false;         // see the header comment
-  std::optional<std::chrono::steady_clock::duration> budget;  // wall time; UNKNOWN when it runs out
+  Budget budget;                            // the question's; UNKNOWN with the coverage when it runs out
   std::size_t chunk_pairs = RouteCheckQuestion{}.chunk_pairs;  // pairs per deterministic chunk
   bool naive = false;                       // baseline: enumerate every fault set blindly
   bool settle_all = false;                  // do not stop at the first failing level: search every
@@ -187,7 +188,7 @@ std::string to_string(RouteCheckResult::Status s);  // "HOLDS", "FAILS", "UNKNOW
 RouteCheckResult route_check(const Routing& routing, const FaultModel& model, const RouteCheckOptions& opt);
 
 // The required pairs of the fault-free network, in (s, d) order.
-std::vector<RoutePair> required_pairs(const FaultModel& model);
+std::vector<RoutePair> required_pairs(const FaultModel& model, const Budget& budget = Budget());
 
 // Testing aid: every explored (F, pair) of the lazy search with its run,
 // extending failing sets too (no stop), for comparison against brute force.

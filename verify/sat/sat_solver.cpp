@@ -5,14 +5,15 @@
 #include <cstdio>
 #include <memory>
 
-#include "core/deadline.h"
 #include "core/error.h"
 
 namespace menger {
 namespace {
 
 struct StopAtDeadline : CaDiCaL::Terminator {
-  bool terminate() override { return deadline_passed(); }
+  explicit StopAtDeadline(const Budget& b) : budget(b) {}
+  bool terminate() override { return budget.passed(); }
+  Budget budget;
 };
 
 // CaDiCaL writes its proof to a FILE*: an anonymous temporary file, read back.
@@ -33,7 +34,7 @@ void load(CaDiCaL::Solver& solver, StopAtDeadline& stop, const Cnf& f) {
   solver.connect_terminator(&stop);
   // Millions of clauses take seconds: the budget every 2^14 of them.
   for (std::size_t i = 0; i < f.clauses.size(); ++i) {
-    if ((i & 0x3fff) == 0) check_deadline("loading the formula into the SAT solver", i, f.clauses.size());
+    if ((i & 0x3fff) == 0) stop.budget.check("loading the formula into the SAT solver", i, f.clauses.size());
     for (int l : f.clauses[i]) solver.add(l);
     solver.add(0);
   }
@@ -54,7 +55,7 @@ SatRun answer(CaDiCaL::Solver& solver, int vars) {
 
 }  // namespace
 
-SatRun solve_cnf(const Cnf& f, bool with_proof) {
+SatRun solve_cnf(const Cnf& f, bool with_proof, const Budget& budget) {
   // Declared before the solver, so destroyed after it: the solver's
   // destructor still traces clause deletions into the proof file and may
   // still hold the terminator.  Declared the other way round, a budget that
@@ -62,7 +63,7 @@ SatRun solve_cnf(const Cnf& f, bool with_proof) {
   // wrote into freed memory (issue 36: a heap corruption, SIGSEGV or abort,
   // only when a budget stopped a deadlock search mid-level).
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> trace(nullptr, std::fclose);
-  StopAtDeadline stop;
+  StopAtDeadline stop(budget);
   CaDiCaL::Solver solver;
   if (with_proof) {  // before any clause: CaDiCaL traces from its configuring state
     trace.reset(std::tmpfile());
@@ -81,11 +82,12 @@ SatRun solve_cnf(const Cnf& f, bool with_proof) {
 }
 
 struct IncrementalSat::Impl {
+  explicit Impl(const Budget& budget) : stop(budget) {}
   StopAtDeadline stop;      // outlives the solver that holds it
   CaDiCaL::Solver solver;
 };
 
-IncrementalSat::IncrementalSat(const Cnf& f) : impl_(new Impl), vars_(f.vars) {
+IncrementalSat::IncrementalSat(const Cnf& f, const Budget& budget) : impl_(new Impl(budget)), vars_(f.vars) {
   try {
     load(impl_->solver, impl_->stop, f);
   } catch (...) {  // the budget ran out while loading: no destructor runs for a constructor that throws

@@ -1,12 +1,14 @@
 // CaDiCaL (Debian's libcadical-dev) on a Cnf, with its DRAT proof when asked:
-// the refutation that drat_check.h re-checks.  The run stops at the ambient
-// deadline (core/deadline.h) with Answer::Unknown.
+// the refutation that drat_check.h re-checks.  The run stops when the budget
+// passed in runs out, with Answer::Unknown.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "verify/sat/cnf.h"
+
+#include "core/budget.h"
 
 namespace menger {
 
@@ -17,13 +19,14 @@ struct SatRun {
   std::string proof;        // Unsat with a proof asked: text DRAT, "[d ]lits 0" lines
 };
 
-SatRun solve_cnf(const Cnf& f, bool with_proof);
+// `budget` stops loading and solving (Unknown when it runs out while solving).
+SatRun solve_cnf(const Cnf& f, bool with_proof, const Budget& budget = Budget());
 
 // One CaDiCaL kept across calls, clauses added between them (no proof):
 // for loops that refine a formula until its models are what they should be.
 class IncrementalSat {
  public:
-  explicit IncrementalSat(const Cnf& f);
+  explicit IncrementalSat(const Cnf& f, const Budget& budget = Budget());
   ~IncrementalSat();
   IncrementalSat(const IncrementalSat&) = delete;
   IncrementalSat& operator=(const IncrementalSat&) = delete;

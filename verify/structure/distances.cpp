@@ -11,7 +11,6 @@
 #include <limits>
 #include <vector>
 
-#include "core/deadline.h"
 
 namespace menger {
 
@@ -201,12 +200,11 @@ DistanceSummary terminal_distances(const Network& net, const DistanceOptions& op
   const std::size_t sources = symmetric ? 1 : terminals.size();
   result.sources_total = sources;
 
-  // The caller's deadline, and the command's budget (deadline, memory limit,
-  // cancellation: core/deadline.h).
+  // The question's budget (deadline, memory limit, cancellation).
   std::atomic<bool> out_of_time{false};
   auto expired = [&] {
     if (!out_of_time.load(std::memory_order_relaxed) &&
-        ((opts.deadline && std::chrono::steady_clock::now() > *opts.deadline) || deadline_passed()))
+        opts.budget.passed())
       out_of_time = true;
     return out_of_time.load(std::memory_order_relaxed);
   };
@@ -214,7 +212,7 @@ DistanceSummary terminal_distances(const Network& net, const DistanceOptions& op
   // distance and a queue entry of 4): asked for before they are made.
   const auto workers = static_cast<std::uint64_t>(tbb::this_task_arena::max_concurrency());
   const std::uint64_t per_node = opts.method == DistanceMethod::PerSource ? 8 : 3 * 8;
-  check_memory_for("searching distances", workers * per_node * net.num_nodes() + net.num_nodes());
+  opts.budget.check_memory_for("searching distances", workers * per_node * net.num_nodes() + net.num_nodes());
   auto join = [](DistanceSummary a, const DistanceSummary& b) {
     merge(a, b);
     return a;

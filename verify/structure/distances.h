@@ -21,8 +21,8 @@
 // counts are integers and ties for the diameter witness break on the smallest
 // (source, target).
 //
-// Budget: the deadline (the caller's and the command's: deadline, memory limit,
-// cancellation, core/deadline.h) is checked every 16,384 nodes a search takes
+// Budget: the question's budget (deadline, memory limit, cancellation;
+// DistanceOptions::budget) is checked every 16,384 nodes a search takes
 // from its queue and once per level of a bit-parallel sweep, so one search
 // over a long path or millions of nodes stops within milliseconds of it.  A
 // source or batch cut short counts for nothing; the summary reports how many
@@ -34,6 +34,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "core/budget.h"
 #include "core/network.h"
 
 namespace menger {
@@ -43,7 +44,7 @@ enum class DistanceMethod { BitParallel, PerSource };
 struct DistanceOptions {
   bool use_symmetry = true;
   DistanceMethod method = DistanceMethod::BitParallel;
-  std::optional<std::chrono::steady_clock::time_point> deadline;
+  Budget budget;  // the question's: a search that runs out returns what it covered
 };
 
 struct DistanceSummary {

@@ -1,6 +1,5 @@
 #include "verify/structure/structure.h"
 
-#include "core/deadline.h"
 #include "core/error.h"
 
 namespace menger {
@@ -36,7 +35,7 @@ StructureFacts::StructureFacts(std::shared_ptr<const Topology> topology, Structu
     : topology_(std::move(topology)), opts_(opts) {}
 
 const Network& StructureFacts::network() {
-  if (!network_) network_ = std::make_unique<Network>(topology_);
+  if (!network_) network_ = std::make_unique<Network>(topology_, opts_.budget);
   return *network_;
 }
 
@@ -45,7 +44,7 @@ const DistanceSummary& StructureFacts::distances() {
     DistanceOptions d;
     d.use_symmetry = opts_.use_symmetry;
     d.method = opts_.method;
-    d.deadline = earliest_deadline(opts_.deadline);  // the command's budget too (core/deadline.h)
+    d.budget = opts_.budget;
     distances_ = terminal_distances(network(), d);
   }
   return *distances_;

@@ -35,7 +35,7 @@ struct ObservableInfo {
 };
 
 struct StructureOptions {
-  std::optional<std::chrono::steady_clock::time_point> deadline;
+  Budget budget;  // the question's: materialising the network and searching distances count
   bool use_symmetry = true;
   DistanceMethod method = DistanceMethod::BitParallel;
 };

@@ -5,7 +5,6 @@
 #include <set>
 #include <tuple>
 
-#include "core/deadline.h"
 #include "core/error.h"
 #include "verify/symmetry/nauty_group.h"
 
@@ -41,11 +40,11 @@ std::uint64_t link_weight(const FaultModel& m, LinkId l) {
 // increasing order.  The value is the bundle's multiplicity.
 using Bundle = std::tuple<NodeId, NodeId, bool, std::uint64_t>;
 
-std::map<Bundle, std::uint64_t> bundles(const FaultModel& m) {
+std::map<Bundle, std::uint64_t> bundles(const FaultModel& m, const Budget& budget) {
   const Network& net = m.network();
   std::map<Bundle, std::uint64_t> out;
   for (LinkId l = 0; l < net.num_links(); ++l) {
-    if ((l & 0xffff) == 0) check_deadline("encoding the network for nauty", l, net.num_links());
+    if ((l & 0xffff) == 0) budget.check("encoding the network for nauty", l, net.num_links());
     const Link& k = net.link(l);
     const NodeId a = k.directed ? k.a : std::min(k.a, k.b), b = k.directed ? k.b : std::max(k.a, k.b);
     ++out[{a, b, k.directed, link_weight(m, l)}];
@@ -63,7 +62,7 @@ bool plain_bundles(const std::map<Bundle, std::uint64_t>& b) {
 }
 
 ColouredGraph encode(const FaultModel& m, std::span<const NodeId> fixed, Preserve preserve,
-                     std::span<const std::uint64_t> node_colours) {
+                     std::span<const std::uint64_t> node_colours, const Budget& budget) {
   const Network& net = m.network();
   const FaultUniverse& uni = m.universe();
   const bool groups = uni.kind() != UnitKind::Link && !m.flow_expressible();
@@ -72,7 +71,7 @@ ColouredGraph encode(const FaultModel& m, std::span<const NodeId> fixed, Preserv
   g.n = net.num_nodes();
   std::vector<std::uint64_t> colour;
   for (NodeId v = 0; v < net.num_nodes(); ++v) {
-    if ((v & 0xffff) == 0) check_deadline("encoding the network for nauty", v, net.num_nodes());
+    if ((v & 0xffff) == 0) budget.check("encoding the network for nauty", v, net.num_nodes());
     const auto unit = m.unit_of_node(v);
     const std::uint64_t weight = unit && !groups ? m.weight(*unit) : 0;
     const auto f = std::find(fixed.begin(), fixed.end(), v);
@@ -87,7 +86,7 @@ ColouredGraph encode(const FaultModel& m, std::span<const NodeId> fixed, Preserv
   };
   if (preserve == Preserve::Ports) {
     for (LinkId l = 0; l < net.num_links(); ++l) {  // halves coloured (port, tail/head/undirected, weight)
-      if ((l & 0xffff) == 0) check_deadline("encoding the network for nauty", l, net.num_links());
+      if ((l & 0xffff) == 0) budget.check("encoding the network for nauty", l, net.num_links());
       const Link& k = net.link(l);
       const std::uint64_t role_a = k.directed ? kTailHalf : kUndirectedLink, role_b = k.directed ? kHeadHalf : kUndirectedLink;
       const std::uint32_t x = add_vertex({kPortHalf, k.pa, role_a, link_weight(m, l)});
@@ -101,7 +100,7 @@ ColouredGraph encode(const FaultModel& m, std::span<const NodeId> fixed, Preserv
     // multiplicity: swapping them moves no node, and nauty is far slower on
     // the huge groups such swaps make (min(stages=4, radix=4,
     // wiring=non_interwired): 46 s subdivided link by link).
-    const auto all = bundles(m);
+    const auto all = bundles(m, budget);
     const bool plain = plain_bundles(all);
     for (const auto& [key, count] : all) {
       const auto [a, b, directed, weight] = key;
@@ -145,18 +144,18 @@ std::size_t NodeGroup::orbit_count() const {
 }
 
 NodeGroup fault_model_automorphisms(const FaultModel& model, std::span<const NodeId> fixed, Preserve preserve,
-                                    std::span<const std::uint64_t> colours) {
+                                    std::span<const std::uint64_t> colours, const Budget& budget) {
   const Network& net = model.network();
   for (NodeId v : fixed)
     if (v >= net.num_nodes()) throw InputError("automorphisms: a fixed node is not in the network");
   if (!colours.empty() && colours.size() != net.num_nodes())
     throw InternalError("automorphisms: node colours given for " + std::to_string(colours.size()) + " of " +
                         std::to_string(net.num_nodes()) + " nodes");
-  const GraphGroup found = nauty_automorphisms(encode(model, fixed, preserve, colours));
+  const GraphGroup found = nauty_automorphisms(encode(model, fixed, preserve, colours, budget), budget);
   NodeGroup out;
   out.order = found.order_text();
   for (std::size_t i = 0; i < found.generators.size(); ++i) {
-    check_deadline("re-checking nauty's generators", i, found.generators.size());
+    budget.check("re-checking nauty's generators", i, found.generators.size());
     const auto& full = found.generators[i];
     Permutation p(full.begin(), full.begin() + net.num_nodes());
     if (identity(p)) continue;  // a permutation of parallel links only
@@ -173,20 +172,22 @@ NodeGroup fault_model_automorphisms(const FaultModel& model, std::span<const Nod
   return out;
 }
 
-NodeGroup network_automorphisms(const Network& net, std::span<const NodeId> fixed, Preserve preserve) {
+NodeGroup network_automorphisms(const Network& net, std::span<const NodeId> fixed, Preserve preserve,
+                                const Budget& budget) {
   FaultModelSpec spec;
   spec.units = UnitChoice::Nodes;
   spec.pairs = default_pairs(net);
-  const FaultModel model(net, spec);
-  return fault_model_automorphisms(model, fixed, preserve);
+  const FaultModel model(net, spec, budget);
+  return fault_model_automorphisms(model, fixed, preserve, {}, budget);
 }
 
-std::uint64_t ordered_pair_orbits(const Network& net, const NodeGroup& group, Preserve preserve) {
+std::uint64_t ordered_pair_orbits(const Network& net, const NodeGroup& group, Preserve preserve,
+                                  const Budget& budget) {
   std::uint64_t total = 0;
   for (NodeId s = 0; s < net.num_nodes(); ++s) {
     if (group.root[s] != s) continue;
     const NodeId one[] = {s};
-    total += network_automorphisms(net, one, preserve).orbit_count() - 1;
+    total += network_automorphisms(net, one, preserve, budget).orbit_count() - 1;
   }
   return total;
 }

@@ -43,15 +43,17 @@ enum class Preserve { Links, Ports };
 // generator the check rejects (not an automorphism, moves a fixed node, or
 // changes a node's colour).
 NodeGroup fault_model_automorphisms(const FaultModel& model, std::span<const NodeId> fixed = {},
-                                    Preserve preserve = Preserve::Links, std::span<const std::uint64_t> colours = {});
+                                    Preserve preserve = Preserve::Links, std::span<const std::uint64_t> colours = {},
+                                    const Budget& budget = Budget());
 
 // The network's group as `menger info` reports it: node kinds, links with
 // direction and multiplicity (every node a unit of weight 1, links not units).
 NodeGroup network_automorphisms(const Network& net, std::span<const NodeId> fixed = {},
-                                Preserve preserve = Preserve::Links);
+                                Preserve preserve = Preserve::Links, const Budget& budget = Budget());
 
 // Number of orbits of ordered pairs of distinct nodes: the sum, over one node
 // s per orbit, of the orbits of the stabiliser of s other than {s}.
-std::uint64_t ordered_pair_orbits(const Network& net, const NodeGroup& group, Preserve preserve = Preserve::Links);
+std::uint64_t ordered_pair_orbits(const Network& net, const NodeGroup& group, Preserve preserve = Preserve::Links,
+                                  const Budget& budget = Budget());
 
 }  // namespace menger

@@ -14,7 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "core/deadline.h"
+#include "core/budget.h"
 #include "core/error.h"
 
 // nauty's C headers define macros such as TRUE, FALSE and ALLOCS; they stay in this file.
@@ -217,19 +217,18 @@ std::uint64_t resident_bytes_of(pid_t pid) {
 
 // Why the child must stop now, if it must: the deadline, the memory limit
 // (the child's resident memory and this process's together) or cancellation.
-std::optional<StopCause> watch(pid_t child, Clock::time_point deadline) {
-  if (Clock::now() >= deadline) return StopCause::Time;
-  if (deadline_passed()) return stop_cause();
-  if (resident_bytes() + resident_bytes_of(child) >= memory_limit()) return StopCause::Memory;
+std::optional<StopCause> watch(pid_t child, const Budget& budget) {
+  if (budget.passed()) return budget.cause();
+  if (resident_bytes() + resident_bytes_of(child) >= budget.memory_limit()) return StopCause::Memory;
   return std::nullopt;
 }
 
 // Reads the child's bytes until it closes the pipe; the reason to stop when
 // watch() gives one first.
-std::optional<StopCause> read_until(int in, pid_t child, Clock::time_point deadline, std::vector<char>& bytes) {
+std::optional<StopCause> read_until(int in, pid_t child, const Budget& budget, std::vector<char>& bytes) {
   char buf[1 << 16];
   for (;;) {
-    if (const auto stop = watch(child, deadline)) return stop;
+    if (const auto stop = watch(child, budget)) return stop;
     pollfd p{in, POLLIN, 0};
     const int ready = poll(&p, 1, kWatchMs);
     if (ready < 0 && errno == EINTR) continue;
@@ -245,7 +244,7 @@ std::optional<StopCause> read_until(int in, pid_t child, Clock::time_point deadl
 
 }  // namespace
 
-GraphGroup nauty_automorphisms_in_child(const ColouredGraph& g, Clock::time_point deadline) {
+GraphGroup nauty_automorphisms_in_child(const ColouredGraph& g, const Budget& budget) {
   validate(g);
   int fds[2];
   if (pipe(fds) != 0) throw InternalError(std::string("pipe for nauty's child process: ") + std::strerror(errno));
@@ -263,7 +262,7 @@ GraphGroup nauty_automorphisms_in_child(const ColouredGraph& g, Clock::time_poin
   std::vector<char> bytes;
   std::optional<StopCause> stopped;
   try {
-    stopped = read_until(fds[0], pid, deadline, bytes);
+    stopped = read_until(fds[0], pid, budget, bytes);
   } catch (...) {
     kill(pid, SIGKILL);
     waitpid(pid, nullptr, 0);
@@ -275,7 +274,7 @@ GraphGroup nauty_automorphisms_in_child(const ColouredGraph& g, Clock::time_poin
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
-  if (stopped) throw BudgetExhausted("computing the automorphism group", 0, *stopped);
+  if (stopped) throw BudgetExhausted("computing the automorphism group", 0, *stopped, budget.reason(*stopped));
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || bytes.size() % sizeof(std::uint32_t) != 0)
     throw InternalError("nauty failed in its child process");
   std::vector<std::uint32_t> w(bytes.size() / sizeof(std::uint32_t));
@@ -283,11 +282,9 @@ GraphGroup nauty_automorphisms_in_child(const ColouredGraph& g, Clock::time_poin
   return deserialise(w, g.n);
 }
 
-GraphGroup nauty_automorphisms(const ColouredGraph& g) {
-  check_deadline("computing the automorphism group");
-  const auto deadline = ambient_deadline();
-  if (deadline) return nauty_automorphisms_in_child(g, *deadline);
-  if (g.n >= kChildFrom) return nauty_automorphisms_in_child(g, Clock::time_point::max());
+GraphGroup nauty_automorphisms(const ColouredGraph& g, const Budget& budget) {
+  budget.check("computing the automorphism group");
+  if (budget.deadline() || g.n >= kChildFrom) return nauty_automorphisms_in_child(g, budget);
   validate(g);
   return run_nauty(g);
 }

@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/budget.h"
+
 namespace menger {
 
 // An undirected simple graph on vertices 0..n-1 whose automorphisms must
@@ -36,13 +38,13 @@ struct GraphGroup {
 // Throws InputError for a malformed graph (vertex out of range, loop,
 // repeated edge, colour count not n).  Deterministic: the same graph gives the
 // same generators.
-GraphGroup nauty_automorphisms(const ColouredGraph& g);
+GraphGroup nauty_automorphisms(const ColouredGraph& g, const Budget& budget = Budget());
 
-// What nauty_automorphisms does under an ambient deadline (core/deadline.h),
-// and on a graph of 65,536 vertices or more: nauty in a child process, killed
-// (BudgetExhausted) when `deadline` passes, the memory limit is reached (the
-// child's memory counted with this process's) or the command is cancelled.
+// What nauty_automorphisms does under a budget with a deadline, and on a
+// graph of 65,536 vertices or more: nauty in a child process, killed
+// (BudgetExhausted) when the budget's deadline passes, its memory limit is
+// reached (the child's memory counted with this process's) or it is cancelled.
 // Exposed so that tests can reach the kill path without a race.
-GraphGroup nauty_automorphisms_in_child(const ColouredGraph& g, std::chrono::steady_clock::time_point deadline);
+GraphGroup nauty_automorphisms_in_child(const ColouredGraph& g, const Budget& budget);
 
 }  // namespace menger

@@ -12,7 +12,6 @@
 #include <map>
 #include <mutex>
 
-#include "core/deadline.h"
 #include "core/error.h"
 #include "core/json_io.h"
 #include "core/shard_checkpoint.h"
@@ -210,7 +209,8 @@ struct Merged {
 class BlockSearch {
  public:
   BlockSearch(const FaultModel& model, const ToleranceOptions& opts)
-      : model_(model), opts_(opts), plan_(plan_pairs(model, opts.symmetry)), flow_(model) {
+      : model_(model), opts_(opts), plan_(plan_pairs(model, opts.symmetry, opts.budget)),
+        flow_(model, opts.budget) {
     if (plan_.fan_targets.empty()) return;
     flowed_.assign(model.network().num_nodes(), 0);
     for (const auto& [a, b] : plan_.pairs)
@@ -257,7 +257,7 @@ class BlockSearch {
   std::vector<std::pair<std::size_t, std::size_t>> rounds() const;
 
   bool out_of_time() {
-    if (!expired_.load(std::memory_order_relaxed) && opts_.deadline && std::chrono::steady_clock::now() > *opts_.deadline)
+    if (!expired_.load(std::memory_order_relaxed) && opts_.budget.passed())
       expired_ = true;
     return expired_.load(std::memory_order_relaxed);
   }
@@ -446,7 +446,7 @@ Block BlockSearch::recorded_block(std::size_t b, const Context& c) {
     if (const std::string why = least_problem(b, *block.least); !why.empty()) checkpoint_->damaged(b, why);
   if (!opts_.recheck_resumed) return block;
   std::optional<Block> fresh = search_block(b, c);
-  if (!fresh) throw BudgetExhausted("searching again the blocks of checkpoint " + opts_.checkpoint, 0, stop_cause());
+  if (!fresh) throw opts_.budget.exhausted("searching again the blocks of checkpoint " + opts_.checkpoint);
   nlohmann::json again = to_json(*fresh);
   again["shard"] = b;
   if (again != rec) checkpoint_->damaged(b, "searched again (--recheck-resumed), its pairs give " + json_text(again));
@@ -549,7 +549,9 @@ ShardJob BlockSearch::round_job(std::size_t lo, std::size_t hi, Context& c, bool
   job.context = [&c](std::size_t) { return std::optional<std::string>(json_text(to_json(c))); };
   job.work = [this, lo](std::size_t i, const std::string& context) {
     const std::optional<Block> block = search_block(lo + i, context_from_json(nlohmann::json::parse(context)));
-    if (!block) throw InternalError("a block was cut short without a deadline");
+    // Under a farm there is no deadline (refused above): only the memory
+    // limit or cancellation cuts a block short, and that stops the run.
+    if (!block) throw opts_.budget.exhausted("searching a block of pairs");
     return json_text(to_json(*block));
   };
   job.arrived = [](std::size_t, const std::string&) {};
@@ -660,7 +662,7 @@ ToleranceResult flow_tolerance(const FaultModel& model, const ToleranceOptions& 
   if (!model.flow_expressible())
     throw InputError("fault units that are groups of nodes need the SMT engine (--engine smt)");
   if (opts.chunk_pairs == 0) throw InputError("--chunk-pairs must be at least 1");
-  if (opts.farm && opts.deadline)
+  if (opts.farm && opts.budget.deadline())
     throw InputError("--budget cannot be honoured under mpirun: the ranks share no clock to stop the search at "
                      "one point; run without mpirun, or split a long run with --checkpoint");
   return BlockSearch(model, opts).run();

@@ -98,7 +98,7 @@
 namespace menger {
 
 struct ToleranceOptions {
-  std::optional<std::chrono::steady_clock::time_point> deadline;
+  Budget budget;  // the question's: UNKNOWN with the coverage when it runs out
   bool certificate = true;
   bool symmetry = true;  // reduce pairs by the pivot's stabiliser (pair_plan.h)
   std::size_t chunk_pairs = 64;     // items per block (the shard, and the checkpoint's record); >= 1

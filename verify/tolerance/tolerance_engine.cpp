@@ -1,6 +1,5 @@
 #include "verify/tolerance/tolerance_engine.h"
 
-#include "core/deadline.h"
 #include "core/error.h"
 #include "verify/tolerance/tolerance.h"
 #include "verify/tolerance/tolerance_smt.h"
@@ -31,7 +30,7 @@ std::uint64_t lighter_sets(const FaultModel& m, std::uint64_t limit, std::uint64
 
 ToleranceOutcome from_flow(const FaultModel& m, const ToleranceRequest& req) {
   ToleranceOptions opts;
-  opts.deadline = earliest_deadline(req.deadline);  // the command's budget too (core/deadline.h)
+  opts.budget = req.budget;
   opts.certificate = req.certificate;
   opts.symmetry = req.symmetry;
   opts.chunk_pairs = req.chunk_pairs;
@@ -74,7 +73,7 @@ ToleranceOutcome from_smt(const FaultModel& m, const ToleranceRequest& req) {
     throw InputError(std::string("the SMT engine (fault units that are groups of nodes, or --engine smt) is one "
                                  "solver run that does not split into shards: run it without ") +
                      (req.checkpoint.empty() ? "mpirun (or with mpirun -n 1)" : "--checkpoint"));
-  SmtOutcome s = smt_min_breaking_set(m, earliest_deadline(req.deadline));
+  SmtOutcome s = smt_min_breaking_set(m, req.budget);
   ToleranceOutcome o;
   o.engine = "smt";
   o.complete = s.complete;

@@ -26,7 +26,7 @@ EngineChoice parse_engine_choice(const std::string& text);  // auto | flow | smt
 
 struct ToleranceRequest {
   EngineChoice engine = EngineChoice::Auto;
-  std::optional<std::chrono::steady_clock::time_point> deadline;
+  Budget budget;  // the question's: UNKNOWN with the coverage when it runs out
   bool certificate = true;
   bool symmetry = true;  // flow engine: one pair per orbit of the pivot's stabiliser (pair_plan.h)
   // SMT answers get an exhaustive certificate when at most this many lighter

@@ -54,8 +54,9 @@ void encode(Encoding& e, const FaultModel& m) {
 
 }  // namespace
 
-SmtOutcome smt_min_breaking_set(const FaultModel& m, std::optional<std::chrono::steady_clock::time_point> deadline) {
+SmtOutcome smt_min_breaking_set(const FaultModel& m, const Budget& budget) {
   SmtOutcome out;
+  const std::optional<Clock::time_point> deadline = budget.deadline();
   if (m.terminals().empty()) {
     out.complete = true;
     return out;
@@ -84,6 +85,10 @@ SmtOutcome smt_min_breaking_set(const FaultModel& m, std::optional<std::chrono::
       z3::params p(e.ctx);
       p.set("timeout", static_cast<unsigned>(left.count()));
       e.opt.set(p);
+    }
+    if (budget.passed()) {  // the memory limit, or the question was cancelled
+      out.status = budget.reason() + " before weight bound " + std::to_string(bound);
+      return out;
     }
     e.opt.push();
     if (!fails.empty()) e.opt.add(z3::pble(fails, weights.data(), static_cast<int>(bound)));

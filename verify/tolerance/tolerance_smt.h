@@ -35,7 +35,8 @@ struct SmtOutcome {
   unsigned queries = 0;
 };
 
-SmtOutcome smt_min_breaking_set(const FaultModel& model,
-                                std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt);
+// `budget`: its deadline bounds each solver query; between queries its memory
+// limit and cancellation are checked too.  Budget{}: no limit.
+SmtOutcome smt_min_breaking_set(const FaultModel& model, const Budget& budget = Budget());
 
 }  // namespace menger

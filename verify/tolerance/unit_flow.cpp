@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "core/deadline.h"
 #include "core/error.h"
 
 namespace menger {
@@ -28,12 +27,12 @@ std::uint32_t UnitFlowNetwork::add_arc(std::uint32_t from, std::uint32_t to, std
   return id;
 }
 
-UnitFlowNetwork::UnitFlowNetwork(const FaultModel& model) : model_(&model) {
+UnitFlowNetwork::UnitFlowNetwork(const FaultModel& model, const Budget& budget) : model_(&model) {
   const Network& net = model.network();
   in_.resize(net.num_nodes());
   out_.resize(net.num_nodes());
   for (NodeId v = 0; v < net.num_nodes(); ++v) {
-    if ((v & 0xffff) == 0) check_deadline("building the flow network", v, net.num_nodes());
+    if ((v & 0xffff) == 0) budget.check("building the flow network", v, net.num_nodes());
     const bool split = !net.forwards(v) || model.unit_of_node(v);
     in_[v] = vertices_++;
     out_[v] = split ? vertices_++ : in_[v];
@@ -47,7 +46,7 @@ UnitFlowNetwork::UnitFlowNetwork(const FaultModel& model) : model_(&model) {
   const bool link_units = model.universe().kind() == UnitKind::Link;
   link_arcs_.assign(net.num_links(), {kNone, kNone});
   for (LinkId l = 0; l < net.num_links(); ++l) {
-    if ((l & 0xffff) == 0) check_deadline("building the flow network", l, net.num_links());
+    if ((l & 0xffff) == 0) budget.check("building the flow network", l, net.num_links());
     const Link& k = net.link(l);
     const auto unit = link_units ? model.unit_of_link(l) : std::nullopt;
     const std::uint64_t cap = unit ? model.weight(*unit) : kInf;

@@ -53,7 +53,8 @@ struct PairCut {
 
 class UnitFlowNetwork {
  public:
-  explicit UnitFlowNetwork(const FaultModel& model);
+  // `budget` covers building it (two vertices per node of a large network).
+  explicit UnitFlowNetwork(const FaultModel& model, const Budget& budget = Budget());
 
   struct Workspace;
   // Max flow from s to t, stopped once it reaches `bound`.
