@@ -60,8 +60,9 @@ nlohmann::json result_json(const FaultModel& m, const ToleranceOutcome& o, const
 // The lines of a user's text file with what `#` starts cut off, numbered from
 // 1; blank lines are left out.  Read strictly (core/input_file.h): a device,
 // a directory or an endless pipe is refused, a byte-order mark dropped.
-std::vector<std::pair<int, std::string>> content_lines(const std::string& file, std::string_view what) {
-  const InputFile in = read_input_file(file, what);
+std::vector<std::pair<int, std::string>> content_lines(const std::string& file, std::string_view what,
+                                                      const Budget& budget) {
+  const InputFile in = read_input_file(file, what, budget);
   std::vector<std::pair<int, std::string>> out;
   std::istringstream text(in.text);
   std::string line;
@@ -76,10 +77,10 @@ std::string at_line(const std::string& file, int number) { return file + ": line
 
 // Component groups, one per line: "name: node node ...".  A name given twice,
 // a node named twice in a group, or a group without nodes is an error.
-std::vector<Component> read_groups(const std::string& file, const Network& net) {
+std::vector<Component> read_groups(const std::string& file, const Network& net, const Budget& budget) {
   std::vector<Component> groups;
   std::set<std::string> names;
-  for (const auto& [number, line] : content_lines(file, "fault groups")) {
+  for (const auto& [number, line] : content_lines(file, "fault groups", budget)) {
     std::istringstream words(line);
     std::string label;
     words >> label;
@@ -105,12 +106,12 @@ std::vector<Component> read_groups(const std::string& file, const Network& net) 
 // or a comment must be one: a weight of decimal digits in 1..10^6 and the
 // label of a unit not listed before (a line skipped would make the least
 // breaking weight lower than the truth).
-std::vector<std::uint32_t> read_weights(const std::string& file, const FaultModel& m) {
+std::vector<std::uint32_t> read_weights(const std::string& file, const FaultModel& m, const Budget& budget) {
   std::map<std::string, std::size_t> unit;
   for (std::size_t u = 0; u < m.universe().size(); ++u) unit[m.universe().label(u)] = u;
   std::vector<std::uint32_t> w(m.universe().size(), 1);
   std::vector<char> listed(m.universe().size(), 0);
-  for (const auto& [number, line] : content_lines(file, "unit weights")) {
+  for (const auto& [number, line] : content_lines(file, "unit weights", budget)) {
     std::istringstream words(line);
     std::string weight_text, label;
     words >> weight_text;
@@ -133,8 +134,8 @@ std::vector<std::uint32_t> read_weights(const std::string& file, const FaultMode
 // The fault model of the question: its units and pairs, with the groups and weights its files give.
 FaultModel fault_model_of(const ToleranceQuestion& q, const Network& net, const Budget& budget) {
   FaultModelSpec spec = tolerance_fault_spec(q, net);
-  if (q.groups) spec.groups = read_groups(*q.groups, net);
-  if (q.weights) spec.weights = read_weights(*q.weights, FaultModel(net, spec, budget));
+  if (q.groups) spec.groups = read_groups(*q.groups, net, budget);
+  if (q.weights) spec.weights = read_weights(*q.weights, FaultModel(net, spec, budget), budget);
   return FaultModel(net, spec, budget);
 }
 
