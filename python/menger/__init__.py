@@ -29,6 +29,13 @@ interrupted and the verb raises BudgetExhausted (an engine that notices its
 budget between calls reports UNKNOWN with what it covered instead).  A
 KeyboardInterrupt or SystemExit raised by a routing comes back as itself; only
 an Exception is a RoutingError.
+
+Progress.  ``progress`` (tolerance, route_check, deadlock, montecarlo) is a
+callable given the coverage so far as a dict (``unit``, ``settled``,
+``total``, ``fraction``, ``so_far``, ``remains``, ``resumed``), after each
+piece of work the engine merges, on the thread that called the verb, at most
+about 20 times a second, and once more at the end.  An exception it raises
+stops the verb as Ctrl-C does, and the verb raises it.
 """
 
 import os
@@ -130,6 +137,13 @@ def _budget(budget):
     return seconds
 
 
+def _progress(progress):
+    """None or a callable taking one dict."""
+    if progress is not None and not callable(progress):
+        raise TypeError("progress is a callable taking the coverage as a dict, or None, not %r" % (progress,))
+    return progress
+
+
 def _routing(routing):
     if isinstance(routing, str):
         return routing
@@ -143,28 +157,29 @@ _TOLERANCE = Question("tolerance", "tolerance")
 
 
 @_TOLERANCE.verb
-def tolerance(net, *, budget=None, threads=0, **question):
+def tolerance(net, *, budget=None, threads=0, progress=None, **question):
     """Exact fault tolerance (menger tolerance): the least weight of a fault set that disconnects
     a required pair, with the set, the pair, and a certificate re-validated independently."""
-    return _menger._tolerance(network(net), _TOLERANCE.json(question), _budget(budget), _whole("threads", threads))
+    return _menger._tolerance(network(net), _TOLERANCE.json(question), _budget(budget), _whole("threads", threads),
+                              _progress(progress))
 
 
 _ROUTE_CHECK = Question("route-check", "route_check")
 
 
 @_ROUTE_CHECK.verb
-def route_check(net, routing, *, budget=None, threads=0, **question):
+def route_check(net, routing, *, budget=None, threads=0, progress=None, **question):
     """Does `routing` deliver every pair of healthy terminals under every set of <= k faults
     (menger route-check)?  FAILS with the least defeating fault set, the pair and the trace."""
     return _menger._route_check(network(net), _routing(routing), _ROUTE_CHECK.json(question), _budget(budget),
-                                _whole("threads", threads))
+                                _whole("threads", threads), _progress(progress))
 
 
 _DEADLOCK = Question("deadlock", "deadlock")
 
 
 @_DEADLOCK.verb
-def deadlock(net, routing, *, budget=None, threads=0, **question):
+def deadlock(net, routing, *, budget=None, threads=0, progress=None, **question):
     """Can `routing` deadlock (menger deadlock)?  FREE with a certificate or DEADLOCK with a
     witness; with k > 0, under every set of <= k faults (the least failing set).  `escape`
     may also be a list of virtual channels."""
@@ -174,14 +189,14 @@ def deadlock(net, routing, *, budget=None, threads=0, **question):
             raise InputError("escape is a str such as \"0,1\" or a list of virtual channels, not %r" % (escape,))
         question["escape"] = ",".join(str(_whole("an escape virtual channel", vc)) for vc in escape)
     return _menger._deadlock(network(net), _routing(routing), _DEADLOCK.json(question), _budget(budget),
-                             _whole("threads", threads))
+                             _whole("threads", threads), _progress(progress))
 
 
 _MONTECARLO = Question("montecarlo", "montecarlo")
 
 
 @_MONTECARLO.verb
-def montecarlo(net, experiment, routings=(), *, budget=None, threads=0, **question):
+def montecarlo(net, experiment, routings=(), *, budget=None, threads=0, progress=None, **question):
     """A reliability study (menger montecarlo): experiment "completeness", "routing" or
     "combinations"; routings are spec strings or Python routings, compared on the same
     configurations.  counts and rates are lists of numbers or text such as "0..20:5".
@@ -190,7 +205,7 @@ def montecarlo(net, experiment, routings=(), *, budget=None, threads=0, **questi
         routings = [routings]
     question["experiment"] = experiment
     return _menger._montecarlo(network(net), [_routing(r) for r in routings], _MONTECARLO.json(question),
-                               _budget(budget), _whole("threads", threads))
+                               _budget(budget), _whole("threads", threads), _progress(progress))
 
 
 _CREDIT_LOOPS = Question("credit-loops", "credit_loops")

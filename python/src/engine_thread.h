@@ -8,10 +8,13 @@
 // limit is gone (core/budget.h: Budget::passed), interrupts the Python routing
 // calls that have outlived it (RoutingCalls, python_routing.h).  When a
 // handler raises (Ctrl-C: KeyboardInterrupt), it cancels the call's budget
-// (each budget check then throws BudgetExhausted, cause Interrupted), interrupts every Python routing call at once, waits for the
-// work to unwind, clears the request and raises the handler's exception,
-// whatever the work returned meanwhile.  So Ctrl-C is answered within kPoll
-// plus the time from one budget check of the engine to the next.
+// (each budget check then throws BudgetExhausted, cause Interrupted),
+// interrupts every Python routing call at once, waits for the work to unwind,
+// clears the request and raises the handler's exception, whatever the work
+// returned meanwhile.  So Ctrl-C is answered within kPoll plus the time from
+// one budget check of the engine to the next.  A progress callback
+// (progress_relay.h) is called at the same looks, on this thread; one that
+// raises stops the work the same way.
 //
 // Invariants.  The work's objects live in the caller's frame: the caller
 // always joins the thread before it returns or raises, Ctrl-C or not.  The
@@ -34,6 +37,7 @@
 #include <utility>
 
 #include "core/budget.h"
+#include "progress_relay.h"
 #include "python_routing.h"
 
 namespace menger::py_binding {
@@ -44,10 +48,11 @@ inline constexpr std::chrono::milliseconds kPoll{50};
 
 // Runs `work()` on its own thread as the header says; returns its result or
 // rethrows its exception (under the GIL).  `calls`: the verb's Python routing
-// calls (may be null); `budget`: the call's, which the work was handed.
-// Called under the GIL.
+// calls (may be null); `budget`: the call's, which the work was handed;
+// `relay`: the call's progress callback (may be null), fed at every look and
+// once more after the work.  Called under the GIL.
 template <class Work>
-auto run_watched(RoutingCalls* calls, const Budget& budget, Work&& work) -> decltype(work()) {
+auto run_watched(RoutingCalls* calls, const Budget& budget, ProgressRelay* relay, Work&& work) -> decltype(work()) {
   using Result = decltype(work());
   std::optional<Result> result;
   std::exception_ptr error;
@@ -56,11 +61,19 @@ auto run_watched(RoutingCalls* calls, const Budget& budget, Work&& work) -> decl
   std::condition_variable finished;
   bool done = false;
   // One look up from the work, under the GIL.
+  auto stop = [&](py::error_already_set e) {
+    interrupted.emplace(std::move(e));
+    budget.cancel();
+    if (calls) calls->stop();
+  };
   auto look = [&] {
-    if (!interrupted && PyErr_CheckSignals() != 0) {
-      interrupted.emplace();  // fetches the handler's exception
-      budget.cancel();
-      if (calls) calls->stop();
+    if (!interrupted && PyErr_CheckSignals() != 0) stop(py::error_already_set());  // the handler's exception
+    if (!interrupted && relay) {
+      try {
+        relay->deliver();
+      } catch (py::error_already_set& e) {  // the callback raised: as Ctrl-C
+        stop(std::move(e));
+      }
     }
     if (!calls) return;
     if (interrupted) calls->interrupt(StopCause::Interrupted, budget.reason(StopCause::Interrupted), Clock::duration::zero());
@@ -93,6 +106,13 @@ auto run_watched(RoutingCalls* calls, const Budget& budget, Work&& work) -> decl
     }
     lock.unlock();
     worker.join();
+  }
+  if (!interrupted && relay && !error) {
+    try {
+      relay->deliver();
+    } catch (py::error_already_set& e) {
+      interrupted.emplace(std::move(e));
+    }
   }
   if (interrupted) {
     budget.clear_cancel();

@@ -109,7 +109,8 @@ namespace {
 
 NetworkPtr from_spec(const std::string& spec) {
   const Budget budget;  // no time limit; Ctrl-C cancels it
-  return run_watched(nullptr, budget, [&] { return std::make_shared<Network>(build_topology(spec, {}, budget), budget); });
+  return run_watched(nullptr, budget, nullptr,
+                     [&] { return std::make_shared<Network>(build_topology(spec, {}, budget), budget); });
 }
 
 // Nodes are numbered in list order; names are their positions, labels must be distinct.

@@ -60,6 +60,7 @@ struct Call {
   unsigned threads = 0;
   std::optional<double> budget;
   Budget context;  // the call's budget: from its start, `budget` seconds (none: no time limit)
+  std::unique_ptr<ProgressRelay> progress;  // the caller's progress callback, if any
 
   bool has_python() const { return !python.empty(); }
   std::uint64_t python_calls() const {
@@ -76,7 +77,8 @@ Budget budget_of(std::optional<double> seconds) {
                        std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(*seconds)));
 }
 
-Call start_call(py::object net_obj, unsigned threads, std::optional<double> budget) {
+Call start_call(py::object net_obj, unsigned threads, std::optional<double> budget,
+                py::object progress = py::none()) {
   Call c;
   c.net = net_obj.cast<NetworkPtr>();
   c.net_obj = std::move(net_obj);
@@ -86,8 +88,12 @@ Call start_call(py::object net_obj, unsigned threads, std::optional<double> budg
     throw InputError("budget is a positive number of seconds, at most 1e9 (None for no limit)");
   c.budget = budget;
   c.context = budget_of(budget);
+  if (!progress.is_none()) c.progress = std::make_unique<ProgressRelay>(std::move(progress));
   return c;
 }
+
+// The engine's progress sink for the call (empty without a callback).
+Progress progress_of(const Call& c) { return c.progress ? c.progress->sink() : Progress(); }
 
 // The routing of a verb: a built-in one by spec, or a Python routing (under the GIL).
 struct RoutingChoice {
@@ -143,7 +149,7 @@ template <class Work>
 auto run_engine(const Call& c, Work&& work) -> decltype(work()) {
   const unsigned threads = c.threads ? c.threads : c.has_python() ? 1u : 0u;
   try {
-    return run_watched(c.calls.get(), c.context, [&] {
+    return run_watched(c.calls.get(), c.context, c.progress.get(), [&] {
       if (!threads) return work();
       tbb::task_arena arena(static_cast<int>(threads));
       return arena.execute([&] { return work(); });
@@ -180,15 +186,16 @@ FaultModel fault_model(const Network& net, const std::string& faults, const std:
 // `question`: the tolerance question as JSON, checked by the package against
 // question_schema("tolerance") and again here (read_question_json).
 ToleranceResult tolerance(py::object net_obj, const std::string& question, std::optional<double> budget,
-                          unsigned threads) {
+                          unsigned threads, py::object progress) {
   ToleranceQuestion q;
   question::read_question_json(parse_json(question, "tolerance's question"), q, "tolerance", question::kPython);
-  Call c = start_call(std::move(net_obj), threads, budget);
+  Call c = start_call(std::move(net_obj), threads, budget, std::move(progress));
   return run_engine(c, [&] {
     const auto start = std::chrono::steady_clock::now();
     const FaultModel model(*c.net, tolerance_fault_spec(q, *c.net), c.context);
     ToleranceRequest req = tolerance_request(q);
     req.budget = c.context;
+    req.progress = progress_of(c);
     const ToleranceOutcome o = solve_tolerance(model, req);
     ToleranceResult r;
     r.model = c.net->spec();
@@ -238,16 +245,17 @@ void read_witness(RouteCheckResultPy& r, const RouteWitness& w) {
 // `question`: the route-check question as JSON, checked by the package against
 // question_schema("route-check") and again here (read_question_json).
 RouteCheckResultPy route_check_verb(py::object net_obj, py::object routing, const std::string& question,
-                                    std::optional<double> budget, unsigned threads) {
+                                    std::optional<double> budget, unsigned threads, py::object progress) {
   RouteCheckQuestion q;
   question::read_question_json(parse_json(question, "route_check's question"), q, "route_check", question::kPython);
-  Call c = start_call(std::move(net_obj), threads, budget);
+  Call c = start_call(std::move(net_obj), threads, budget, std::move(progress));
   const RoutingChoice choice = choose_routing(c, routing);
   RouteCheckResultPy r = run_engine(c, [&] {
     const Routing& rt = choice.get();
     const FaultModel model = fault_model(*c.net, q.faults, "", c.context);
     RouteCheckOptions opt = route_check_options(q);
     opt.budget = c.context;
+    opt.progress = progress_of(c);
     const RouteCheckResult res = route_check(rt, model, opt);
     RouteCheckResultPy out;
     out.model = c.net->spec();
@@ -283,10 +291,10 @@ RouteCheckResultPy route_check_verb(py::object net_obj, py::object routing, cons
 // `question`: the deadlock question as JSON, checked by the package against
 // question_schema("deadlock") and again here (read_question_json).
 DeadlockResultPy deadlock_verb(py::object net_obj, py::object routing, const std::string& question,
-                               std::optional<double> budget, unsigned threads) {
+                               std::optional<double> budget, unsigned threads, py::object progress) {
   DeadlockQuestion q;
   question::read_question_json(parse_json(question, "deadlock's question"), q, "deadlock", question::kPython);
-  Call c = start_call(std::move(net_obj), threads, budget);
+  Call c = start_call(std::move(net_obj), threads, budget, std::move(progress));
   const RoutingChoice choice = choose_routing(c, routing);
   DeadlockResultPy r = run_engine(c, [&] {
     const Routing& rt = choice.get();
@@ -294,6 +302,7 @@ DeadlockResultPy deadlock_verb(py::object net_obj, py::object routing, const std
     const FaultModel model = fault_model(net, q.faults, "", c.context);
     DeadlockSearchOptions opt = deadlock_search_options(q, rt, question::kPython);
     opt.budget = c.context;
+    opt.progress = progress_of(c);
     const DeadlockSearchResult s = search_deadlock_faults(rt, model, opt);
     if (!s.failing_result && !s.fault_free) throw InternalError("the deadlock search analysed nothing");
     const DeadlockResult& d = s.failing_result ? *s.failing_result : *s.fault_free;
@@ -344,10 +353,10 @@ DeadlockResultPy deadlock_verb(py::object net_obj, py::object routing, const std
 // question_schema("montecarlo") and again here (read_question_json);
 // `routings`, the subject: spec strings or Python routings.
 StudyResultPy montecarlo_verb(py::object net_obj, py::list routings, const std::string& question,
-                              std::optional<double> budget, unsigned threads) {
+                              std::optional<double> budget, unsigned threads, py::object progress) {
   MonteCarloQuestion mq;
   question::read_question_json(parse_json(question, "montecarlo's question"), mq, "montecarlo", question::kPython);
-  Call c = start_call(std::move(net_obj), threads, budget);
+  Call c = start_call(std::move(net_obj), threads, budget, std::move(progress));
   std::vector<std::string> specs;
   // Python routings by the spec each is given here (their `name`, made
   // distinct); the study builds them on its own Network of the same topology.
@@ -375,11 +384,12 @@ StudyResultPy montecarlo_verb(py::object net_obj, py::list routings, const std::
   const py::object net_py = c.net_obj;
   q.routing_builder = [&](const std::string& spec, const Network& net) -> std::unique_ptr<Routing> {
     auto it = python.find(spec);
-    if (it == python.end()) return build_routing(spec, net);
+    if (it == python.end()) return build_routing(spec, net, {}, c.context);
     py::gil_scoped_acquire gil;
     return std::make_unique<PyRouting>(it->second, net_py, net, c.calls, records.at(spec));
   };
   q.sampling.budget = c.context;
+  q.sampling.progress = progress_of(c);
   StudyResultPy r = run_engine(c, [&] {
     const StudyResult s = run_study(c.net->topology_ptr(), q);
     StudyResultPy out;
@@ -487,17 +497,18 @@ InfoResult info_verb(py::object net_obj, const std::string& question, std::optio
 }  // namespace
 
 void bind_verbs(py::module_& m) {
-  m.def("_tolerance", &tolerance, py::arg("network"), py::arg("question"), py::arg("budget"), py::arg("threads"));
+  m.def("_tolerance", &tolerance, py::arg("network"), py::arg("question"), py::arg("budget"), py::arg("threads"),
+        py::arg("progress"));
   m.def("_route_check", &route_check_verb, py::arg("network"), py::arg("routing"), py::arg("question"),
-        py::arg("budget"), py::arg("threads"));
+        py::arg("budget"), py::arg("threads"), py::arg("progress"));
   // The questions' JSON Schemas (src/question/): the package makes each verb's
   // keyword arguments, their checks and their docstring from them.
   m.def("_question_schema",
         [](const std::string& verb) { return json_text(question::question_schema_named(verb, question::kPython)); });
   m.def("_deadlock", &deadlock_verb, py::arg("network"), py::arg("routing"), py::arg("question"), py::arg("budget"),
-        py::arg("threads"));
+        py::arg("threads"), py::arg("progress"));
   m.def("_montecarlo", &montecarlo_verb, py::arg("network"), py::arg("routings"), py::arg("question"),
-        py::arg("budget"), py::arg("threads"));
+        py::arg("budget"), py::arg("threads"), py::arg("progress"));
   m.def("_credit_loops", &credit_loops_verb, py::arg("dir"), py::arg("fabric"), py::arg("question"), py::arg("budget"));
   m.def("_info", &info_verb, py::arg("network"), py::arg("question"), py::arg("budget"), py::arg("threads"));
 }

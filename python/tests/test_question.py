@@ -54,9 +54,9 @@ def test_arguments_are_checked_as_declared(options, error, words):
 def test_the_engine_reads_the_question_strictly_too():
     # What the package checks, the C++ side checks again (a caller of the private binding).
     with pytest.raises(menger.InputError, match="has no option 'checkpoint'"):
-        _menger._route_check(menger.network("torus(3,3)"), "dor", json.dumps({"checkpoint": "x"}), None, 0)
+        _menger._route_check(menger.network("torus(3,3)"), "dor", json.dumps({"checkpoint": "x"}), None, 0, None)
     with pytest.raises(menger.InputError, match="k is a whole number in 0..64"):
-        _menger._route_check(menger.network("torus(3,3)"), "dor", json.dumps({"k": 99}), None, 0)
+        _menger._route_check(menger.network("torus(3,3)"), "dor", json.dumps({"k": 99}), None, 0, None)
 
 
 def test_deadlock_takes_its_question_too():

@@ -75,6 +75,7 @@ CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>&
   const Routing& routing = *setup.routing;
   DeadlockSearchOptions opt = deadlock_search_options(c.q, routing, question::kClaim);
   opt.budget = ctx.budget();
+  opt.progress = ctx.progress();
   const DeadlockSearchResult s = search_deadlock_faults(routing, *setup.model, opt);
   CheckResult out{Holds{}, {}, nlohmann::json::object()};
   out.explanation.push_back("claim: " + routing.spec() + " (" + std::to_string(routing.vcs()) + " VC) is deadlock-free" +

@@ -18,6 +18,8 @@
 #include <toml++/toml.h>
 
 #include "claims/property_keys.h"
+#include "core/budget.h"
+#include "core/progress.h"
 #include "core/topology.h"
 #include "core/verdict.h"
 #include "io/figure.h"
@@ -43,14 +45,17 @@ class RunContext {
  public:
   // `root`: the command's budget (its memory limit and cancellation); each
   // instance gets `seconds` of it from its start (none: no time limit).
+  // `progress`: where the engines of an instance report (empty: nowhere).
   explicit RunContext(std::optional<std::chrono::seconds> seconds, std::filesystem::path artifacts = {},
-                      Budget root = Budget())
-      : seconds_(seconds), artifacts_(std::move(artifacts)), root_(std::move(root)), instance_(root_) {}
+                      Budget root = Budget(), Progress progress = {})
+      : seconds_(seconds), artifacts_(std::move(artifacts)), root_(std::move(root)), instance_(root_),
+        progress_(std::move(progress)) {}
   // Starts an instance: its budget covers building its network and symmetry
   // and every engine it asks.
   void start_instance();
   // The budget of the instance being checked.
   const Budget& budget() const { return instance_; }
+  const Progress& progress() const { return progress_; }
   // Structural facts of a model, shared by every claim naming the same spec.
   // The deadline is set when the facts are first requested.
   StructureFacts& structure(const std::shared_ptr<const Topology>& topology);
@@ -76,6 +81,7 @@ class RunContext {
   std::filesystem::path artifacts_;
   Budget root_;
   Budget instance_;
+  Progress progress_;
   std::map<std::string, std::shared_ptr<const StudyResult>> studies_;
   std::map<std::string, std::vector<FigureCurve>> figures_;
   std::map<std::string, std::unique_ptr<StructureFacts>> structure_;

@@ -25,6 +25,7 @@ std::shared_ptr<const StudyResult> RunContext::study(const std::shared_ptr<const
   if (slot && slot->complete) return slot;
   StudyRequest q = request;
   q.sampling.budget = instance_;
+  q.sampling.progress = progress_;
   slot = std::make_shared<const StudyResult>(run_study(topology, q));
   return slot;
 }

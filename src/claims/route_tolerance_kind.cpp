@@ -97,6 +97,7 @@ CheckResult check(const RouteClaim& c, const std::shared_ptr<const Topology>& to
   q.k = c.exact ? t + 1 : t;
   RouteCheckOptions opt = route_check_options(q);
   opt.budget = ctx.budget();
+  opt.progress = ctx.progress();
   const RouteCheckResult r = route_check(*routing, model, opt);
 
   CheckResult out{Holds{}, {}, nlohmann::json::object()};

@@ -374,7 +374,7 @@ class ShardedProve {
 
 ProveReport prove(const std::vector<fs::path>& paths, const ProveOptions& opts) {
   ProveReport report;
-  RunContext ctx(opts.budget, opts.artifacts, opts.root_budget);
+  RunContext ctx(opts.budget, opts.artifacts, opts.root_budget, opts.instance_progress);
   std::set<std::string> ids;
   const auto files = collect_claim_files(paths);
   for (const auto& [file, default_id] : files)

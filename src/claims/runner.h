@@ -31,7 +31,9 @@
 
 #include "claims/claim.h"
 #include "claims/property.h"
+#include "core/budget.h"
 #include "core/coverage.h"
+#include "core/progress.h"
 #include "core/shard_farm.h"
 
 namespace menger {
@@ -57,6 +59,7 @@ struct ClaimOutcome {
 struct ProveOptions {
   std::optional<std::chrono::seconds> budget;  // per model, for the expensive facts
   Budget root_budget;                          // the command's: memory limit and cancellation
+  Progress instance_progress;                  // what the engines report while an instance runs
   std::string filter;                          // run only claims whose id contains this
   std::filesystem::path artifacts;             // where claims write CSV and plots (empty: nowhere)
   // Called before each claim file with (files done, files in all, the file).

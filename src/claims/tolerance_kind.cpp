@@ -74,6 +74,7 @@ CheckResult check(const ToleranceClaim& c, const std::shared_ptr<const Topology>
 
   ToleranceRequest req = tolerance_request(c.q);
   req.budget = ctx.budget();
+  req.progress = ctx.progress();
   const ToleranceOutcome o = solve_tolerance(model, req);
 
   CheckResult r{Holds{}, {}, nlohmann::json::object()};

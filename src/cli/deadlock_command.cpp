@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "core/json_io.h"
 #include "core/version.h"
+#include "io/progress_display.h"
 #include "setup/questions.h"
 #include "setup/setup.h"
 #include "verify/deadlock/deadlock_evidence.h"
@@ -77,17 +78,6 @@ void export_graph(const Routing& routing, const FaultModel& model, const std::st
   for (const auto& e : g.edges) out << e.from << " " << e.to << "\n";
 }
 
-// Fault sets settled so far, on stderr: only for a person watching, and only from rank 0.
-std::function<void(const Coverage&)> progress_printer() {
-  if (!isatty(STDERR_FILENO)) return {};
-  const auto start = std::chrono::steady_clock::now();
-  return [start](const Coverage& c) {
-    const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::cerr << "\r\033[K[" << c.settled << " " << c.unit << "] " << static_cast<int>(spent) << " s; " << c.so_far
-              << std::flush;
-  };
-}
-
 // What deadlock printed about one question: its subject, the search, the
 // analysis the verdict rests on, the failing set (or none) and the evidence.
 struct DeadlockOutput {
@@ -138,9 +128,10 @@ int run_deadlock(const DeadlockArgs& a, const ShardFarm* farm, const Budget& roo
   opt.budget = budget;
   opt.farm = farm;
   const bool speaks = !farm || farm->coordinator();
-  if (speaks) opt.progress = progress_printer();
+  ProgressDisplay display(speaks);
+  opt.progress = display.sink();
   const DeadlockSearchResult s = search_deadlock_faults(routing, *setup.model, opt);
-  if (opt.progress) std::cerr << "\r\033[K" << std::flush;
+  display.finish();
   if (!speaks) return 0;  // rank 0 merged the answer and prints it
   const FaultSet none(setup.model->universe().size());
   const FaultSet& faults = s.failing ? *s.failing : none;

@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "core/json_io.h"
 #include "core/version.h"
+#include "io/progress_display.h"
 #include "io/study_output.h"
 #include "io/study_plot.h"
 #include "setup/specs.h"
@@ -35,11 +36,14 @@ int run_montecarlo(const MonteCarloArgs& a, const ShardFarm* farm, const Budget&
   StudyRequest q = study_request(a.q, a.routings, question::kCli);
   q.sampling.budget = budget;
   q.sampling.farm = farm;
+  ProgressDisplay display(!farm || farm->coordinator());
+  q.sampling.progress = display.sink();
   if (!a.plot.empty() && !a.plot.ends_with(".svg") && !a.plot.ends_with(".png"))  // before hours of sampling
     throw InputError("--plot: a plot is an .svg or a .png file, got " + a.plot);
   const auto topology = build_topology(a.spec, {}, budget);
   const StudyResult r =
       a.q.checkpoint.empty() ? run_study(topology, q) : run_study(topology, q, a.q.checkpoint, a.q.recheck_resumed);
+  display.finish();
   if (farm && !farm->coordinator()) return 0;  // rank 0 merged the study and speaks for it
   std::string csv = a.csv;
   if (csv.empty() && !a.plot.empty()) csv = a.plot + ".csv";

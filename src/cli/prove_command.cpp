@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "core/error.h"
 #include "core/json_io.h"
+#include "io/progress_display.h"
 
 namespace menger {
 
@@ -34,19 +35,24 @@ int run_prove(const ProveArgs& a, const ShardFarm* farm, const Budget& root) {
   opts.filter = a.filter;
   opts.artifacts = a.artifacts;
   std::vector<std::filesystem::path> paths(a.paths.begin(), a.paths.end());
-  if (speaks && isatty(STDERR_FILENO)) {  // progress with ETA, only for a person watching
+  // The claim file being checked (with an ETA over the files), and what its
+  // engines report while an instance runs.
+  ProgressDisplay display(speaks);
+  opts.instance_progress = display.sink();
+  if (speaks) {
     const auto start = std::chrono::steady_clock::now();
-    opts.progress = [start](std::size_t done, std::size_t total, const std::filesystem::path& file) {
+    opts.progress = [start, &display](std::size_t done, std::size_t total, const std::filesystem::path& file) {
       const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      std::cerr << "\r\033[K[" << done + 1 << "/" << total << "] " << file.filename().string();
-      if (done > 0) std::cerr << "  (" << static_cast<int>(spent) << " s, about "
-                              << static_cast<int>(spent / static_cast<double>(done) * static_cast<double>(total - done))
-                              << " s left)";
-      std::cerr << std::flush;
+      std::string label = "[" + std::to_string(done + 1) + "/" + std::to_string(total) + "] " + file.filename().string();
+      if (done > 0)
+        label += " (" + std::to_string(static_cast<int>(spent)) + " s, about " +
+                 std::to_string(static_cast<int>(spent / static_cast<double>(done) * static_cast<double>(total - done))) +
+                 " s left)";
+      display.label(label);
     };
   }
   const ProveReport report = prove(paths, opts);
-  if (opts.progress) std::cerr << "\r\033[K" << std::flush;
+  display.finish();
   if (!speaks) return 0;  // rank 0 merged the report and prints it
   if (report.claims.empty()) throw InputError("no claim files (*.toml) found" + (a.filter.empty() ? "" : " matching '" + a.filter + "'"));
   ReportOptions ro;

@@ -14,6 +14,7 @@
 #include "core/input_file.h"
 #include "core/json_io.h"
 #include "core/version.h"
+#include "io/progress_display.h"
 #include "setup/questions.h"
 #include "setup/setup.h"
 #include "verify/deadlock/deadlock_evidence.h"
@@ -54,21 +55,6 @@ std::string verdict_line(const RouteCheckResult& r, const FaultModel& m, unsigne
   else
     line += " (minimum not proved: " + r.coverage.text() + ")";
   return line;
-}
-
-// Pairs settled, with an ETA, on stderr: only for a person watching, and only from rank 0.
-std::function<void(const Coverage&)> progress_printer() {
-  if (!isatty(STDERR_FILENO)) return {};
-  const auto start = std::chrono::steady_clock::now();
-  std::optional<double> before;  // the fraction a checkpoint had settled: not part of the ETA
-  return [start, before](const Coverage& c) mutable {
-    const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (!before) before = 0;
-    const double now = c.fraction(), rate = (now - *before) / std::max(spent, 1e-9);
-    std::cerr << "\r\033[K[" << c.settled << "/" << c.total << " " << c.unit << "] " << static_cast<int>(spent)
-              << " s" << (rate > 0 ? ", about " + std::to_string(static_cast<int>((1 - now) / rate)) + " s left" : "")
-              << std::flush;
-  };
 }
 
 // What route-check printed about one question: its subject, result and witness.
@@ -146,9 +132,10 @@ int run_route_check(const RouteCheckArgs& a, const ShardFarm* farm, const Budget
   opt.budget = budget;
   opt.farm = farm;
   const bool speaks = !farm || farm->coordinator();
-  if (speaks) opt.progress = progress_printer();
+  ProgressDisplay display(speaks);
+  opt.progress = display.sink();
   const RouteCheckResult r = route_check(*setup.routing, *setup.model, opt);
-  if (opt.progress) std::cerr << "\r\033[K" << std::flush;
+  display.finish();
   if (!speaks) return 0;  // rank 0 merged the answer and prints it
   std::optional<RouteWitness> w;
   if (r.failure) w = route_check_witness(*setup.routing, *setup.model, *r.failure, a.q);

@@ -18,6 +18,7 @@
 #include "core/input_file.h"
 #include "core/json_io.h"
 #include "core/version.h"
+#include "io/progress_display.h"
 #include "setup/questions.h"
 #include "setup/setup.h"
 #include "setup/specs.h"
@@ -202,8 +203,11 @@ int run_tolerance(const ToleranceArgs& a, const ShardFarm* farm, const Budget& r
   ToleranceRequest req = tolerance_request(a.q);
   req.farm = farm;
   req.budget = budget;
+  ProgressDisplay display(!farm || farm->coordinator());
+  req.progress = display.sink();
   const auto start = std::chrono::steady_clock::now();
   const ToleranceOutcome o = solve_tolerance(model, req);
+  display.finish();
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (farm && !farm->coordinator()) return 0;  // rank 0 merged the answer and prints it
   const std::optional<CheckReport> check = checked_certificate(o, a.certificate, budget);

@@ -73,6 +73,7 @@
 #include <vector>
 
 #include "core/coverage.h"
+#include "core/progress.h"
 #include "core/json_io.h"
 #include "core/shard_farm.h"
 #include "verify/deadlock/deadlock.h"
@@ -93,7 +94,7 @@ struct DeadlockSearchOptions {
   bool recheck_resumed = false;        // analyse again every shard the checkpoint holds, refusing the file
                                        // at the first record that differs (nothing taken on trust)
   const ShardFarm* farm = nullptr;     // spread the shards over processes (mpirun)
-  std::function<void(const Coverage&)> progress;  // after each merged shard (the coordinator only)
+  Progress progress;  // after each merged shard (the coordinator only)
 };
 
 struct DeadlockSearchResult {

@@ -169,6 +169,7 @@ class Sampler {
     r_.tally.merge(part);
     r_.trials = trials_before(shard + 1);
     if (log_ && fresh) log_->record(shard, part);
+    if (o_.progress) o_.progress(progress_coverage());
   }
 
   // Merges the leading shards of [first, last) that the log holds; returns
@@ -182,6 +183,16 @@ class Sampler {
       merge(shard, *t, false);
     }
     return shard;
+  }
+
+  // What progress reports: the point's trials merged of its most.
+  Coverage progress_coverage() const {
+    Coverage c;
+    c.unit = "trials";
+    c.settled = r_.trials;
+    c.total = o_.trials;
+    c.so_far = "curve point " + std::to_string(o_.point);
+    return c;
   }
 
   bool tight_enough() const {

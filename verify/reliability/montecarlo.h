@@ -59,6 +59,7 @@
 
 #include "core/budget.h"
 #include "core/error.h"
+#include "core/progress.h"
 #include "core/rng.h"
 #include "core/shard_farm.h"
 #include "verify/reliability/statistics.h"
@@ -118,6 +119,7 @@ struct SampleOptions {
   std::uint64_t min_trials = 1'000; // the stop rule waits for at least this many
   double confidence = 0.95;
   Budget budget;                    // the question's: a sample it cuts short is incomplete
+  Progress progress;                // after each merged shard: trials of the point's trials
   std::uint64_t shard = 256;        // trials per shard
   std::uint64_t round = 16;         // shards per round (stop-rule check)
   const ShardFarm* farm = nullptr;  // spread the shards over processes (header, "Processes")

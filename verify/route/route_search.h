@@ -116,6 +116,7 @@
 
 #include "core/budget.h"
 #include "core/coverage.h"
+#include "core/progress.h"
 #include "core/json_io.h"
 #include "core/formula.h"
 #include "core/routing.h"
@@ -146,7 +147,7 @@ struct RouteCheckOptions {
   bool symbolic = false;                    // each pair by the symbolic search (symbolic_search.h):
                                             // counts as constraints, paths as one question
   const ShardFarm* farm = nullptr;          // spread the chunks over processes (mpirun); see below
-  std::function<void(const Coverage&)> progress;  // after each merged chunk: pairs settled of pairs examined
+  Progress progress;  // after each merged chunk: pairs settled of pairs examined
 };
 
 struct RouteCheckResult {

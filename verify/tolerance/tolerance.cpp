@@ -388,6 +388,7 @@ void BlockSearch::merge(std::size_t b, Block block, bool record) {
     merged_.items.push_back(std::move(p));
   }
   if (++merged_.blocks == planned_blocks()) merged_.fan_cut = merged_.cut;
+  if (opts_.progress) opts_.progress(coverage());
 }
 
 // Everything that changes a record.  The plan is not listed: it follows from

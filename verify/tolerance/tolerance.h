@@ -90,6 +90,7 @@
 #include <string>
 
 #include "core/coverage.h"
+#include "core/progress.h"
 #include "core/shard_farm.h"
 #include "verify/tolerance/certificate.h"
 #include "verify/fault_model.h"
@@ -98,7 +99,8 @@
 namespace menger {
 
 struct ToleranceOptions {
-  Budget budget;  // the question's: UNKNOWN with the coverage when it runs out
+  Budget budget;      // the question's: UNKNOWN with the coverage when it runs out
+  Progress progress;  // after each merged block (blocks settled of blocks)
   bool certificate = true;
   bool symmetry = true;  // reduce pairs by the pivot's stabiliser (pair_plan.h)
   std::size_t chunk_pairs = 64;     // items per block (the shard, and the checkpoint's record); >= 1

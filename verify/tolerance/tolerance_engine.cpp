@@ -31,6 +31,7 @@ std::uint64_t lighter_sets(const FaultModel& m, std::uint64_t limit, std::uint64
 ToleranceOutcome from_flow(const FaultModel& m, const ToleranceRequest& req) {
   ToleranceOptions opts;
   opts.budget = req.budget;
+  opts.progress = req.progress;
   opts.certificate = req.certificate;
   opts.symmetry = req.symmetry;
   opts.chunk_pairs = req.chunk_pairs;

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "core/coverage.h"
+#include "core/progress.h"
 #include "core/shard_farm.h"
 #include "question/tolerance_question.h"
 #include "verify/tolerance/certificate.h"
@@ -26,7 +27,8 @@ EngineChoice parse_engine_choice(const std::string& text);  // auto | flow | smt
 
 struct ToleranceRequest {
   EngineChoice engine = EngineChoice::Auto;
-  Budget budget;  // the question's: UNKNOWN with the coverage when it runs out
+  Budget budget;      // the question's: UNKNOWN with the coverage when it runs out
+  Progress progress;  // flow engine: after each merged block
   bool certificate = true;
   bool symmetry = true;  // flow engine: one pair per orbit of the pivot's stabiliser (pair_plan.h)
   // SMT answers get an exhaustive certificate when at most this many lighter
