@@ -6,7 +6,8 @@ Usage: cli_interrupt.py MENGER SCRATCH_DIR
 A route-check with a checkpoint is started and sent SIGINT once it has
 settled some chunks.  It must end by itself with exit 4 (UNKNOWN), say that
 the run was interrupted and how much it covered, and leave a checkpoint that
-the same command resumes from (its output then names the chunks it took).
+the same command resumes from (its output then names the chunks it took);
+the text output says what the checkpoint keeps.
 """
 import json
 import os
@@ -33,9 +34,10 @@ def lines(path):
         return 0
 
 
-def interrupted_run(menger, checkpoint, chunks):
+def interrupted_run(menger, checkpoint, chunks, text=False):
     """Starts the command, sends SIGINT once the checkpoint holds `chunks` records; its status and stdout."""
-    proc = subprocess.Popen([menger] + ARGS + ["--checkpoint", checkpoint], stdout=subprocess.PIPE,
+    args = [a for a in ARGS if not (text and a == "--json")]
+    proc = subprocess.Popen([menger] + args + ["--checkpoint", checkpoint], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     until = time.monotonic() + 300
     while lines(checkpoint) < 1 + chunks and proc.poll() is None and time.monotonic() < until:
@@ -77,6 +79,12 @@ def main():
     resumed = json.loads(out)["coverage"].get("resumed")
     if not resumed or resumed.get("taken", 0) < kept - 1:
         fail("the resumed run did not take the %d chunks the checkpoint held: %r" % (kept - 1, resumed))
+    kept = lines(checkpoint)
+    status, out, err = interrupted_run(menger, checkpoint, kept, text=True)
+    if status != 4 or "(the run was interrupted)" not in out:
+        fail("exit %d, text output after SIGINT:\n%s" % (status, out))
+    if "checkpoint   %s keeps the work settled so far" % checkpoint not in out:
+        fail("the text output does not say what the checkpoint keeps:\n%s" % out)
     print("ok: interrupted at %d of %d pairs, resumed from %d chunks" %
           (coverage["settled"], coverage["total"], resumed["taken"]))
 

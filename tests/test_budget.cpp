@@ -178,8 +178,17 @@ TEST(Budget, TheMemoryLimitStopsTheNextCheckOnceTheMemoryIsResident) {
     }
     EXPECT_NE(block[4096], 0);
   }
-  // Sticky for this budget; the next narrowing (a claim instance) finds out anew.
-  EXPECT_TRUE(command.passed());
+  EXPECT_TRUE(command.passed());  // sticky for this budget
+}
+
+// The memory limit reached is sticky for the budget that reached it, and the
+// next narrowing of the same root (the next claim instance) finds out anew.
+TEST(Budget, EachNarrowingWatchesTheMemoryAnew) {
+  const Budget root = Budget::until(std::nullopt, resident_bytes() + (std::uint64_t{1} << 30));
+  const Budget instance = root.narrowed(std::optional<Clock::time_point>());
+  EXPECT_THROW(instance.check_memory_for("a table too big", std::uint64_t{1} << 40), BudgetExhausted);
+  EXPECT_TRUE(instance.passed());
+  EXPECT_EQ(instance.cause(), StopCause::Memory);
   const Budget next = root.narrowed(std::optional<Clock::time_point>());
   EXPECT_FALSE(next.passed());
   EXPECT_EQ(next.cause(), StopCause::Time);

@@ -64,6 +64,15 @@ inline std::string resumed_line(const Coverage& c) {
   return c.resumed ? "resumed      " + c.resumed->text() + "\n" : "";
 }
 
+// The line a text output prints when a run with --checkpoint FILE stopped
+// short (its budget, the memory limit, Ctrl-C): what the file keeps and how
+// to go on ("" when there is no file or nothing is left).  Issue 42: an
+// interrupted run said nothing of what it had saved.
+inline std::string kept_line(const std::string& checkpoint, bool complete) {
+  if (checkpoint.empty() || complete) return "";
+  return "checkpoint   " + checkpoint + " keeps the work settled so far; the same command resumes from it\n";
+}
+
 void add_list_command(CLI::App& app, CommandRegistry& commands);
 void add_info_command(CLI::App& app, CommandRegistry& commands);
 void add_export_command(CLI::App& app, CommandRegistry& commands);

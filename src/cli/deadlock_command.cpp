@@ -111,7 +111,7 @@ void print_text(const DeadlockOutput& o) {
               << " fault sets analysed" << (s.symmetry.empty() ? "" : " (" + s.symmetry + ")") << ", " << s.seconds
               << " s\n";
   if (!s.complete) std::cout << "verdict      UNKNOWN: " << o.budget.reason() << "; " << s.coverage.text() << "\n";
-  std::cout << resumed_line(s.coverage);
+  std::cout << resumed_line(s.coverage) << kept_line(a.q.checkpoint, s.complete);
   if (s.failing) std::cout << "fault set    " << o.faults.to_string(o.setup.model->universe()) << "\n";
   print_human(o.result, o.evidence ? *o.evidence : DeadlockEvidence{}, *o.setup.net);
   if (o.evidence && !o.evidence->deadlock && !a.certificate.empty())

@@ -63,6 +63,7 @@ int run_montecarlo(const MonteCarloArgs& a, const ShardFarm* farm, const Budget&
     print_study(std::cout, r);
     if (!csv.empty()) std::cout << "\ncsv         " << csv << "\n";
     if (!a.plot.empty()) std::cout << "plot        " << a.plot << " (gnuplot script " << a.plot << ".gp)\n";
+    std::cout << kept_line(a.q.checkpoint, r.complete);
   }
   return r.complete ? 0 : 4;
 }

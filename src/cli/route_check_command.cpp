@@ -117,7 +117,7 @@ void print_text(const RouteCheckOutput& o) {
   std::cout << "verdict      " << verdict_line(r, *o.setup.model, q.k) << "\n";
   if (o.witness) print_witness(*o.witness);
   print_search(r);
-  std::cout << resumed_line(r.coverage);
+  std::cout << resumed_line(r.coverage) << kept_line(q.checkpoint, r.coverage.settled == r.coverage.total);
   if (const std::uint64_t cut = r.disconnected())
     std::cout << "disconnected " << cut << " explored (fault set, pair) cases had no fault-free path at all"
               << (r.symmetry_used ? " (of every pair)" : "") << "\n";

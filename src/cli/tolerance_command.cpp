@@ -176,7 +176,9 @@ void print_certificate_check(const ToleranceArgs& a, const ToleranceOutcome& o, 
 void print_text(const ToleranceArgs& a, const FaultModel& model, const ToleranceOutcome& o,
                 const std::optional<CheckReport>& check, double secs, const Budget& budget) {
   std::cout << "model        " << model.network().spec() << "\nfaults       " << model.describe() << "\n";
-  if (!o.complete) std::cout << "INCOMPLETE   " << budget.reason() << " after " << o.coverage.text() << "\n";
+  if (!o.complete)
+    std::cout << "INCOMPLETE   " << budget.reason() << " after " << o.coverage.text() << "\n"
+              << kept_line(a.q.checkpoint, false);
   else std::cout << resumed_line(o.coverage);
   print_tolerance(model, o);
   std::cout << "engine       " << o.engine << ", " << o.method << ", " << o.work << ", " << secs << " s\n";
