@@ -53,6 +53,14 @@ inline CLI::Option* add_budget_option(CLI::App* sub, unsigned& seconds, const st
 }
 
 
+// A verb's --help ends with examples and what its exit status means (issue
+// 42: --help had neither).  `exits`: the statuses the verb's answers give;
+// 2 (bad input) and 3 (internal error) are added, as every verb has them.
+inline void add_help_footer(CLI::App* sub, const std::string& examples, const std::string& exits) {
+  sub->footer("\nExamples:\n" + examples + "\nExit status: " + exits +
+              "; 2 bad input (one sentence on stderr); 3 internal error.");
+}
+
 // prove's --recheck-resumed (issue 36: a checkpoint is a cache); the engines'
 // verbs take theirs from their questions (question::checkpoint_fields).
 inline constexpr const char* kRecheckResumedHelp =

@@ -110,6 +110,9 @@ void add_credit_loops_command(CLI::App& app, CommandRegistry& commands) {
   sub->add_option("--certificate", a->certificate, "write the loop-free certificate (JSON) for `menger check-cert`");
   sub->add_option("--witness", a->witness, "write the credit loop as a deadlock witness for `menger replay`");
   sub->add_flag("--json", a->json, "print JSON");
+  add_help_footer(sub, "  menger credit-loops proofs/known/infiniband/torus-4x4-minhop --witness loop.json\n",
+                  "0 no credit loop, 1 a credit loop (a witness), 4 no loop among the routed pairs but OpenSM left "
+                  "some pair unrouted");
   commands.emplace_back(sub, [a](const Budget& root) { return run_credit_loops(*a, root); });
 }
 

@@ -51,6 +51,12 @@ void print_human(const DeadlockResult& r, const DeadlockEvidence& e, const Netwo
     for (const auto& d : a.cycle)
       std::cout << "               " << channel_name(net, space, d.from) << " => " << channel_name(net, space, d.to)
                 << "  by packet " << net.label(d.packet.src) << " -> " << net.label(d.packet.dst) << "\n";
+    // Issue 42: a FREE verdict printed this cycle with no word on why it is harmless.
+    if (r.status == DeadlockResult::Status::Free)
+      std::cout << "             harmless: "
+                << (r.escape ? "the escape channels let every packet on it leave (Duato's condition above)"
+                             : "the verdict above shows that no reachable configuration of packets fills it")
+                << "\n";
   }
   for (const auto& t : r.escape_attempts) std::cout << "escape try   " << t << "\n";
   if (a.gap) std::cout << "note         the routing does not deliver everywhere: " << a.gap->what << "\n";
@@ -163,6 +169,11 @@ void add_deadlock_command(CLI::App& app, CommandRegistry& commands, const ShardF
   sub->add_option("--export-graph", a->export_graph,
                   "write the fault-free channel dependency graph (every VC) as an edge list of channel ids");
   sub->add_flag("--json", a->json, "print JSON");
+  add_help_footer(sub,
+                  "  menger deadlock \"torus(4,4)\" --routing duato-torus --certificate free.json\n"
+                  "  menger deadlock \"torus(4,4)\" --routing \"dor(flow=bubble)\" --faults links --k 1\n",
+                  "0 FREE, 1 DEADLOCK (a witness), 4 UNKNOWN (budget, memory, Ctrl-C, or the exact check could "
+                  "not decide)");
   commands.emplace_back(sub, [a, farm](const Budget& root) { return run_deadlock(*a, farm, root); });
 }
 

@@ -160,6 +160,9 @@ void add_info_command(CLI::App& app, CommandRegistry& commands) {
   sub->add_flag("--json", args->json, "print JSON instead of text");
   add_question_options(sub, args->q);
   add_budget_option(sub, args->budget, "seconds allowed for the whole command (default: no limit)");
+  add_help_footer(sub, "  menger info \"torus(8,8,8)\"\n  menger info \"dragonfly(p=2, a=4, h=2)\" --json\n",
+                  "0 every fact exact, 4 UNKNOWN (the budget cut the distances or the group short; the counts "
+                  "and degrees printed are exact)");
   commands.emplace_back(sub, [args](const Budget& root) { return run_info(*args, root); });
 }
 

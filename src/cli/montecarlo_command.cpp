@@ -81,6 +81,12 @@ void add_montecarlo_command(CLI::App& app, CommandRegistry& commands, const Shar
   sub->add_option("--plot", a->plot, "draw the curve with gnuplot (.svg or .png; the CSV goes beside it)");
   sub->add_option("--title", a->title, "plot title");
   sub->add_flag("--json", a->json, "machine-readable output");
+  add_help_footer(sub,
+                  "  menger montecarlo \"min(stages=3, radix=4, wiring=random)\" --experiment completeness\n"
+                  "  menger montecarlo \"torus(4,4)\" --experiment routing --routing dor --counts 0..6 "
+                  "--plot fig.svg\n",
+                  "0 every point sampled as asked, 4 INCOMPLETE (budget, memory or Ctrl-C; the trials done are "
+                  "reported)");
   commands.emplace_back(sub, [a, farm](const Budget& root) { return run_montecarlo(*a, farm, root); });
 }
 

@@ -95,6 +95,9 @@ void add_prove_command(CLI::App& app, CommandRegistry& commands, const ShardFarm
   sub->add_option("--checkpoint", args->checkpoint,
                   "append each checked claim file to FILE; the same command resumes after them");
   sub->add_flag("--recheck-resumed", args->recheck_resumed, kRecheckResumedHelp);
+  add_help_footer(sub, "  menger prove proofs/\n  menger prove proofs/001/depth.toml --html report --no-timing\n",
+                  "0 every verdict as expected, 1 some verdict differs from its expectation (or is UNKNOWN), "
+                  "a malformed claim file gives 2");
   commands.emplace_back(sub, [args, farm](const Budget& root) { return run_prove(*args, farm, root); });
 }
 

@@ -206,6 +206,12 @@ void add_route_check_command(CLI::App& app, CommandRegistry& commands, const Sha
   sub->add_option("--witness", a->witness, "write the failure (JSON) for `menger replay`");
   add_budget_option(sub, a->budget, "seconds allowed (default: no limit); UNKNOWN when it runs out");
   sub->add_flag("--json", a->json, "print JSON");
+  add_help_footer(sub,
+                  "  menger route-check \"torus(4,4)\" --routing dor --k 1\n"
+                  "  menger route-check \"hdn(base=hypercube(3), k=2, s=[4,2])\" --routing hdn-ft1 --k 2 "
+                  "--faults links --witness w.json\n",
+                  "0 HOLDS, 1 FAILS (the least failing fault set found), 4 UNKNOWN (budget, memory or Ctrl-C; "
+                  "what was covered is printed)");
   commands.emplace_back(sub, [a, farm](const Budget& root) { return run_route_check(*a, farm, root); });
 
   auto file = std::make_shared<std::string>();
@@ -213,6 +219,8 @@ void add_route_check_command(CLI::App& app, CommandRegistry& commands, const Sha
   auto* rep = app.add_subcommand("replay", "re-execute a routing failure or deadlock witness and check it");
   rep->add_option("witness", *file, "witness file written by route-check --witness")->required();
   add_budget_option(rep, *budget, "seconds allowed (default: no limit); exit 4 when they run out");
+  add_help_footer(rep, "  menger replay w.json\n",
+                  "0 the witness is confirmed, 1 it is refuted (or its input files changed), 4 UNKNOWN (budget)");
   commands.emplace_back(rep, [file, budget](const Budget& root) { return run_replay(*file, verb_budget(root, *budget)); });
 }
 

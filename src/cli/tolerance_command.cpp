@@ -235,6 +235,10 @@ void add_tolerance_command(CLI::App& app, CommandRegistry& commands, const Shard
   sub->add_option("--certificate", args->certificate, "write the certificate (JSON) to this file");
   add_budget_option(sub, args->budget, "seconds allowed (default: no limit)");
   sub->add_flag("--json", args->json, "print JSON");
+  add_help_footer(sub,
+                  "  menger tolerance \"hypercube(5)\"\n"
+                  "  menger tolerance \"mikant(3,3)\" --faults links --certificate cert.json\n",
+                  "0 the exact answer, 4 INCOMPLETE (budget, memory or Ctrl-C; the bound so far is printed)");
   commands.emplace_back(sub, [args, farm](const Budget& root) { return run_tolerance(*args, farm, root); });
 }
 
