@@ -1,13 +1,16 @@
 #!/usr/bin/python3
 """Ctrl-C stops a verb cleanly (issue 37: the cancellation token SIGINT sets).
 
-Usage: cli_interrupt.py MENGER SCRATCH_DIR
+Usage: cli_interrupt.py MENGER PROOFS_DIR SCRATCH_DIR
 
 A route-check with a checkpoint is started and sent SIGINT once it has
 settled some chunks.  It must end by itself with exit 4 (UNKNOWN), say that
 the run was interrupted and how much it covered, and leave a checkpoint that
 the same command resumes from (its output then names the chunks it took);
-the text output says what the checkpoint keeps.
+the text output says what the checkpoint keeps.  Then `prove --checkpoint`
+is interrupted once it has settled a claim file: it must end with exit 4 and
+leave no instance the interruption cut short in the checkpoint (a resumed run
+would take it for that claim's verdict).
 """
 import json
 import os
@@ -34,9 +37,9 @@ def lines(path):
         return 0
 
 
-def interrupted_run(menger, checkpoint, chunks, text=False):
+def interrupted_run(menger, checkpoint, chunks, text=False, args=None):
     """Starts the command, sends SIGINT once the checkpoint holds `chunks` records; its status and stdout."""
-    args = [a for a in ARGS if not (text and a == "--json")]
+    args = args or [a for a in ARGS if not (text and a == "--json")]
     proc = subprocess.Popen([menger] + args + ["--checkpoint", checkpoint], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     until = time.monotonic() + 300
@@ -53,8 +56,24 @@ def interrupted_run(menger, checkpoint, chunks, text=False):
     return proc.returncode, out, err
 
 
+def interrupted_prove(menger, proofs, scratch):
+    checkpoint = os.path.join(scratch, "prove.jsonl")
+    if os.path.exists(checkpoint):
+        os.remove(checkpoint)
+    status, out, err = interrupted_run(menger, checkpoint, 1, args=["prove", os.path.join(proofs, "003"),
+                                                                    "--no-timing", "--json", ""])
+    if status != 4 or "the run was interrupted" not in out:
+        fail("prove: exit %d after SIGINT:\n%s%s" % (status, out, err))
+    if "checkpoint   %s keeps the work settled so far" % checkpoint not in out:
+        fail("prove: the output does not say what the checkpoint keeps:\n%s" % out)
+    with open(checkpoint) as f:
+        records = f.read()
+    if "interrupted" in records:
+        fail("prove: the checkpoint records an instance the interruption cut short")
+
+
 def main():
-    menger, scratch = sys.argv[1], sys.argv[2]
+    menger, proofs, scratch = sys.argv[1], sys.argv[2], sys.argv[3]
     os.makedirs(scratch, exist_ok=True)
     checkpoint = os.path.join(scratch, "interrupted.jsonl")
     if os.path.exists(checkpoint):
@@ -85,6 +104,7 @@ def main():
         fail("exit %d, text output after SIGINT:\n%s" % (status, out))
     if "checkpoint   %s keeps the work settled so far" % checkpoint not in out:
         fail("the text output does not say what the checkpoint keeps:\n%s" % out)
+    interrupted_prove(menger, proofs, scratch)
     print("ok: interrupted at %d of %d pairs, resumed from %d chunks" %
           (coverage["settled"], coverage["total"], resumed["taken"]))
 

@@ -438,10 +438,10 @@ CreditLoopsResult credit_loops_verb(const std::string& dir, const std::string& f
 
 // ---- info -------------------------------------------------------------------
 
-GroupResult group_of(const Network& net, Preserve preserve) {
-  const NodeGroup g = network_automorphisms(net, {}, preserve);
+GroupResult group_of(const Network& net, Preserve preserve, const Budget& budget) {
+  const NodeGroup g = network_automorphisms(net, {}, preserve, budget);
   GroupResult r{g.order, g.orbit_count(), g.generators.size(), std::nullopt};
-  if (r.node_orbits <= 256) r.ordered_pair_orbits = ordered_pair_orbits(net, g, preserve);
+  if (r.node_orbits <= 256) r.ordered_pair_orbits = ordered_pair_orbits(net, g, preserve, budget);
   return r;
 }
 
@@ -475,8 +475,8 @@ InfoResult info_verb(py::object net_obj, const std::string& question, std::optio
     r.complete = d.complete();
     if (q.automorphisms) {
       try {
-        r.automorphisms = group_of(facts.network(), Preserve::Links);
-        r.port_automorphisms = group_of(facts.network(), Preserve::Ports);
+        r.automorphisms = group_of(facts.network(), Preserve::Links, c.context);
+        r.port_automorphisms = group_of(facts.network(), Preserve::Ports, c.context);
       } catch (const BudgetExhausted& e) {
         r.automorphisms.reset();
         r.port_automorphisms.reset();

@@ -102,7 +102,7 @@ CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>&
   const DeadlockEvidence ev = make_deadlock_evidence(routing, *setup.model, faults, r);
   const bool recheck = ev.deadlock || r.plain.configurations <= kRecheckConfigurations;
   if (recheck) {
-    const EvidenceCheck chk = check_deadlock_evidence(ev);
+    const EvidenceCheck chk = check_deadlock_evidence(ev, ctx.budget());
     if (!chk.valid) throw InternalError("the deadlock evidence does not check: " + evidence_problems(chk));
     out.explanation.push_back("re-checked independently: " + chk.summary);
   }

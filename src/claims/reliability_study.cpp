@@ -190,7 +190,7 @@ StudyResult routing_study(const std::shared_ptr<const Topology>& topology, const
   std::vector<std::unique_ptr<Routing>> owned;
   std::vector<const Routing*> routings;
   for (const auto& spec : q.routings) {
-    owned.push_back(q.routing_builder ? q.routing_builder(spec, net) : build_routing(spec, net, q.base_dir));
+    owned.push_back(q.routing_builder ? q.routing_builder(spec, net) : build_routing(spec, net, q.base_dir, q.sampling.budget));
     routings.push_back(owned.back().get());
   }
   StudyResult r = start_result(q.experiment, model, q);

@@ -72,10 +72,10 @@ RouteClaim read(const PropertyValues& v, const std::string& where) {
   return c;
 }
 
-std::uint32_t fault_count(const RouteClaim& c, const Topology& t) {
+std::uint32_t fault_count(const RouteClaim& c, const Topology& t, const Budget& budget) {
   FormulaVars vars;
   t.add_formula_vars(vars);
-  Rational v = evaluate_formula(c.expected, vars);
+  Rational v = evaluate_formula(c.expected, vars, budget);
   if (v < 0 || v > 60 || denominator(v) != 1)
     throw InputError(c.where + ": tolerance '" + c.expected + "' = " + to_string(v) + " is not a whole number in 0..60");
   return static_cast<std::uint32_t>(numerator(v));
@@ -92,7 +92,7 @@ CheckResult check(const RouteClaim& c, const std::shared_ptr<const Topology>& to
   RouteSetup setup = make_route_setup(topology, c.routing, c.q.faults, c.base_dir, ctx.budget());
   const FaultModel& model = *setup.model;
   const auto& routing = setup.routing;
-  const std::uint32_t t = fault_count(c, *topology);
+  const std::uint32_t t = fault_count(c, *topology, ctx.budget());
   RouteCheckQuestion q = c.q;
   q.k = c.exact ? t + 1 : t;
   RouteCheckOptions opt = route_check_options(q);

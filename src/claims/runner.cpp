@@ -79,7 +79,12 @@ InstanceOutcome run_instance(const Claim& claim, const ClaimInstance& inst, cons
     auto topology = build_topology(inst.model, claim.file.parent_path(), ctx.budget());
     o.canonical_model = topology->spec();
     o.result = checker(topology, ctx);
+    // Ctrl-C ends the whole run: an instance it cut short is no verdict of the
+    // claim's, and must never reach the checkpoint as one (an engine that
+    // noticed it returned its own UNKNOWN instead of throwing).
+    if (ctx.budget().cause() == StopCause::Interrupted) throw ctx.budget().exhausted("checking " + inst.model);
   } catch (const BudgetExhausted& e) {
+    if (e.cause() == StopCause::Interrupted) throw;
     o.result = CheckResult{Unknown{e.what(), 0}, {std::string("UNKNOWN: ") + e.what() + "; nothing was decided"},
                            {{"budget_ran_out_while", e.phase()}, {"fraction_of_that_done", e.fraction_done()}}};
   } catch (const InputError& e) {

@@ -74,10 +74,10 @@ void each_fault_set(std::size_t units, std::uint32_t k, Visit visit) {
   }
 }
 
-CheckResult check(const SameRoutingClaim& c, const std::shared_ptr<const Topology>& topology, RunContext&) {
-  RouteSetup a = make_route_setup(topology, c.routing, c.faults, c.base_dir);
+CheckResult check(const SameRoutingClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
+  RouteSetup a = make_route_setup(topology, c.routing, c.faults, c.base_dir, ctx.budget());
   // The reference on the same network and fault model.
-  const std::unique_ptr<Routing> reference = build_routing(c.reference, *a.net, c.base_dir);
+  const std::unique_ptr<Routing> reference = build_routing(c.reference, *a.net, c.base_dir, ctx.budget());
   EquivalenceResult total;
   std::uint64_t sets = 0;
   std::optional<FaultSet> failing;

@@ -26,12 +26,12 @@ struct ExportArgs {
 bool ends_with_csv(const std::string& file) { return std::filesystem::path(file).extension() == ".csv"; }
 
 // The routing as a table; the CSV choice follows the reader's rule.
-void write_table(std::ostream& text, const Network& net, const ExportArgs& a) {
+void write_table(std::ostream& text, const Network& net, const ExportArgs& a, const Budget& budget) {
   if (a.routing.empty()) throw InputError("--format " + a.format + " writes a routing: give --routing NAME");
   const bool csv = a.format == "table-csv" || ends_with_csv(a.output);
   if (csv && !a.output.empty() && !ends_with_csv(a.output))
     throw InputError("--format table-csv: the output " + a.output + " must end in .csv, the name the reader takes as CSV");
-  const auto routing = build_routing(a.routing, net);
+  const auto routing = build_routing(a.routing, net, {}, budget);
   const TabulatedRouting t = tabulate_routing(*routing, net);
   if (t.reads_faults)
     std::cerr << "note: " << routing->spec() << " reads fault information; the table is its fault-free "
@@ -50,7 +50,7 @@ int run_export(const ExportArgs& a, const Budget& budget) {
     throw InputError("--routing goes with --format table or table-csv, not " + a.format);
   Network net(build_topology(a.spec, {}, budget), budget);
   std::ostringstream text;
-  if (table) write_table(text, net, a);
+  if (table) write_table(text, net, a, budget);
   else export_network(text, net, format);
   if (a.output.empty()) {
     std::cout << text.str();

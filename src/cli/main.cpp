@@ -22,6 +22,7 @@
 #include <unistd.h>
 #include <tbb/global_control.h>
 
+#include <atomic>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -44,10 +45,12 @@ namespace {
 // the verb stops at its next check and reports UNKNOWN with what it covered
 // (and what its checkpoint holds) instead of dying mid-write.  A second
 // Ctrl-C kills at once (the handler puts the default action back).
-const menger::Budget* g_root_budget = nullptr;
+// Atomic, and cleared before main's budget goes: a signal while the program
+// exits finds no budget rather than a destroyed one.
+std::atomic<const menger::Budget*> g_root_budget{nullptr};
 
 extern "C" void on_interrupt(int) {
-  if (g_root_budget) g_root_budget->cancel();  // one atomic store: async-signal-safe
+  if (const menger::Budget* root = g_root_budget.load()) root->cancel();  // atomic stores: async-signal-safe
   signal(SIGINT, SIG_DFL);
 }
 
@@ -191,5 +194,7 @@ int main(int argc, char** argv) {
   }
   std::optional<tbb::global_control> limit;
   if (threads) limit.emplace(tbb::global_control::max_allowed_parallelism, threads);
-  return agreed(run_parsed(commands, mpi.get(), root));
+  const int status = agreed(run_parsed(commands, mpi.get(), root));
+  g_root_budget = nullptr;
+  return status;
 }

@@ -1,6 +1,7 @@
 // menger prove PATH...: check claim files and print the verdict table.
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <unistd.h>
 
 #include "claims/html_report.h"
@@ -51,7 +52,16 @@ int run_prove(const ProveArgs& a, const ShardFarm* farm, const Budget& root) {
       display.label(label);
     };
   }
-  const ProveReport report = prove(paths, opts);
+  std::optional<ProveReport> done;
+  try {
+    done = prove(paths, opts);
+  } catch (const BudgetExhausted& e) {  // Ctrl-C (the memory limit of a whole run): say what the checkpoint keeps
+    if (a.checkpoint.empty() || !speaks) throw;
+    display.finish();
+    std::cout << "UNKNOWN      " << e.what() << "\n" << kept_line(a.checkpoint, false);
+    return 4;
+  }
+  const ProveReport& report = *done;
   display.finish();
   if (!speaks) return 0;  // rank 0 merged the report and prints it
   if (report.claims.empty()) throw InputError("no claim files (*.toml) found" + (a.filter.empty() ? "" : " matching '" + a.filter + "'"));

@@ -76,11 +76,9 @@ std::string read_all(const std::filesystem::path& path, std::string_view what, c
 std::uint64_t max_input_bytes(const Budget& budget) {
   return std::max<std::uint64_t>(budget.memory_limit() / 64, std::uint64_t{64} << 20); }
 
-std::string sha256_digest(std::string_view bytes) {
-  unsigned char md[EVP_MAX_MD_SIZE];
-  unsigned int length = 0;
-  if (EVP_Digest(bytes.data(), bytes.size(), md, &length, EVP_sha256(), nullptr) != 1)
-    throw InternalError("OpenSSL could not compute a SHA-256 digest");
+namespace {
+
+std::string digest_text(const unsigned char* md, unsigned int length) {
   std::string out = "sha256:";
   static constexpr char kHex[] = "0123456789abcdef";
   for (unsigned int i = 0; i < length; ++i) {
@@ -88,6 +86,20 @@ std::string sha256_digest(std::string_view bytes) {
     out += kHex[md[i] & 15];
   }
   return out;
+}
+
+struct DigestFree {
+  void operator()(EVP_MD_CTX* c) const { EVP_MD_CTX_free(c); }
+};
+
+}  // namespace
+
+std::string sha256_digest(std::string_view bytes) {
+  unsigned char md[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  if (EVP_Digest(bytes.data(), bytes.size(), md, &length, EVP_sha256(), nullptr) != 1)
+    throw InternalError("OpenSSL could not compute a SHA-256 digest");
+  return digest_text(md, length);
 }
 
 InputFile read_own_file(const std::filesystem::path& path, std::string_view what, const Budget& budget) {
@@ -134,14 +146,23 @@ std::vector<InputRecord> inputs_read() {
   return out;
 }
 
+// Streamed, with no size cap: the file was read whole once already, under the
+// memory limit of its own question, and its digest must not depend on this
+// process's limit (a raised --memory-limit once made a valid certificate's
+// input "changed").
 std::string current_digest(const std::filesystem::path& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return "";  // a pipe cannot be read twice
-  try {
-    return sha256_digest(read_all(path, "input", Budget()));
-  } catch (const InputError&) {
-    return "";
-  }
+  std::unique_ptr<std::FILE, FileCloser> f(std::fopen(path.c_str(), "rb"));
+  std::unique_ptr<EVP_MD_CTX, DigestFree> ctx(EVP_MD_CTX_new());
+  if (!f || !ctx || EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr) != 1) return "";
+  char buffer[1 << 16];
+  for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, f.get())) > 0;)
+    if (EVP_DigestUpdate(ctx.get(), buffer, got) != 1) return "";
+  unsigned char md[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  if (std::ferror(f.get()) || EVP_DigestFinal_ex(ctx.get(), md, &length) != 1) return "";
+  return digest_text(md, length);
 }
 
 }  // namespace menger

@@ -219,7 +219,7 @@ std::string check_sat_certificate(const DeadlockEvidence& e, Walker& w, const Sp
     f = cut_through(l, sp, sets, e.buffers);
   }
   if (!problems.empty()) return "the formula was not built";
-  const DratCheck d = check_drat_refutation(f, s.proof);
+  const DratCheck d = check_drat_refutation(f, s.proof, w.c.budget);
   if (!d.refuted) problems.push_back("the DRAT proof does not refute the formula: " + d.problem);
   return "the formula of a deadlocked configuration (" + std::to_string(f.vars) + " variables, " +
          std::to_string(f.clauses.size()) + " clauses, rebuilt from the checker's walk) is refuted by the " +
