@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "checkpoint_lines.h"
+#include "budget_stops.h"
 #include "core/error.h"
 #include "text_file.h"
 #include "models/routing_registry.h"
@@ -38,7 +39,7 @@ struct CheckedRun {
 };
 
 CheckedRun check(const std::string& model, const std::string& routing, std::uint32_t k, const std::filesystem::path& cp,
-          std::optional<std::chrono::milliseconds> budget = std::nullopt, bool recheck = false) {
+          std::optional<Budget> budget = std::nullopt, bool recheck = false) {
   const auto i = make(model, UnitChoice::Nodes);
   const auto r = RoutingRegistry::builtin().build(routing, *i.net);
   RouteCheckOptions opt;
@@ -47,7 +48,7 @@ CheckedRun check(const std::string& model, const std::string& routing, std::uint
   opt.chunk_pairs = 8;
   opt.symmetry = false;
   opt.checkpoint = cp.string();
-  if (budget) opt.budget = Budget::until(Clock::now() + *budget);
+  if (budget) opt.budget = *budget;
   CheckedRun out{route_check(*r, *i.model, opt), 0};
   if (!cp.empty()) out.lines = lines_of(cp);
   return out;
@@ -93,7 +94,15 @@ TEST(RouteCheckpoint, AResumedSearchGivesTheUninterruptedAnswer) {
 
 TEST(RouteCheckpoint, ABudgetThatRunsOutLosesNoSettledChunk) {
   const auto cp = fresh("budget");
-  const CheckedRun cut = check("torus(5,5)", "shortest", 3, cp, std::chrono::milliseconds(1));
+  // Stopped at its first check past the preparation (tests/budget_stops.h),
+  // whatever the machine's speed: a clock of 1 ms once could end in listing
+  // the pairs, before any chunk, on a loaded sanitizer build.
+  const auto run = [&](const Budget& budget) {
+    std::filesystem::remove(cp);
+    return check("torus(5,5)", "shortest", 3, cp, budget);
+  };
+  const std::int64_t first = testing::first_stop_after_preparation(run);
+  const CheckedRun cut = run(testing::stopping_at(first + 2));
   EXPECT_EQ(cut.result.status, RouteCheckResult::Status::Unknown);
   const CheckedRun resumed = check("torus(5,5)", "shortest", 3, cp);
   expect_same(check("torus(5,5)", "shortest", 3, {}).result, resumed.result);
