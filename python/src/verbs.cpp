@@ -31,6 +31,7 @@
 #include "python_routing.h"
 #include "results.h"
 #include "models/infiniband_fabric.h"
+#include "setup/answer.h"
 #include "setup/credit_loops.h"
 #include "core/json_io.h"
 #include "question/question_json.h"
@@ -94,6 +95,16 @@ Call start_call(py::object net_obj, unsigned threads, std::optional<double> budg
 
 // The engine's progress sink for the call (empty without a callback).
 Progress progress_of(const Call& c) { return c.progress ? c.progress->sink() : Progress(); }
+
+// A routing the call owns, lent to an Answer that does not outlive the call.
+std::shared_ptr<const Routing> borrowed(const Routing& r) { return {std::shared_ptr<const Routing>(), &r}; }
+
+// Evidence that its independent re-check refutes is a bug in Menger, never a result.
+void throw_unless_checked(const Answer& a) {
+  if (a.recheck && !a.recheck->valid)
+    throw InternalError("the " + a.verb + " evidence does not check: " +
+                        (a.recheck->problems.empty() ? a.recheck->summary : a.recheck->problems.front()));
+}
 
 // The routing of a verb: a built-in one by spec, or a Python routing (under the GIL).
 struct RoutingChoice {
@@ -163,16 +174,7 @@ auto run_engine(const Call& c, Work&& work) -> decltype(work()) {
 
 // A resolver for the evidence checkers: this call's network by its spec, and
 // the built-in registries for everything else.
-SpecResolver resolver_of(const Call& c) {
-  SpecResolver specs = builtin_specs(c.context);
-  auto builtin_topology = specs.topology;
-  NetworkPtr net = c.net;
-  specs.topology = [net, builtin_topology](const std::string& model) -> std::shared_ptr<const Topology> {
-    if (model == net->spec()) return net->topology_ptr();
-    return builtin_topology(model);
-  };
-  return specs;
-}
+SpecResolver resolver_of(const Call& c) { return specs_holding(c.net->topology_ptr(), c.context); }
 
 FaultModel fault_model(const Network& net, const std::string& faults, const std::string& pairs, const Budget& budget) {
   FaultModelSpec spec;
@@ -191,16 +193,14 @@ ToleranceResult tolerance(py::object net_obj, const std::string& question, std::
   question::read_question_json(parse_json(question, "tolerance's question"), q, "tolerance", question::kPython);
   Call c = start_call(std::move(net_obj), threads, budget, std::move(progress));
   return run_engine(c, [&] {
-    const auto start = std::chrono::steady_clock::now();
-    const FaultModel model(*c.net, tolerance_fault_spec(q, *c.net), c.context);
-    ToleranceRequest req = tolerance_request(q);
-    req.budget = c.context;
-    req.progress = progress_of(c);
-    const ToleranceOutcome o = solve_tolerance(model, req);
+    auto model = std::make_shared<const FaultModel>(*c.net, tolerance_fault_spec(q, *c.net), c.context);
+    const Answer a = answer_tolerance(q, Subject{c.net, model, nullptr}, Context{c.context, progress_of(c)},
+                                      resolver_of(c));
+    const ToleranceOutcome& o = a.result_as<ToleranceOutcome>();
     ToleranceResult r;
     r.model = c.net->spec();
-    r.faults = to_string(model.spec().units);
-    r.pairs = to_string(model.spec().pairs);
+    r.faults = to_string(model->spec().units);
+    r.pairs = to_string(model->spec().pairs);
     r.engine = o.engine;
     r.method = o.method;
     r.work = o.work;
@@ -209,21 +209,20 @@ ToleranceResult tolerance(py::object net_obj, const std::string& question, std::
     if (o.min_cut) {
       r.min_breaking_weight = *o.min_cut;
       r.tolerance = static_cast<std::int64_t>(*o.min_cut) - 1;
-      for (std::size_t u : o.breaking_set) r.breaking_set.push_back(model.universe().label(u));
+      for (std::size_t u : o.breaking_set) r.breaking_set.push_back(model->universe().label(u));
       r.breaking_units = o.breaking_set;
       r.source = c.net->label(o.source);
       r.target = c.net->label(o.target);
     }
-    if (o.certificate) {
-      r.certificate = to_json(*o.certificate);
-      const CheckReport check = check_certificate(*o.certificate, resolver_of(c));
-      r.certificate_valid = check.valid;
-      r.certificate_summary = check.summary;
-      r.certificate_problems = check.problems;
+    if (o.certificate) r.certificate = to_json(*o.certificate);
+    if (a.recheck) {
+      r.certificate_valid = a.recheck->valid;
+      r.certificate_summary = a.recheck->summary;
+      r.certificate_problems = a.recheck->problems;
     }
     r.certificate_note = o.certificate_note;
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    r.view = {to_json(o, model), ""};
+    r.seconds = a.seconds;
+    r.view = {to_json(a, Timings::Include), ""};
     return r;
   });
 }
@@ -252,17 +251,15 @@ RouteCheckResultPy route_check_verb(py::object net_obj, py::object routing, cons
   const RoutingChoice choice = choose_routing(c, routing);
   RouteCheckResultPy r = run_engine(c, [&] {
     const Routing& rt = choice.get();
-    const FaultModel model = fault_model(*c.net, q.faults, "", c.context);
-    RouteCheckOptions opt = route_check_options(q);
-    opt.budget = c.context;
-    opt.progress = progress_of(c);
-    const RouteCheckResult res = route_check(rt, model, opt);
+    auto model = std::make_shared<const FaultModel>(fault_model(*c.net, q.faults, "", c.context));
+    const Answer a = answer_route_check(q, Subject{c.net, model, borrowed(rt)}, Context{c.context, progress_of(c)});
+    const RouteCheckResult& res = a.result_as<RouteCheckResult>();
     RouteCheckResultPy out;
     out.model = c.net->spec();
     out.routing = rt.spec();
     out.knowledge = std::string(to_string(rt.knowledge()));
-    out.faults = to_string(model.spec().units);
-    out.units = model.universe().size();
+    out.faults = to_string(model->spec().units);
+    out.units = model->universe().size();
     out.k = q.k;
     out.verdict = to_string(res.status);
     out.minimum_proved = res.minimum_proved;
@@ -278,8 +275,9 @@ RouteCheckResultPy route_check_verb(py::object net_obj, py::object routing, cons
       out.levels.push_back({{"runs", l.runs}, {"failures", l.failures}, {"disconnected", l.disconnected}});
     out.coverage = to_json(res.coverage);
     out.seconds = res.seconds;
-    if (res.failure) read_witness(out, route_check_witness(rt, model, *res.failure, q));
-    out.view = {to_json(res, Timings::Include), ""};
+    if (const auto* w = std::get_if<RouteWitness>(&a.evidence)) read_witness(out, *w);
+    throw_unless_checked(a);
+    out.view = {to_json(a, Timings::Include), ""};
     return out;
   });
   r.python_calls = c.python_calls();
@@ -299,15 +297,14 @@ DeadlockResultPy deadlock_verb(py::object net_obj, py::object routing, const std
   DeadlockResultPy r = run_engine(c, [&] {
     const Routing& rt = choice.get();
     const Network& net = *c.net;
-    const FaultModel model = fault_model(net, q.faults, "", c.context);
-    DeadlockSearchOptions opt = deadlock_search_options(q, rt, question::kPython);
-    opt.budget = c.context;
-    opt.progress = progress_of(c);
-    const DeadlockSearchResult s = search_deadlock_faults(rt, model, opt);
-    if (!s.failing_result && !s.fault_free) throw InternalError("the deadlock search analysed nothing");
+    auto model = std::make_shared<const FaultModel>(fault_model(net, q.faults, "", c.context));
+    // A Python routing cannot be rebuilt from its spec: its evidence is not re-checked here.
+    const SpecResolver specs = resolver_of(c);
+    const Answer a = answer_deadlock(q, Subject{c.net, model, borrowed(rt)}, Context{c.context, progress_of(c)},
+                                     question::kPython, choice.builtin ? &specs : nullptr);
+    throw_unless_checked(a);
+    const DeadlockSearchResult& s = a.result_as<DeadlockSearchResult>();
     const DeadlockResult& d = s.failing_result ? *s.failing_result : *s.fault_free;
-    const FaultSet none(model.universe().size());
-    const FaultSet& set = s.failing ? *s.failing : none;
     DeadlockResultPy out;
     out.model = net.spec();
     out.routing = rt.spec();
@@ -318,7 +315,8 @@ DeadlockResultPy deadlock_verb(py::object net_obj, py::object routing, const std
     out.reason = d.reason;
     out.fault_sets_analysed = s.analyses;
     out.symmetry = s.symmetry;
-    for (std::size_t u : set.units()) out.fault_set.push_back(model.universe().label(u));
+    if (s.failing)
+      for (std::size_t u : s.failing->units()) out.fault_set.push_back(model->universe().label(u));
     out.packets = d.plain.packets;
     out.configurations = d.plain.configurations;
     out.dependencies = d.plain.direct_dependencies;
@@ -334,13 +332,12 @@ DeadlockResultPy deadlock_verb(py::object net_obj, py::object routing, const std
     out.escape_attempts = d.escape_attempts;
     if (d.plain.gap) out.gap = d.plain.gap->what;
     out.coverage = to_json(s.coverage);
-    if (d.status != DeadlockResult::Status::Unknown) {
-      const DeadlockEvidence e = make_deadlock_evidence(rt, model, set, d);
-      out.evidence = to_json(e);
-      out.deadlock_evidence = e.deadlock;
+    if (const auto* e = std::get_if<DeadlockEvidence>(&a.evidence)) {
+      out.evidence = to_json(*e);
+      out.deadlock_evidence = e->deadlock;
     }
     out.seconds = s.seconds;
-    out.view = {to_json(s, model, Timings::Include), ""};
+    out.view = {to_json(a, Timings::Include), ""};
     return out;
   });
   r.python_calls = c.python_calls();

@@ -23,6 +23,7 @@
 #include "claims/property_keys.h"
 #include "claims/question_keys.h"
 #include "core/error.h"
+#include "setup/answer.h"
 #include "setup/questions.h"
 #include "setup/setup.h"
 #include "verify/deadlock/deadlock_evidence.h"
@@ -32,8 +33,6 @@
 namespace menger {
 
 namespace {
-
-constexpr std::uint64_t kRecheckConfigurations = 200'000;
 
 struct DeadlockClaim {
   std::string routing;
@@ -64,57 +63,52 @@ DeadlockClaim read(const PropertyValues& v, const std::string&) {
   return c;
 }
 
-std::string evidence_problems(const EvidenceCheck& c) {
+std::string problems_text(const Recheck& c) {
   std::string s;
   for (const auto& p : c.problems) s += (s.empty() ? "" : "; ") + p;
   return s;
 }
 
 CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
-  RouteSetup setup = make_route_setup(topology, c.routing, c.q.faults, c.base_dir, ctx.budget());
-  const Routing& routing = *setup.routing;
-  DeadlockSearchOptions opt = deadlock_search_options(c.q, routing, question::kClaim);
-  opt.budget = ctx.budget();
-  opt.progress = ctx.progress();
-  const DeadlockSearchResult s = search_deadlock_faults(routing, *setup.model, opt);
+  const SpecResolver specs = builtin_specs(ctx.budget());
+  const Answer a = answer_deadlock(
+      c.q, subject_of(make_route_setup(topology, c.routing, c.q.faults, c.base_dir, ctx.budget())),
+      Context{ctx.budget(), ctx.progress(), nullptr}, question::kClaim, &specs);
+  const DeadlockSearchResult& s = a.result_as<DeadlockSearchResult>();
+  const Routing& routing = *a.subject.routing;
+  const FaultModel& model = *a.subject.model;
   CheckResult out{Holds{}, {}, nlohmann::json::object()};
+  const DeadlockSearchOptions opt = deadlock_search_options(c.q, routing, question::kClaim);
   out.explanation.push_back("claim: " + routing.spec() + " (" + std::to_string(routing.vcs()) + " VC) is deadlock-free" +
                             (c.q.k ? " under every set of <= " + std::to_string(c.q.k) + " " + c.q.faults : "") +
                             (opt.switching ? " (" + opt.switching->text() + ")" : ""));
   // The search's one view (verify/deadlock/deadlock_search.h); its verdict is the search's.
-  out.details = {{"routing", routing.spec()}, {"k", c.q.k}, {"result", to_json(s, *setup.model)}};
+  out.details = {{"routing", routing.spec()}, {"k", c.q.k}, {"result", to_json(s, model)}};
   if (!s.complete) {
     out.verdict = Unknown{"the budget ran out; " + s.coverage.text(), 0};
     return out;
   }
   const DeadlockResult& r = s.failing_result ? *s.failing_result : *s.fault_free;
-  const FaultSet none(setup.model->universe().size());
-  const FaultSet& faults = s.failing ? *s.failing : none;
   out.explanation.push_back(r.method + "; " + std::to_string(r.plain.packets) + " packets, " +
                             std::to_string(r.plain.direct_dependencies) + " dependencies" +
                             (r.plain.destinations_explored ? " up to translation" : "") +
                             (c.q.k ? ", " + std::to_string(s.analyses) + " fault sets analysed" : ""));
-  if (s.failing) out.explanation.push_back("least fault set: " + faults.to_string(setup.model->universe()));
-  if (r.status == DeadlockResult::Status::Unknown) {
+  if (s.failing) out.explanation.push_back("least fault set: " + s.failing->to_string(model.universe()));
+  if (a.verdict == VerdictKind::Unknown) {
     out.verdict = Unknown{r.reason, 0};
     return out;
   }
-  const DeadlockEvidence ev = make_deadlock_evidence(routing, *setup.model, faults, r);
-  const bool recheck = ev.deadlock || r.plain.configurations <= kRecheckConfigurations;
-  if (recheck) {
-    const EvidenceCheck chk = check_deadlock_evidence(ev, ctx.budget());
-    if (!chk.valid) throw InternalError("the deadlock evidence does not check: " + evidence_problems(chk));
-    out.explanation.push_back("re-checked independently: " + chk.summary);
-  }
+  if (a.recheck && !a.recheck->valid)
+    throw InternalError("the deadlock evidence does not check: " + problems_text(*a.recheck));
+  if (a.recheck) out.explanation.push_back("re-checked independently: " + a.recheck->summary);
+  const DeadlockEvidence& ev = std::get<DeadlockEvidence>(a.evidence);
   if (ev.deadlock) {
     const auto& p = ev.packets.front();
     out.explanation.push_back("deadlocked configuration of " + std::to_string(ev.packets.size()) +
                               " packets, e.g. " + p.source + " -> " + p.destination + " holding a channel of " +
                               p.channel.node);
-    out.verdict = Fails{to_json(ev)};
-  } else {
-    out.verdict = Holds{to_json(ev)};
   }
+  out.verdict = verdict_of(a);
   return out;
 }
 

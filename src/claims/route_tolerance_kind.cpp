@@ -26,7 +26,7 @@
 #include "claims/question_keys.h"
 #include "core/error.h"
 #include "core/formula.h"
-#include "setup/questions.h"
+#include "setup/answer.h"
 #include "setup/setup.h"
 #include "setup/specs.h"
 #include "verify/route/route_witness.h"
@@ -88,31 +88,39 @@ std::string search_line(const RouteCheckResult& r) {
          (cut ? "; " + std::to_string(cut) + " explored cases disconnected by the faults" : "");
 }
 
+// The explanation's line on the least (or a) defeating set found.
+std::string defeat_line(const RouteWitness& w, bool minimum) {
+  std::string set;
+  for (const auto& l : w.fault_set) set += (set.empty() ? "" : ", ") + l;
+  return std::string(minimum ? "least" : "a") + " defeating set: {" + set + "} for " + w.source + " -> " +
+         w.destination + ": " + w.outcome + (w.detail.empty() ? "" : " (" + w.detail + ")") +
+         (w.disconnected ? "; the faults disconnect this pair" : "");
+}
+
 CheckResult check(const RouteClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
-  RouteSetup setup = make_route_setup(topology, c.routing, c.q.faults, c.base_dir, ctx.budget());
-  const FaultModel& model = *setup.model;
-  const auto& routing = setup.routing;
   const std::uint32_t t = fault_count(c, *topology, ctx.budget());
   RouteCheckQuestion q = c.q;
   q.k = c.exact ? t + 1 : t;
-  RouteCheckOptions opt = route_check_options(q);
-  opt.budget = ctx.budget();
-  opt.progress = ctx.progress();
-  const RouteCheckResult r = route_check(*routing, model, opt);
+  const Answer a = answer_route_check(
+      q, subject_of(make_route_setup(topology, c.routing, c.q.faults, c.base_dir, ctx.budget())),
+      Context{ctx.budget(), ctx.progress(), nullptr});
+  const RouteCheckResult& r = a.result_as<RouteCheckResult>();
+  const Routing& routing = *a.subject.routing;
 
   CheckResult out{Holds{}, {}, nlohmann::json::object()};
-  const std::string claim = routing->spec() + " routes around every set of " +
+  const std::string claim = routing.spec() + " routes around every set of " +
                             (c.exact ? "exactly up to " : "up to ") + std::to_string(t) + " faults (" + q.faults + ")" +
                             (q.path_bound ? " within " + *q.path_bound + " hops" : "");
   // The search's one view (verify/route/route_search.h); its verdict is the search's, not the claim's.
-  out.details = {{"routing", routing->spec()}, {"faults", model.describe()}, {"k", opt.k}, {"result", to_json(r)}};
+  out.details = {{"routing", routing.spec()}, {"faults", a.subject.model->describe()}, {"k", q.k}, {"result", to_json(r)}};
   out.explanation.push_back(claim);
   out.explanation.push_back(search_line(r));
-  if (r.status == RouteCheckResult::Status::Unknown) {
-    out.verdict = Unknown{r.coverage.text(), r.coverage.fraction()};
+  if (a.verdict == VerdictKind::Unknown) {
+    out.verdict = verdict_of(a);
     return out;
   }
-  if (!r.failure) {
+  const auto* w = std::get_if<RouteWitness>(&a.evidence);
+  if (!w) {
     if (c.exact) {
       out.explanation.push_back("no set of " + std::to_string(t + 1) + " faults defeats it: it tolerates more");
       out.verdict = Fails{nlohmann::json{{"tolerates_at_least", t + 1}}};
@@ -121,19 +129,11 @@ CheckResult check(const RouteClaim& c, const std::shared_ptr<const Topology>& to
     }
     return out;
   }
-  const RouteWitness w = route_check_witness(*routing, model, *r.failure, q);
-  const auto problems = validate_trace(w, model);
-  if (!problems.empty()) throw InternalError("the search's witness does not check: " + problems.front());
-  const std::size_t n = r.failure->faults.count();
-  std::string set;
-  for (const auto& l : w.fault_set) set += (set.empty() ? "" : ", ") + l;
-  out.explanation.push_back(std::string(r.minimum_proved ? "least" : "a") + " defeating set: {" + set + "} for " +
-                            w.source + " -> " + w.destination + ": " + w.outcome +
-                            (w.detail.empty() ? "" : " (" + w.detail + ")") +
-                            (w.disconnected ? "; the faults disconnect this pair" : ""));
-  const bool holds = c.exact && r.minimum_proved && n == t + 1;
-  if (holds) out.verdict = Holds{to_json(w)};
-  else out.verdict = Fails{to_json(w)};
+  if (!a.recheck->valid) throw InternalError("the search's witness does not check: " + a.recheck->problems.front());
+  out.explanation.push_back(defeat_line(*w, r.minimum_proved));
+  const bool holds = c.exact && r.minimum_proved && w->fault_set.size() == t + 1;
+  if (holds) out.verdict = Holds{to_json(*w)};
+  else out.verdict = Fails{to_json(*w)};
   return out;
 }
 

@@ -20,6 +20,7 @@
 #include "claims/question_keys.h"
 #include "core/error.h"
 #include "core/formula.h"
+#include "setup/answer.h"
 #include "setup/questions.h"
 #include "setup/setup.h"
 #include "verify/check/certificate_check.h"
@@ -65,17 +66,18 @@ std::string units_text(const FaultModel& m, const std::vector<std::size_t>& unit
 }
 
 CheckResult check(const ToleranceClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
-  Network net(topology, ctx.budget());
-  FaultModel model(net, tolerance_fault_spec(c.q, net), ctx.budget());
+  auto net = std::make_shared<const Network>(topology, ctx.budget());
+  auto fault_model = std::make_shared<const FaultModel>(*net, tolerance_fault_spec(c.q, *net), ctx.budget());
   FormulaVars vars;
   topology->add_formula_vars(vars);
   const bool expect_unbounded = c.expected == "unbounded";
   const Rational expected = expect_unbounded ? Rational(0) : evaluate_formula(c.expected, vars, ctx.budget());
-
-  ToleranceRequest req = tolerance_request(c.q);
-  req.budget = ctx.budget();
-  req.progress = ctx.progress();
-  const ToleranceOutcome o = solve_tolerance(model, req);
+  // The checker builds its network from the topology this claim holds rather
+  // than rebuilding it from the certificate's spec.
+  const Answer a = answer_tolerance(c.q, Subject{net, fault_model, nullptr}, Context{ctx.budget(), ctx.progress(), nullptr},
+                                    specs_holding(topology, ctx.budget()));
+  const ToleranceOutcome& o = a.result_as<ToleranceOutcome>();
+  const FaultModel& model = *fault_model;
 
   CheckResult r{Holds{}, {}, nlohmann::json::object()};
   // The engine's one view (verify/tolerance/tolerance_engine.h); the comparison is in the verdict and explanation.
@@ -95,21 +97,16 @@ CheckResult check(const ToleranceClaim& c, const std::shared_ptr<const Topology>
   else holds = expect_unbounded ? !o.min_cut : (o.min_cut && Rational(*o.min_cut) == expected);
 
   std::string found = o.min_cut ? "least breaking weight " + std::to_string(*o.min_cut) + ", e.g. " +
-                                      units_text(model, o.breaking_set) + " separating " + net.label(o.source) +
-                                      " -> " + net.label(o.target)
+                                      units_text(model, o.breaking_set) + " separating " + net->label(o.source) +
+                                      " -> " + net->label(o.target)
                                 : "no fault set disconnects a required pair";
   r.explanation.push_back(claim + "; found: " + found + " (" + o.engine + ", " + o.work + ")");
   nlohmann::json cert = nullptr;
-  if (o.certificate) {
-    // The checker builds its network from the topology this claim holds
-    // rather than rebuilding it from the certificate's spec.
-    SpecResolver held = builtin_specs(ctx.budget());
-    held.topology = [&topology](const std::string&) { return topology; };
-    const CheckReport check = check_certificate(*o.certificate, held);
-    if (!check.valid)
-      throw InternalError("the " + o.engine + " engine's certificate does not check: " + check.problems.front());
-    r.explanation.push_back("certificate re-validated independently: " + check.summary);
-    cert = to_json(*o.certificate);
+  if (a.recheck) {
+    if (!a.recheck->valid)
+      throw InternalError("the " + o.engine + " engine's certificate does not check: " + a.recheck->problems.front());
+    r.explanation.push_back("certificate re-validated independently: " + a.recheck->summary);
+    cert = evidence_json(a);
   } else {
     r.explanation.push_back("no certificate: " + o.certificate_note);
   }

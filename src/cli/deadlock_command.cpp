@@ -11,7 +11,7 @@
 #include "core/json_io.h"
 #include "core/version.h"
 #include "io/progress_display.h"
-#include "setup/questions.h"
+#include "setup/answer.h"
 #include "setup/setup.h"
 #include "verify/deadlock/deadlock_evidence.h"
 #include "verify/deadlock/deadlock_search.h"
@@ -84,75 +84,51 @@ void export_graph(const Routing& routing, const FaultModel& model, const std::st
   for (const auto& e : g.edges) out << e.from << " " << e.to << "\n";
 }
 
-// What deadlock printed about one question: its subject, the search, the
-// analysis the verdict rests on, the failing set (or none) and the evidence.
-struct DeadlockOutput {
-  const DeadlockArgs& args;
-  const RouteSetup& setup;
-  const DeadlockSearchResult& search;
-  const DeadlockResult& result;
-  const FaultSet& faults;
-  const std::optional<DeadlockEvidence>& evidence;
-  const Budget& budget;
-};
-
-// The question, then the result's one view (verify/deadlock/deadlock_search.h), then the evidence.
-void print_json(const DeadlockOutput& o) {
-  const Routing& routing = *o.setup.routing;
-  nlohmann::json j{{"model", o.setup.net->spec()}, {"routing", routing.spec()}, {"vcs", routing.vcs()},
-                   {"k", o.args.q.k}, {"menger", {{"version", kVersion}}}, {"question", question::to_json_view(o.args.q)}};
-  j.update(to_json(o.search, *o.setup.model, Timings::Include));
-  j["evidence"] = o.evidence ? to_json(*o.evidence) : nlohmann::json(nullptr);
-  std::cout << json_text(j, 2) << "\n";
+// The evidence's independent re-check, when it was made.
+void print_recheck(const Answer& a) {
+  if (!a.unchecked.empty()) std::cout << "not checked  the evidence was not re-checked: " << a.unchecked << "\n";
+  if (!a.recheck) return;
+  if (a.recheck->valid) std::cout << "re-checked   " << a.recheck->summary << "\n";
+  for (const auto& p : a.recheck->problems) std::cout << "problem      the evidence does not check: " << p << "\n";
 }
 
-void print_text(const DeadlockOutput& o) {
-  const DeadlockArgs& a = o.args;
-  const DeadlockSearchResult& s = o.search;
-  const Routing& routing = *o.setup.routing;
-  std::cout << "model        " << o.setup.net->spec() << "\nrouting      " << routing.spec() << " (" << routing.vcs()
+void print_text(const DeadlockArgs& args, const Answer& a, const Budget& budget) {
+  const DeadlockSearchResult& s = a.result_as<DeadlockSearchResult>();
+  const Routing& routing = *a.subject.routing;
+  std::cout << "model        " << a.subject.net->spec() << "\nrouting      " << routing.spec() << " (" << routing.vcs()
             << " virtual channel" << (routing.vcs() == 1 ? "" : "s") << ")\n";
-  if (a.q.k)
-    std::cout << "faults       every set of <= " << a.q.k << " " << a.q.faults << ": " << s.analyses
+  if (args.q.k)
+    std::cout << "faults       every set of <= " << args.q.k << " " << args.q.faults << ": " << s.analyses
               << " fault sets analysed" << (s.symmetry.empty() ? "" : " (" + s.symmetry + ")") << ", " << s.seconds
               << " s\n";
-  if (!s.complete) std::cout << "verdict      UNKNOWN: " << o.budget.reason() << "; " << s.coverage.text() << "\n";
-  std::cout << resumed_line(s.coverage) << kept_line(a.q.checkpoint, s.complete);
-  if (s.failing) std::cout << "fault set    " << o.faults.to_string(o.setup.model->universe()) << "\n";
-  print_human(o.result, o.evidence ? *o.evidence : DeadlockEvidence{}, *o.setup.net);
-  if (o.evidence && !o.evidence->deadlock && !a.certificate.empty())
-    std::cout << "certificate  written to " << a.certificate << " (menger check-cert " << a.certificate << ")\n";
-  if (o.evidence && o.evidence->deadlock && !a.witness.empty())
-    std::cout << "witness      written to " << a.witness << " (menger replay " << a.witness << ")\n";
+  if (!s.complete) std::cout << "verdict      UNKNOWN: " << budget.reason() << "; " << s.coverage.text() << "\n";
+  std::cout << resumed_line(s.coverage) << kept_line(args.q.checkpoint, s.complete);
+  if (s.failing) std::cout << "fault set    " << s.failing->to_string(a.subject.model->universe()) << "\n";
+  const auto* e = std::get_if<DeadlockEvidence>(&a.evidence);
+  print_human(s.failing_result ? *s.failing_result : *s.fault_free, e ? *e : DeadlockEvidence{}, *a.subject.net);
+  print_recheck(a);
+  if (e && !e->deadlock && !args.certificate.empty())
+    std::cout << "certificate  written to " << args.certificate << " (menger check-cert " << args.certificate << ")\n";
+  if (e && e->deadlock && !args.witness.empty())
+    std::cout << "witness      written to " << args.witness << " (menger replay " << args.witness << ")\n";
 }
 
-int run_deadlock(const DeadlockArgs& a, const ShardFarm* farm, const Budget& root) {
-  const Budget budget = verb_budget(root, a.budget);
-  RouteSetup setup = make_route_setup(a.spec, a.routing, a.q.faults, budget);
-  const Routing& routing = *setup.routing;
-  DeadlockSearchOptions opt = deadlock_search_options(a.q, routing, question::kCli);
-  opt.budget = budget;
-  opt.farm = farm;
+int run_deadlock(const DeadlockArgs& args, const ShardFarm* farm, const Budget& root) {
+  const Budget budget = verb_budget(root, args.budget);
   const bool speaks = !farm || farm->coordinator();
   ProgressDisplay display(speaks);
-  opt.progress = display.sink();
-  const DeadlockSearchResult s = search_deadlock_faults(routing, *setup.model, opt);
+  const SpecResolver specs = builtin_specs(budget);
+  const Answer a = answer_deadlock(args.q, subject_of(make_route_setup(args.spec, args.routing, args.q.faults, budget)),
+                                   Context{budget, display.sink(), farm}, question::kCli, &specs);
   display.finish();
   if (!speaks) return 0;  // rank 0 merged the answer and prints it
-  const FaultSet none(setup.model->universe().size());
-  const FaultSet& faults = s.failing ? *s.failing : none;
-  // The evidence: for FREE the fault-free analysis (the search re-proves each set);
-  // otherwise the failing set's.
-  if (!s.failing_result && !s.fault_free) throw InternalError("the deadlock search analysed nothing");
-  const DeadlockResult& r = s.failing_result ? *s.failing_result : *s.fault_free;
-  std::optional<DeadlockEvidence> ev;
-  if (r.status != DeadlockResult::Status::Unknown) ev = make_deadlock_evidence(routing, *setup.model, faults, r);
-  if (ev) write_deadlock_evidence(*ev, a.certificate, a.witness);
-  if (!a.export_graph.empty()) export_graph(routing, *setup.model, a.export_graph);
-  const DeadlockOutput out{a, setup, s, r, faults, ev, budget};
-  a.json ? print_json(out) : print_text(out);
-  if (!s.complete || r.status == DeadlockResult::Status::Unknown) return 4;
-  return r.status == DeadlockResult::Status::Free ? 0 : 1;
+  if (const auto* e = std::get_if<DeadlockEvidence>(&a.evidence)) write_deadlock_evidence(*e, args.certificate, args.witness);
+  if (!args.export_graph.empty()) export_graph(*a.subject.routing, *a.subject.model, args.export_graph);
+  if (args.json) std::cout << json_text(to_json(a, Timings::Include), 2) << "\n";
+  else print_text(args, a, budget);
+  if (a.recheck && !a.recheck->valid) return 3;
+  if (a.verdict == VerdictKind::Unknown) return 4;
+  return a.verdict == VerdictKind::Holds ? 0 : 1;
 }
 
 }  // namespace

@@ -15,7 +15,7 @@
 #include "core/json_io.h"
 #include "core/version.h"
 #include "io/progress_display.h"
-#include "setup/questions.h"
+#include "setup/answer.h"
 #include "setup/setup.h"
 #include "verify/deadlock/deadlock_evidence.h"
 #include "verify/route/route_witness.h"
@@ -57,34 +57,14 @@ std::string verdict_line(const RouteCheckResult& r, const FaultModel& m, unsigne
   return line;
 }
 
-// What route-check printed about one question: its subject, result and witness.
-struct RouteCheckOutput {
-  const RouteCheckArgs& args;
-  const RouteSetup& setup;
-  const RouteCheckResult& result;
-  const std::optional<RouteWitness>& witness;
-};
-
-// The question, then the result's one view (verify/route/route_search.h), then the witness.
-void print_json(const RouteCheckOutput& o) {
-  const FaultModel& model = *o.setup.model;
-  const Routing& routing = *o.setup.routing;
-  nlohmann::json j{{"model", o.setup.net->spec()},         {"routing", routing.spec()},
-                   {"knowledge", to_string(routing.knowledge())}, {"faults", model.describe()},
-                   {"k", o.args.q.k},                       {"units", model.universe().size()},
-                   {"menger", {{"version", kVersion}}},     {"question", question::to_json_view(o.args.q)}};
-  j.update(to_json(o.result, Timings::Include));
-  j["path_bound"] = o.args.q.path_bound ? nlohmann::json(*o.args.q.path_bound) : nlohmann::json(nullptr);
-  j["witness"] = o.witness ? to_json(*o.witness) : nlohmann::json(nullptr);
-  std::cout << json_text(j, 2) << "\n";
-}
-
-void print_witness(const RouteWitness& w) {
+void print_witness(const RouteWitness& w, const std::optional<Recheck>& check) {
   std::cout << "fault set    {";
   for (std::size_t i = 0; i < w.fault_set.size(); ++i) std::cout << (i ? ", " : "") << w.fault_set[i];
   std::cout << "}\npair         " << w.source << " -> " << w.destination
             << (w.disconnected ? " (the faults disconnect it)" : "") << "\noutcome      " << w.outcome
             << (w.detail.empty() ? "" : ": " + w.detail) << "\ntrace        " << trace_text(w) << "\n";
+  if (check && !check->valid)
+    for (const auto& p : check->problems) std::cout << "problem      the witness does not check: " << p << "\n";
 }
 
 // The search's counts: runs against the naive baseline, pairs, and runs by fault set size.
@@ -106,47 +86,44 @@ void print_search(const RouteCheckResult& r) {
                  "counted for its orbit)\n";
 }
 
-void print_text(const RouteCheckOutput& o) {
-  const RouteCheckQuestion& q = o.args.q;
-  const RouteCheckResult& r = o.result;
-  const Routing& routing = *o.setup.routing;
-  std::cout << "model        " << o.setup.net->spec() << "\nrouting      " << routing.spec() << " ("
-            << to_string(routing.knowledge()) << " fault knowledge)\nfaults       " << o.setup.model->describe()
+void print_text(const RouteCheckArgs& args, const Answer& a) {
+  const RouteCheckQuestion& q = args.q;
+  const RouteCheckResult& r = a.result_as<RouteCheckResult>();
+  const Subject& s = a.subject;
+  std::cout << "model        " << s.net->spec() << "\nrouting      " << s.routing->spec() << " ("
+            << to_string(s.routing->knowledge()) << " fault knowledge)\nfaults       " << s.model->describe()
             << (q.excuse_disconnected ? "; pairs the faults disconnect are excused" : "") << "\n";
   if (q.path_bound) std::cout << "path bound   " << *q.path_bound << "\n";
-  std::cout << "verdict      " << verdict_line(r, *o.setup.model, q.k) << "\n";
-  if (o.witness) print_witness(*o.witness);
+  std::cout << "verdict      " << verdict_line(r, *s.model, q.k) << "\n";
+  const auto* w = std::get_if<RouteWitness>(&a.evidence);
+  if (w) print_witness(*w, a.recheck);
   print_search(r);
   std::cout << resumed_line(r.coverage) << kept_line(q.checkpoint, r.coverage.settled == r.coverage.total);
   if (const std::uint64_t cut = r.disconnected())
     std::cout << "disconnected " << cut << " explored (fault set, pair) cases had no fault-free path at all"
               << (r.symmetry_used ? " (of every pair)" : "") << "\n";
-  if (o.witness && !o.args.witness.empty())
-    std::cout << "witness      written to " << o.args.witness << " (menger replay " << o.args.witness << ")\n";
+  if (w && !args.witness.empty())
+    std::cout << "witness      written to " << args.witness << " (menger replay " << args.witness << ")\n";
 }
 
-int run_route_check(const RouteCheckArgs& a, const ShardFarm* farm, const Budget& root) {
-  const Budget budget = verb_budget(root, a.budget);
-  RouteSetup setup = make_route_setup(a.spec, a.routing, a.q.faults, budget);
-  RouteCheckOptions opt = route_check_options(a.q);
-  opt.budget = budget;
-  opt.farm = farm;
+int run_route_check(const RouteCheckArgs& args, const ShardFarm* farm, const Budget& root) {
+  const Budget budget = verb_budget(root, args.budget);
   const bool speaks = !farm || farm->coordinator();
   ProgressDisplay display(speaks);
-  opt.progress = display.sink();
-  const RouteCheckResult r = route_check(*setup.routing, *setup.model, opt);
+  const Answer a = answer_route_check(args.q, subject_of(make_route_setup(args.spec, args.routing, args.q.faults, budget)),
+                                      Context{budget, display.sink(), farm});
   display.finish();
   if (!speaks) return 0;  // rank 0 merged the answer and prints it
-  std::optional<RouteWitness> w;
-  if (r.failure) w = route_check_witness(*setup.routing, *setup.model, *r.failure, a.q);
-  if (w && !a.witness.empty()) {
-    std::ofstream out(a.witness);
-    if (!out) throw InputError("cannot write " + a.witness);
+  if (const auto* w = std::get_if<RouteWitness>(&a.evidence); w && !args.witness.empty()) {
+    std::ofstream out(args.witness);
+    if (!out) throw InputError("cannot write " + args.witness);
     out << json_text(to_json(*w), 2) << "\n";
   }
-  a.json ? print_json({a, setup, r, w}) : print_text({a, setup, r, w});
-  if (r.status == RouteCheckResult::Status::Unknown) return 4;
-  return r.status == RouteCheckResult::Status::Holds ? 0 : 1;
+  if (args.json) std::cout << json_text(to_json(a, Timings::Include), 2) << "\n";
+  else print_text(args, a);
+  if (a.recheck && !a.recheck->valid) return 3;
+  if (a.verdict == VerdictKind::Unknown) return 4;
+  return a.verdict == VerdictKind::Holds ? 0 : 1;
 }
 
 // The files a witness was computed from, as they are now (verify/

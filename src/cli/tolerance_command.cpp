@@ -19,6 +19,7 @@
 #include "core/json_io.h"
 #include "core/version.h"
 #include "io/progress_display.h"
+#include "setup/answer.h"
 #include "setup/questions.h"
 #include "setup/setup.h"
 #include "setup/specs.h"
@@ -42,20 +43,6 @@ std::string unit_list(const FaultModel& m, const std::vector<std::size_t>& units
   std::string s;
   for (std::size_t u : units) s += (s.empty() ? "" : ", ") + m.universe().label(u);
   return "{" + s + "}";
-}
-
-// The question, then the result's one view (verify/tolerance/tolerance_engine.h), then
-// the certificate's independent re-check.
-nlohmann::json result_json(const FaultModel& m, const ToleranceOutcome& o, const CheckReport* check) {
-  nlohmann::json j;
-  j["model"] = m.network().spec();
-  j["faults"] = to_string(m.spec().units);
-  j["pairs"] = to_string(m.spec().pairs);
-  j["units"] = m.universe().size();
-  j.update(to_json(o, m));
-  if (check) j["certificate"] = {{"valid", check->valid}, {"summary", check->summary}, {"problems", check->problems}};
-  j["menger"] = {{"version", kVersion}, {"build", build_description()}};
-  return j;
 }
 
 // The lines of a user's text file with what `#` starts cut off, numbered from
@@ -162,67 +149,49 @@ void print_tolerance(const FaultModel& model, const ToleranceOutcome& o) {
             << "separating   " << net.label(o.source) << " -> " << net.label(o.target) << "\n";
 }
 
-void print_certificate_check(const ToleranceArgs& a, const ToleranceOutcome& o, const std::optional<CheckReport>& check) {
+void print_certificate_check(const ToleranceArgs& args, const Answer& a) {
+  const std::optional<Recheck>& check = a.recheck;
   if (check)
     std::cout << "certificate  " << (check->valid ? "valid (independent check): " + check->summary : "INVALID")
-              << (a.certificate.empty() ? "" : "; written to " + a.certificate) << "\n";
+              << (args.certificate.empty() ? "" : "; written to " + args.certificate) << "\n";
   if (check && !check->valid)
     for (const auto& p : check->problems) std::cout << "  problem: " << p << "\n";
-  if (!check && a.q.certificate)
-    std::cout << "certificate  none: " << o.certificate_note
-              << (a.certificate.empty() ? "" : "; nothing written to " + a.certificate) << "\n";
+  if (!check && args.q.certificate)
+    std::cout << "certificate  none: " << a.result_as<ToleranceOutcome>().certificate_note
+              << (args.certificate.empty() ? "" : "; nothing written to " + args.certificate) << "\n";
 }
 
-void print_text(const ToleranceArgs& a, const FaultModel& model, const ToleranceOutcome& o,
-                const std::optional<CheckReport>& check, double secs, const Budget& budget) {
+void print_text(const ToleranceArgs& args, const Answer& a) {
+  const FaultModel& model = *a.subject.model;
+  const ToleranceOutcome& o = a.result_as<ToleranceOutcome>();
   std::cout << "model        " << model.network().spec() << "\nfaults       " << model.describe() << "\n";
   if (!o.complete)
-    std::cout << "INCOMPLETE   " << budget.reason() << " after " << o.coverage.text() << "\n"
-              << kept_line(a.q.checkpoint, false);
+    std::cout << "INCOMPLETE   " << a.reason << "\n" << kept_line(args.q.checkpoint, false);
   else std::cout << resumed_line(o.coverage);
   print_tolerance(model, o);
-  std::cout << "engine       " << o.engine << ", " << o.method << ", " << o.work << ", " << secs << " s\n";
-  print_certificate_check(a, o, check);
+  std::cout << "engine       " << o.engine << ", " << o.method << ", " << o.work << ", " << a.seconds << " s\n";
+  print_certificate_check(args, a);
 }
 
-// The certificate checked independently, then written where --certificate says.
-std::optional<CheckReport> checked_certificate(const ToleranceOutcome& o, const std::string& file,
-                                               const Budget& budget) {
-  if (!o.certificate) return std::nullopt;
-  CheckReport check = check_certificate(*o.certificate, 4'000'000'000ull, budget);
-  if (!file.empty()) {
-    std::ofstream out(file);
-    if (!out) throw InputError("cannot write " + file);
-    out << json_text(to_json(*o.certificate)) << "\n";
-  }
-  return check;
-}
-
-int run_tolerance(const ToleranceArgs& a, const ShardFarm* farm, const Budget& root) {
-  const Budget budget = verb_budget(root, a.budget);
-  Network net(build_topology(a.spec, {}, budget), budget);
-  const FaultModel model = fault_model_of(a.q, net, budget);
-  ToleranceRequest req = tolerance_request(a.q);
-  req.farm = farm;
-  req.budget = budget;
-  ProgressDisplay display(!farm || farm->coordinator());
-  req.progress = display.sink();
-  const auto start = std::chrono::steady_clock::now();
-  const ToleranceOutcome o = solve_tolerance(model, req);
+int run_tolerance(const ToleranceArgs& args, const ShardFarm* farm, const Budget& root) {
+  const Budget budget = verb_budget(root, args.budget);
+  auto net = std::make_shared<const Network>(build_topology(args.spec, {}, budget), budget);
+  auto model = std::make_shared<const FaultModel>(fault_model_of(args.q, *net, budget));
+  const bool speaks = !farm || farm->coordinator();
+  ProgressDisplay display(speaks);
+  const Answer a = answer_tolerance(args.q, Subject{net, model, nullptr}, Context{budget, display.sink(), farm},
+                                    builtin_specs(budget));
   display.finish();
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (farm && !farm->coordinator()) return 0;  // rank 0 merged the answer and prints it
-  const std::optional<CheckReport> check = checked_certificate(o, a.certificate, budget);
-  if (a.json) {
-    nlohmann::json j = result_json(model, o, check ? &*check : nullptr);
-    j["question"] = question::to_json_view(a.q);
-    j["seconds"] = secs;
-    std::cout << json_text(j, 2) << "\n";
-  } else {
-    print_text(a, model, o, check, secs, budget);
+  if (!speaks) return 0;  // rank 0 merged the answer and prints it
+  if (const auto* cert = std::get_if<ToleranceCertificate>(&a.evidence); cert && !args.certificate.empty()) {
+    std::ofstream out(args.certificate);
+    if (!out) throw InputError("cannot write " + args.certificate);
+    out << json_text(to_json(*cert)) << "\n";
   }
-  if (check && !check->valid) return 3;
-  return o.complete ? 0 : 4;  // 4: UNKNOWN, as in every verb with a --budget
+  if (args.json) std::cout << json_text(to_json(a, Timings::Include), 2) << "\n";
+  else print_text(args, a);
+  if (a.recheck && !a.recheck->valid) return 3;
+  return a.verdict == VerdictKind::Holds ? 0 : 4;  // 4: UNKNOWN, as in every verb with a --budget
 }
 
 }  // namespace

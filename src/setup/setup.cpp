@@ -14,6 +14,14 @@ SpecResolver builtin_specs(const Budget& budget) {
       budget};
 }
 
+SpecResolver specs_holding(std::shared_ptr<const Topology> held, const Budget& budget) {
+  SpecResolver specs = builtin_specs(budget);
+  specs.topology = [held = std::move(held), builtin = specs.topology](const std::string& model) {
+    return model == held->spec() ? held : builtin(model);
+  };
+  return specs;
+}
+
 RouteSetup make_route_setup(std::shared_ptr<const Topology> topology, const std::string& routing,
                             const std::string& faults, const std::filesystem::path& base_dir, const Budget& budget) {
   const SpecResolver specs{builtin_specs(budget).topology,

@@ -19,6 +19,9 @@ namespace menger {
 // Model specs through Registry::builtin(), routing specs through
 // RoutingRegistry::builtin(), building under `budget` (Budget{}: no time limit).
 SpecResolver builtin_specs(const Budget& budget = Budget());
+// The same, but a model spec equal to held's is `held` itself, not rebuilt:
+// a claim or a Python call that holds its network hands it to the checkers.
+SpecResolver specs_holding(std::shared_ptr<const Topology> held, const Budget& budget = Budget());
 
 // The network, fault model (every pair of terminals required) and routing of one
 // question; throws InputError for a bad spec or unit choice.

@@ -210,8 +210,10 @@ std::vector<std::string> validate_trace(const RouteWitness& w, const FaultModel&
   if (!problems.empty()) return problems;
   std::vector<NodeId> nodes;
   check_walk(w, net, dead, nodes, problems);
+  // A run that is blocked, circles or exceeds the hop limit stops with the
+  // hop that shows it; any other ends where it stands.
   if (w.outcome != to_string(RunOutcome::Blocked) && w.outcome != to_string(RunOutcome::Livelock) &&
-      w.trace.back().moved)
+      w.outcome != to_string(RunOutcome::HopLimit) && w.trace.back().moved)
     problems.push_back("the trace ends with a hop");
   check_outcome(w, net, dead, nodes, problems);
   bool cut = !reachable(net, dead, node_named(net, w.source), node_named(net, w.destination));

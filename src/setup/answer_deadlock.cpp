@@ -1,0 +1,82 @@
+// The deadlock question answered (answer.h): the search over fault sets of
+// verify/deadlock/deadlock_search.h, the evidence of the analysis the verdict
+// rests on, and that evidence re-walked by verify/check/, which does not trust
+// the engine.
+#include <chrono>
+#include <filesystem>
+
+#include "core/error.h"
+#include "question/question_json.h"
+#include "setup/answer.h"
+#include "setup/questions.h"
+#include "verify/check/deadlock_evidence_check.h"
+
+namespace menger {
+
+namespace {
+
+VerdictKind verdict_kind(DeadlockResult::Status s) {
+  switch (s) {
+    case DeadlockResult::Status::Free: return VerdictKind::Holds;
+    case DeadlockResult::Status::Deadlock: return VerdictKind::Fails;
+    case DeadlockResult::Status::Unknown: return VerdictKind::Unknown;
+  }
+  return VerdictKind::Unknown;
+}
+
+// Why the checker cannot rebuild the routing from its spec ("" when it can):
+// it reads the routing's files again, and a pipe (/dev/stdin under a shell's
+// `|` or mpirun) gives its bytes once.
+std::string unrebuildable(const Routing& routing) {
+  for (const auto& in : routing.input_files()) {
+    std::error_code ec;
+    if (std::filesystem::exists(in.path, ec) && !std::filesystem::is_regular_file(in.path, ec))
+      return "the routing's input " + in.path + " is not a regular file and cannot be read again";
+  }
+  return "";
+}
+
+// The evidence of analysis `d` (the failing set's, else the fault-free one),
+// re-checked when the search is complete and the checker can follow it:
+// a deadlock always, a freedom certificate up to kRecheckConfigurations.
+void add_evidence(Answer& a, const DeadlockSearchResult& r, const DeadlockResult& d, const SpecResolver* specs) {
+  const FaultModel& model = *a.subject.model;
+  const FaultSet faults = r.failing ? *r.failing : FaultSet(model.universe().size());
+  DeadlockEvidence e = make_deadlock_evidence(*a.subject.routing, model, faults, d);
+  if (!specs) a.unchecked = "the checker cannot rebuild this routing from its spec";
+  else if (!e.deadlock && d.plain.configurations > kRecheckConfigurations)
+    a.unchecked = "over " + std::to_string(kRecheckConfigurations) + " configurations: too many to follow again";
+  else a.unchecked = unrebuildable(*a.subject.routing);
+  if (a.unchecked.empty() && r.complete) {
+    const EvidenceCheck c = check_deadlock_evidence(e, *specs);
+    a.recheck = Recheck{c.valid, c.summary, c.problems};
+  }
+  a.evidence = std::move(e);
+}
+
+}  // namespace
+
+Answer answer_deadlock(const DeadlockQuestion& q, Subject s, const Context& ctx, question::Front front,
+                       const SpecResolver* specs) {
+  const auto start = std::chrono::steady_clock::now();
+  DeadlockSearchOptions opt = deadlock_search_options(q, *s.routing, front);
+  opt.budget = ctx.budget;
+  opt.progress = ctx.progress;
+  opt.farm = ctx.farm;
+  DeadlockSearchResult r = search_deadlock_faults(*s.routing, *s.model, opt);
+  Answer a = Answer::asked("deadlock", std::move(s), question::to_json_view(q));
+  a.coverage = r.coverage;
+  if (!ctx.farm || ctx.farm->coordinator()) {  // another rank's result is not whole
+    if (!r.failing_result && !r.fault_free) throw InternalError("the deadlock search analysed nothing");
+    const DeadlockResult& d = r.failing_result ? *r.failing_result : *r.fault_free;
+    a.verdict = r.complete ? verdict_kind(d.status) : VerdictKind::Unknown;
+    if (!r.complete) a.reason = ctx.budget.reason() + "; " + r.coverage.text();
+    else if (a.verdict == VerdictKind::Unknown) a.reason = d.reason;
+    if (d.status != DeadlockResult::Status::Unknown) add_evidence(a, r, d, specs);
+  }
+  a.result = std::move(r);
+  a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return a;
+}
+
+}  // namespace menger

@@ -1,0 +1,56 @@
+// The route-check question answered (answer.h): the search of
+// verify/route/route_search.h, a failure's replayable witness, and that
+// witness validated by validate_trace, which does not trust the search.
+#include <chrono>
+
+#include "question/question_json.h"
+#include "setup/answer.h"
+#include "setup/questions.h"
+
+namespace menger {
+
+namespace {
+
+VerdictKind verdict_kind(RouteCheckResult::Status s) {
+  switch (s) {
+    case RouteCheckResult::Status::Holds: return VerdictKind::Holds;
+    case RouteCheckResult::Status::Fails: return VerdictKind::Fails;
+    case RouteCheckResult::Status::Unknown: return VerdictKind::Unknown;
+  }
+  return VerdictKind::Unknown;
+}
+
+// The failure's witness, and its trace checked as a walk of the network that
+// avoids the faults and shows the failure it claims.
+void add_witness(Answer& a, const RouteFailure& failure, const RouteCheckQuestion& q) {
+  RouteWitness w = route_check_witness(*a.subject.routing, *a.subject.model, failure, q);
+  const std::vector<std::string> problems = validate_trace(w, *a.subject.model);
+  a.recheck = Recheck{problems.empty(),
+                      problems.empty() ? "the trace is a walk of the network that avoids the faults and shows "
+                                         "the failure"
+                                       : "",
+                      problems};
+  a.evidence = std::move(w);
+}
+
+}  // namespace
+
+Answer answer_route_check(const RouteCheckQuestion& q, Subject s, const Context& ctx) {
+  const auto start = std::chrono::steady_clock::now();
+  RouteCheckOptions opt = route_check_options(q);
+  opt.budget = ctx.budget;
+  opt.progress = ctx.progress;
+  opt.farm = ctx.farm;
+  RouteCheckResult r = route_check(*s.routing, *s.model, opt);
+  Answer a = Answer::asked("route-check", std::move(s), question::to_json_view(q));
+  a.verdict = verdict_kind(r.status);
+  a.coverage = r.coverage;
+  if (a.verdict == VerdictKind::Unknown) a.reason = r.coverage.text();
+  const bool whole = !ctx.farm || ctx.farm->coordinator();  // another rank's result is not whole
+  if (whole && r.failure) add_witness(a, *r.failure, q);
+  a.result = std::move(r);
+  a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return a;
+}
+
+}  // namespace menger
