@@ -416,19 +416,20 @@ CreditLoopsResult credit_loops_verb(const std::string& dir, const std::string& f
   c.budget = budget;
   c.context = budget_of(budget);
   return run_engine(c, [&] {
-    const CreditLoopsCheck check = check_credit_loops(dir, fabric_file, q, c.context);
-    const DeadlockResult& r = check.result;
+    const Answer a = answer_credit_loops(dir, fabric_file, q, Context{c.context, {}, nullptr});
+    throw_unless_checked(a);
+    const DeadlockResult& r = a.result_as<DeadlockResult>();
     CreditLoopsResult out;
     out.dir = dir;
-    out.routing = check.setup.routing->spec();
+    out.routing = a.subject.routing->spec();
     out.credit_loop = !r.plain.acyclic;
     out.verdict = to_string(r.status);
     if (r.plain.gap) out.unrouted = r.plain.gap->what;
-    if (check.evidence) {
-      out.evidence = to_json(*check.evidence);
-      out.deadlock_evidence = check.evidence->deadlock;
+    if (const auto* e = std::get_if<DeadlockEvidence>(&a.evidence)) {
+      out.evidence = to_json(*e);
+      out.deadlock_evidence = e->deadlock;
     }
-    out.view = {credit_loops_json(r, *check.setup.net, check.fabric(), Timings::Include), ""};
+    out.view = {to_json(a, Timings::Include), ""};
     return out;
   });
 }

@@ -68,34 +68,33 @@ void print_loop(const InfinibandFabric& fabric, const Network& net, const Depend
   }
 }
 
+void print_text(const CreditLoopArgs& args, const Answer& a) {
+  const Network& net = *a.subject.net;
+  const InfinibandFabric& fabric = fabric_of(a);
+  const DeadlockResult& r = a.result_as<DeadlockResult>();
+  print_summary(fabric, net, *a.subject.routing, r.plain);
+  if (!r.plain.acyclic) print_loop(fabric, net, r.plain);
+  else std::cout << "verdict      NO CREDIT LOOPS: the (link, VL) buffer dependency graph is acyclic (Dally and Seitz)\n";
+  if (r.plain.gap) std::cout << "unrouted     " << r.plain.gap->what << "\n";
+  if (a.recheck) std::cout << "re-checked   " << (a.recheck->valid ? a.recheck->summary : "INVALID") << "\n";
+  if (a.recheck && !a.recheck->valid)
+    for (const auto& p : a.recheck->problems) std::cout << "problem      the evidence does not check: " << p << "\n";
+  if (!a.unchecked.empty()) std::cout << "not checked  the evidence was not re-checked: " << a.unchecked << "\n";
+  const auto* ev = std::get_if<DeadlockEvidence>(&a.evidence);
+  if (ev && !ev->deadlock && !args.certificate.empty())
+    std::cout << "certificate  written to " << args.certificate << " (menger check-cert " << args.certificate << ")\n";
+  if (ev && ev->deadlock && !args.witness.empty())
+    std::cout << "witness      written to " << args.witness << " (menger replay " << args.witness << ")\n";
+}
+
 int run_credit_loops(const CreditLoopArgs& args, const Budget& budget) {
-  const CreditLoopsCheck check = check_credit_loops(args.dir, args.fabric, args.q, budget);
-  const Network& net = *check.setup.net;
-  const InfinibandFabric& fabric = check.fabric();
-  const DeadlockResult& r = check.result;
-  const std::optional<DeadlockEvidence>& ev = check.evidence;
-  if (ev) write_deadlock_evidence(*ev, args.certificate, args.witness);
-  const bool loop = !r.plain.acyclic;
-  if (args.json) {
-    // The question, then the result's one view (setup/credit_loops.h).
-    nlohmann::json j{{"dir", args.dir},
-                     {"routing", check.setup.routing->spec()},
-                     {"question", question::to_json_view(args.q)},
-                     {"menger", {{"version", kVersion}}}};
-    j.update(credit_loops_json(r, net, fabric, Timings::Include));
-    std::cout << json_text(j, 2) << "\n";
-  } else {
-    print_summary(fabric, net, *check.setup.routing, r.plain);
-    if (loop) print_loop(fabric, net, r.plain);
-    else std::cout << "verdict      NO CREDIT LOOPS: the (link, VL) buffer dependency graph is acyclic (Dally and Seitz)\n";
-    if (r.plain.gap) std::cout << "unrouted     " << r.plain.gap->what << "\n";
-    if (ev && !ev->deadlock && !args.certificate.empty())
-      std::cout << "certificate  written to " << args.certificate << " (menger check-cert " << args.certificate << ")\n";
-    if (ev && ev->deadlock && !args.witness.empty())
-      std::cout << "witness      written to " << args.witness << " (menger replay " << args.witness << ")\n";
-  }
-  if (loop) return 1;
-  return r.plain.gap ? 4 : 0;  // a pair OpenSM left unrouted: freedom covers the routed pairs only
+  const Answer a = answer_credit_loops(args.dir, args.fabric, args.q, Context{budget, {}, nullptr});
+  if (const auto* ev = std::get_if<DeadlockEvidence>(&a.evidence)) write_deadlock_evidence(*ev, args.certificate, args.witness);
+  if (args.json) std::cout << json_text(to_json(a, Timings::Include), 2) << "\n";
+  else print_text(args, a);
+  if (a.recheck && !a.recheck->valid) return 3;
+  if (a.verdict == VerdictKind::Fails) return 1;
+  return a.verdict == VerdictKind::Holds ? 0 : 4;  // 4: e.g. a pair OpenSM left unrouted
 }
 
 }  // namespace

@@ -65,7 +65,7 @@ struct Subject {
 Subject subject_of(RouteSetup setup);
 
 // The engine's own account of its work: counts, plan, coverage, timings.
-using EngineResult = std::variant<RouteCheckResult, DeadlockSearchResult, ToleranceOutcome>;
+using EngineResult = std::variant<RouteCheckResult, DeadlockSearchResult, ToleranceOutcome, DeadlockResult>;
 
 // The evidence, typed: a route failure's witness (menger replay), a deadlock
 // witness or freedom certificate (replay, check-cert), a tolerance
@@ -117,6 +117,8 @@ nlohmann::json evidence_json(const Answer& a);
 // seconds with Timings::Include) and the evidence under the verb's key
 // (schemas/<verb>.schema.json document each).
 nlohmann::json to_json(const Answer& a, Timings timings);
+// The credit-loops view, where the fabric's names are (setup/credit_loops.cpp).
+nlohmann::json credit_loops_answer_json(const Answer& a, Timings timings);
 
 // Does the routing deliver every required pair under every set of <= q.k
 // faults?  FAILS carries a replayable witness, validated by validate_trace.
@@ -132,6 +134,12 @@ Answer answer_route_check(const RouteCheckQuestion& q, Subject s, const Context&
 inline constexpr std::uint64_t kRecheckConfigurations = 200'000;
 Answer answer_deadlock(const DeadlockQuestion& q, Subject s, const Context& ctx, question::Front front,
                        const SpecResolver* specs);
+
+// The evidence of deadlock analysis `d` of a.subject under `faults`, re-checked
+// under `specs` when `complete` and the checker can follow it (as above); for
+// answer_deadlock and the credit-loop check (setup/credit_loops.h).
+void add_deadlock_evidence(Answer& a, const FaultSet& faults, const DeadlockResult& d, bool complete,
+                           const SpecResolver* specs);
 
 // The least breaking weight of s.model, with its certificate re-checked by
 // verify/check/certificate_check.h under `specs` (how the checker builds the

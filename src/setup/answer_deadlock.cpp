@@ -36,25 +36,21 @@ std::string unrebuildable(const Routing& routing) {
   return "";
 }
 
-// The evidence of analysis `d` (the failing set's, else the fault-free one),
-// re-checked when the search is complete and the checker can follow it:
-// a deadlock always, a freedom certificate up to kRecheckConfigurations.
-void add_evidence(Answer& a, const DeadlockSearchResult& r, const DeadlockResult& d, const SpecResolver* specs) {
-  const FaultModel& model = *a.subject.model;
-  const FaultSet faults = r.failing ? *r.failing : FaultSet(model.universe().size());
-  DeadlockEvidence e = make_deadlock_evidence(*a.subject.routing, model, faults, d);
+}  // namespace
+
+void add_deadlock_evidence(Answer& a, const FaultSet& faults, const DeadlockResult& d, bool complete,
+                           const SpecResolver* specs) {
+  DeadlockEvidence e = make_deadlock_evidence(*a.subject.routing, *a.subject.model, faults, d);
   if (!specs) a.unchecked = "the checker cannot rebuild this routing from its spec";
   else if (!e.deadlock && d.plain.configurations > kRecheckConfigurations)
     a.unchecked = "over " + std::to_string(kRecheckConfigurations) + " configurations: too many to follow again";
   else a.unchecked = unrebuildable(*a.subject.routing);
-  if (a.unchecked.empty() && r.complete) {
+  if (a.unchecked.empty() && complete) {
     const EvidenceCheck c = check_deadlock_evidence(e, *specs);
     a.recheck = Recheck{c.valid, c.summary, c.problems};
   }
   a.evidence = std::move(e);
 }
-
-}  // namespace
 
 Answer answer_deadlock(const DeadlockQuestion& q, Subject s, const Context& ctx, question::Front front,
                        const SpecResolver* specs) {
@@ -72,7 +68,8 @@ Answer answer_deadlock(const DeadlockQuestion& q, Subject s, const Context& ctx,
     a.verdict = r.complete ? verdict_kind(d.status) : VerdictKind::Unknown;
     if (!r.complete) a.reason = ctx.budget.reason() + "; " + r.coverage.text();
     else if (a.verdict == VerdictKind::Unknown) a.reason = d.reason;
-    if (d.status != DeadlockResult::Status::Unknown) add_evidence(a, r, d, specs);
+    const FaultSet none(a.subject.model->universe().size());
+    if (d.status != DeadlockResult::Status::Unknown) add_deadlock_evidence(a, r.failing ? *r.failing : none, d, r.complete, specs);
   }
   a.result = std::move(r);
   a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

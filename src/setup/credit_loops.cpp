@@ -2,26 +2,51 @@
 
 #include "core/infiniband_lanes.h"
 #include "core/spec.h"
+#include "core/version.h"
+#include "question/question_json.h"
+
+#include <chrono>
 
 namespace menger {
 
-CreditLoopsCheck check_credit_loops(const std::string& dir, const std::string& fabric_file,
-                                    const CreditLoopsQuestion& q, const Budget& budget) {
+namespace {
+
+VerdictKind verdict_kind(const DeadlockResult& r) {
+  if (r.status == DeadlockResult::Status::Unknown || (r.plain.acyclic && r.plain.gap)) return VerdictKind::Unknown;
+  return r.plain.acyclic ? VerdictKind::Holds : VerdictKind::Fails;
+}
+
+}  // namespace
+
+Answer answer_credit_loops(const std::string& dir, const std::string& fabric_file, const CreditLoopsQuestion& q,
+                           const Context& ctx) {
+  const auto start = std::chrono::steady_clock::now();
   const std::string spec = "opensm(dir=" + SpecValue::make_string(dir).to_string() +
                            (fabric_file.empty() ? "" : ", fabric=" + SpecValue::make_string(fabric_file).to_string()) +
                            ")";
   std::string routing = "opensm-tables(";
   routing.append(kPathServiceLevels.name).append("=").append(q.sls).append(", ");
   routing.append(kServiceLevelToLane.name).append("=").append(q.vls).append(")");
-  CreditLoopsCheck c{make_route_setup(spec, routing, "links", budget), {}, {}};
+  Answer a = Answer::asked("credit-loops", subject_of(make_route_setup(spec, routing, "links", ctx.budget)),
+                           question::to_json_view(q));
   DeadlockOptions opt;
-  opt.budget = budget;
-  c.result = check_deadlock(*c.setup.routing, *c.setup.model, opt);
-  if (c.result.status != DeadlockResult::Status::Unknown) {
-    const FaultSet none(c.setup.model->universe().size());
-    c.evidence = make_deadlock_evidence(*c.setup.routing, *c.setup.model, none, c.result);
+  opt.budget = ctx.budget;
+  DeadlockResult r = check_deadlock(*a.subject.routing, *a.subject.model, opt);
+  a.verdict = verdict_kind(r);
+  if (r.status == DeadlockResult::Status::Unknown) a.reason = r.reason;
+  else if (a.verdict == VerdictKind::Unknown) a.reason = "no credit loop among the routed pairs, but " + r.plain.gap->what;
+  if (r.status != DeadlockResult::Status::Unknown) {
+    // The checker re-reads the routing's dump files but holds the fabric it was given.
+    const SpecResolver specs = specs_holding(a.subject.net->topology_ptr(), ctx.budget);
+    add_deadlock_evidence(a, FaultSet(a.subject.model->universe().size()), r, true, &specs);
   }
-  return c;
+  a.result = std::move(r);
+  a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return a;
+}
+
+const InfinibandFabric& fabric_of(const Answer& a) {
+  return dynamic_cast<const InfinibandFabric&>(a.subject.net->topology());
 }
 
 Buffer buffer_of(const Network& net, const InfinibandFabric& fabric, const ChannelSpace& space, ChannelId c) {
@@ -64,6 +89,18 @@ nlohmann::json credit_loops_json(const DeadlockResult& r, const Network& net, co
                    {"loop", a.acyclic ? nlohmann::json::array() : loop_json(net, fabric, a)}};
   if (a.gap) j["unrouted"] = a.gap->what;
   if (timings == Timings::Include) j["seconds"] = a.seconds;
+  return j;
+}
+
+// schemas/credit-loops.schema.json: the subnet's directory, the routing, the
+// question, and the check's view above.
+nlohmann::json credit_loops_answer_json(const Answer& a, Timings timings) {
+  const InfinibandFabric& fabric = fabric_of(a);
+  nlohmann::json j{{"dir", fabric.dump_dir().string()},
+                   {"routing", a.subject.routing->spec()},
+                   {"question", a.question},
+                   {"menger", {{"version", kVersion}}}};
+  j.update(credit_loops_json(a.result_as<DeadlockResult>(), *a.subject.net, fabric, timings));
   return j;
 }
 

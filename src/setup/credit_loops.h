@@ -21,6 +21,7 @@
 #include "core/network.h"
 #include "models/infiniband_fabric.h"
 #include "question/credit_loops_question.h"
+#include "setup/answer.h"
 #include "setup/setup.h"
 #include "verify/deadlock/deadlock.h"
 #include "verify/deadlock/deadlock_evidence.h"
@@ -30,17 +31,16 @@ namespace menger {
 // One credit-loop check, as every front end asks it: the subnet OpenSM's dump
 // directory `dir` describes (its fabric read from `fabric_file` instead when
 // that is not empty), the routing its dump files hold, the deadlock engine's
-// result over the (link, VL) buffers, and the evidence (a loop-free
-// certificate or the loop as a witness; none when the engine could not settle).
-struct CreditLoopsCheck {
-  RouteSetup setup;
-  DeadlockResult result;
-  std::optional<DeadlockEvidence> evidence;
-  const InfinibandFabric& fabric() const { return dynamic_cast<const InfinibandFabric&>(setup.net->topology()); }
-};
-// `budget`: the question's (reading the dumps and the analysis count).
-CreditLoopsCheck check_credit_loops(const std::string& dir, const std::string& fabric_file,
-                                    const CreditLoopsQuestion& q, const Budget& budget = Budget());
+// result over the (link, VL) buffers (the Answer's result: a DeadlockResult),
+// and the evidence (a loop-free certificate or the loop as a witness; none
+// when the engine could not settle), re-checked as answer_deadlock's is.
+// HOLDS: no credit loop; FAILS: a loop; UNKNOWN: the engine could not settle,
+// or no loop among the routed pairs but OpenSM left a pair unrouted.
+Answer answer_credit_loops(const std::string& dir, const std::string& fabric_file, const CreditLoopsQuestion& q,
+                           const Context& ctx);
+
+// The fabric of a credit-loops answer's subject.
+const InfinibandFabric& fabric_of(const Answer& a);
 
 // One buffer: the port a (link direction, VL) leaves from, and where it arrives.
 struct Buffer {
