@@ -385,10 +385,9 @@ StudyResultPy montecarlo_verb(py::object net_obj, py::list routings, const std::
     py::gil_scoped_acquire gil;
     return std::make_unique<PyRouting>(it->second, net_py, net, c.calls, records.at(spec));
   };
-  q.sampling.budget = c.context;
-  q.sampling.progress = progress_of(c);
   StudyResultPy r = run_engine(c, [&] {
-    const StudyResult s = run_study(c.net->topology_ptr(), q);
+    const Answer a = answer_montecarlo(mq, q, c.net->topology_ptr(), Context{c.context, progress_of(c)});
+    const StudyResult& s = a.result_as<StudyResult>();
     StudyResultPy out;
     out.experiment = s.experiment;
     out.model = s.model;
@@ -397,7 +396,7 @@ StudyResultPy montecarlo_verb(py::object net_obj, py::list routings, const std::
     for (const auto& series : s.series) out.series.push_back(series.name);
     out.study = study_json(s);
     out.seconds = s.seconds;
-    out.view = {out.study, ""};
+    out.view = {to_json(a, Timings::Include), ""};
     return out;
   });
   r.python_calls = c.python_calls();

@@ -10,7 +10,7 @@
 
 #include "claims/property.h"
 #include "claims/property_keys.h"
-#include "io/study_result.h"
+#include "verify/reliability/study_result.h"
 
 namespace menger {
 

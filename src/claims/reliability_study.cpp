@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "core/spec.h"
 #include "core/version.h"
+#include "question/question_json.h"
 #include "setup/specs.h"
 #include "verify/reliability/montecarlo_checkpoint.h"
 #include "verify/reliability/survival.h"
@@ -330,6 +331,38 @@ nlohmann::json study_question(const Topology& topology, const StudyRequest& q) {
 StudyResult run_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& q,
                       const std::filesystem::path& checkpoint, bool recheck_resumed) {
   return study(topology, q, &checkpoint, recheck_resumed);
+}
+
+namespace {
+
+// schemas/montecarlo.schema.json: the study's view (io/study_output.h), the
+// question, the version and, with Timings::Include, the seconds.
+nlohmann::json montecarlo_view(const Answer& a, Timings timings) {
+  const StudyResult& r = a.result_as<StudyResult>();
+  nlohmann::json j = study_json(r);
+  j["question"] = a.question;
+  j["menger"] = {{"version", kVersion}};
+  if (timings == Timings::Include) j["seconds"] = r.seconds;
+  return j;
+}
+
+}  // namespace
+
+Answer answer_montecarlo(const MonteCarloQuestion& q, StudyRequest request,
+                         const std::shared_ptr<const Topology>& topology, const Context& ctx) {
+  request.sampling.budget = ctx.budget;
+  request.sampling.farm = ctx.farm;
+  request.sampling.progress = ctx.progress;
+  StudyResult r = q.checkpoint.empty() ? run_study(topology, request)
+                                       : run_study(topology, request, q.checkpoint, q.recheck_resumed);
+  Answer a = Answer::asked("montecarlo", Subject{}, question::to_json_view(q));
+  a.verdict = r.complete ? VerdictKind::Estimate : VerdictKind::Unknown;
+  a.coverage = r.coverage();
+  if (!r.complete) a.reason = ctx.budget.reason() + "; " + a.coverage.text();
+  a.seconds = r.seconds;
+  a.result = std::move(r);
+  a.view = &montecarlo_view;
+  return a;
 }
 
 }  // namespace menger

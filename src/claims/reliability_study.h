@@ -45,8 +45,9 @@
 #include "core/topology.h"
 #include "io/study_output.h"   // the study's table, CSV and JSON
 #include "io/study_plot.h"     // its plots and combined figures
-#include "io/study_result.h"
+#include "verify/reliability/study_result.h"
 #include "question/montecarlo_question.h"
+#include "setup/answer.h"
 #include "verify/reliability/montecarlo.h"
 
 namespace menger {
@@ -104,6 +105,15 @@ StudyResult run_study(const std::shared_ptr<const Topology>& topology, const Stu
 // `recheck_resumed` each is sampled again and compared with its record.
 StudyResult run_study(const std::shared_ptr<const Topology>& topology, const StudyRequest& request,
                       const std::filesystem::path& checkpoint, bool recheck_resumed = false);
+// The montecarlo question answered (src/setup/answer.h), for the CLI and
+// Python: `request` (study_request of q, with the caller's routing builder)
+// run under `ctx`, from q's checkpoint when it names one.  ESTIMATE when every
+// point was sampled as asked (the estimates are the result's curve), UNKNOWN
+// with the trials done when the budget ran out.  Its subject is the study's:
+// each routing builds its own network of `topology`.
+Answer answer_montecarlo(const MonteCarloQuestion& q, StudyRequest request,
+                         const std::shared_ptr<const Topology>& topology, const Context& ctx);
+
 // What a checkpoint names: the model's canonical spec, the canonical request, the tool version.
 nlohmann::json study_question(const Topology& topology, const StudyRequest& request);
 

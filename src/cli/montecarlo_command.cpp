@@ -31,41 +31,34 @@ struct MonteCarloArgs {
   bool json = false;
 };
 
-int run_montecarlo(const MonteCarloArgs& a, const ShardFarm* farm, const Budget& root) {
-  const Budget budget = verb_budget(root, a.budget);
-  StudyRequest q = study_request(a.q, a.routings, question::kCli);
-  q.sampling.budget = budget;
-  q.sampling.farm = farm;
+int run_montecarlo(const MonteCarloArgs& args, const ShardFarm* farm, const Budget& root) {
+  const Budget budget = verb_budget(root, args.budget);
+  const StudyRequest request = study_request(args.q, args.routings, question::kCli);
+  if (!args.plot.empty() && !args.plot.ends_with(".svg") && !args.plot.ends_with(".png"))  // before hours of sampling
+    throw InputError("--plot: a plot is an .svg or a .png file, got " + args.plot);
   ProgressDisplay display(!farm || farm->coordinator());
-  q.sampling.progress = display.sink();
-  if (!a.plot.empty() && !a.plot.ends_with(".svg") && !a.plot.ends_with(".png"))  // before hours of sampling
-    throw InputError("--plot: a plot is an .svg or a .png file, got " + a.plot);
-  const auto topology = build_topology(a.spec, {}, budget);
-  const StudyResult r =
-      a.q.checkpoint.empty() ? run_study(topology, q) : run_study(topology, q, a.q.checkpoint, a.q.recheck_resumed);
+  const Answer a = answer_montecarlo(args.q, request, build_topology(args.spec, {}, budget),
+                                     Context{budget, display.sink(), farm});
   display.finish();
   if (farm && !farm->coordinator()) return 0;  // rank 0 merged the study and speaks for it
-  std::string csv = a.csv;
-  if (csv.empty() && !a.plot.empty()) csv = a.plot + ".csv";
+  const StudyResult& r = a.result_as<StudyResult>();
+  std::string csv = args.csv;
+  if (csv.empty() && !args.plot.empty()) csv = args.plot + ".csv";
   if (!csv.empty()) {
     std::ofstream out(csv);
     if (!out) throw InputError("cannot write " + csv);
     write_study_csv(out, r);
   }
-  if (!a.plot.empty()) plot_study(r, csv, a.plot, a.title.empty() ? r.experiment + " of " + r.model : a.title);
-  if (a.json) {
-    nlohmann::json j = study_json(r);
-    j["question"] = question::to_json_view(a.q);
-    j["menger"] = {{"version", kVersion}};
-    j["seconds"] = r.seconds;
-    std::cout << json_text(j, 2) << "\n";
+  if (!args.plot.empty()) plot_study(r, csv, args.plot, args.title.empty() ? r.experiment + " of " + r.model : args.title);
+  if (args.json) {
+    std::cout << json_text(to_json(a, Timings::Include), 2) << "\n";
   } else {
     print_study(std::cout, r);
     if (!csv.empty()) std::cout << "\ncsv         " << csv << "\n";
-    if (!a.plot.empty()) std::cout << "plot        " << a.plot << " (gnuplot script " << a.plot << ".gp)\n";
-    std::cout << kept_line(a.q.checkpoint, r.complete);
+    if (!args.plot.empty()) std::cout << "plot        " << args.plot << " (gnuplot script " << args.plot << ".gp)\n";
+    std::cout << kept_line(args.q.checkpoint, r.complete);
   }
-  return r.complete ? 0 : 4;
+  return a.verdict == VerdictKind::Estimate ? 0 : 4;
 }
 
 }  // namespace

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "io/study_result.h"
+#include "verify/reliability/study_result.h"
 
 namespace menger {
 

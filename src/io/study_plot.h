@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "io/figure.h"
-#include "io/study_result.h"
+#include "verify/reliability/study_result.h"
 
 namespace menger {
 

@@ -3,7 +3,6 @@
 #include "setup/answer.h"
 
 #include "core/error.h"
-#include "core/version.h"
 
 namespace menger {
 
@@ -41,69 +40,12 @@ Verdict verdict_of(const Answer& a) {
     case VerdictKind::Unknown: return Unknown{a.reason, a.coverage.fraction()};
     case VerdictKind::Estimate: break;
   }
-  throw InternalError("an engine's answer is never an estimate");
+  throw InternalError("a " + a.verb + " answer's estimates are its result's curve, not one verdict");
 }
-
-namespace {
-
-nlohmann::json version_json() { return {{"version", kVersion}}; }
-
-// schemas/route-check.schema.json: the subject in words, the question, the
-// search's view (route_search.h), the path bound and the witness.
-nlohmann::json route_check_json(const Answer& a, const RouteCheckResult& r, Timings timings) {
-  const Subject& s = a.subject;
-  nlohmann::json j{{"model", s.net->spec()},
-                   {"routing", s.routing->spec()},
-                   {"knowledge", to_string(s.routing->knowledge())},
-                   {"faults", s.model->describe()},
-                   {"k", a.question.at("k")},
-                   {"units", s.model->universe().size()},
-                   {"menger", version_json()},
-                   {"question", a.question}};
-  j.update(to_json(r, timings));
-  j["path_bound"] = a.question.value("path_bound", nlohmann::json(nullptr));
-  j["witness"] = evidence_json(a);
-  return j;
-}
-
-// schemas/deadlock.schema.json: the subject, the question, the search's view
-// (deadlock_search.h) and the evidence.
-nlohmann::json deadlock_json(const Answer& a, const DeadlockSearchResult& r, Timings timings) {
-  const Subject& s = a.subject;
-  nlohmann::json j{{"model", s.net->spec()},        {"routing", s.routing->spec()},
-                   {"vcs", s.routing->vcs()},       {"k", a.question.at("k")},
-                   {"menger", version_json()},      {"question", a.question}};
-  j.update(to_json(r, *s.model, timings));
-  j["evidence"] = evidence_json(a);
-  return j;
-}
-
-// schemas/tolerance.schema.json: the subject, the engine's view
-// (tolerance_engine.h), the certificate's re-check (not the certificate: it
-// is written to its own file), the build and the seconds.
-nlohmann::json tolerance_json(const Answer& a, const ToleranceOutcome& o, Timings timings) {
-  const FaultModel& m = *a.subject.model;
-  nlohmann::json j{{"model", m.network().spec()},
-                   {"faults", to_string(m.spec().units)},
-                   {"pairs", to_string(m.spec().pairs)},
-                   {"units", m.universe().size()}};
-  j.update(to_json(o, m));
-  if (a.recheck)
-    j["certificate"] = {{"valid", a.recheck->valid}, {"summary", a.recheck->summary}, {"problems", a.recheck->problems}};
-  j["menger"] = {{"version", kVersion}, {"build", build_description()}};
-  j["question"] = a.question;
-  if (timings == Timings::Include) j["seconds"] = a.seconds;
-  return j;
-}
-
-}  // namespace
 
 nlohmann::json to_json(const Answer& a, Timings timings) {
-  if (a.verb == "route-check") return route_check_json(a, a.result_as<RouteCheckResult>(), timings);
-  if (a.verb == "deadlock") return deadlock_json(a, a.result_as<DeadlockSearchResult>(), timings);
-  if (a.verb == "tolerance") return tolerance_json(a, a.result_as<ToleranceOutcome>(), timings);
-  if (a.verb == "credit-loops") return credit_loops_answer_json(a, timings);
-  throw InternalError("no JSON view of a " + a.verb + " answer");
+  if (!a.view) throw InternalError("no JSON view of a " + a.verb + " answer");
+  return a.view(a, timings);
 }
 
 }  // namespace menger

@@ -36,6 +36,7 @@
 #include "question/tolerance_question.h"
 #include "verify/deadlock/deadlock_evidence.h"
 #include "verify/deadlock/deadlock_search.h"
+#include "verify/reliability/study_result.h"
 #include "verify/route/route_search.h"
 #include "verify/route/route_witness.h"
 #include "verify/spec_resolver.h"
@@ -65,7 +66,9 @@ struct Subject {
 Subject subject_of(RouteSetup setup);
 
 // The engine's own account of its work: counts, plan, coverage, timings.
-using EngineResult = std::variant<RouteCheckResult, DeadlockSearchResult, ToleranceOutcome, DeadlockResult>;
+// (a credit-loop check's is one DeadlockResult; a montecarlo study's, its curve).
+using EngineResult =
+    std::variant<RouteCheckResult, DeadlockSearchResult, ToleranceOutcome, DeadlockResult, StudyResult>;
 
 // The evidence, typed: a route failure's witness (menger replay), a deadlock
 // witness or freedom certificate (replay, check-cert), a tolerance
@@ -94,6 +97,8 @@ struct Answer {
   std::string unchecked;     // why evidence there is was not re-checked, in words ("" when it was)
   EngineResult result;
   double seconds = 0;        // the whole answer, setup of the engine's options to the re-check
+  // The verb's JSON view, set by the function that answered (schemas/<verb>.schema.json).
+  nlohmann::json (*view)(const Answer&, Timings) = nullptr;
 
   // An answer to `question` about `subject`, before the engine's verdict is in.
   static Answer asked(std::string verb, Subject subject, nlohmann::json question);
@@ -104,7 +109,9 @@ struct Answer {
 };
 
 // The core Verdict (core/verdict.h) of an answer: HOLDS with its certificate,
-// FAILS with its witness, UNKNOWN with its reason and covered fraction.
+// FAILS with its witness, UNKNOWN with its reason and covered fraction.  A
+// study's ESTIMATE is a curve of estimates, held by its result: an
+// InternalError here.
 Verdict verdict_of(const Answer& a);
 
 // The evidence as the JSON that `menger replay` / `menger check-cert` read;
@@ -117,8 +124,6 @@ nlohmann::json evidence_json(const Answer& a);
 // seconds with Timings::Include) and the evidence under the verb's key
 // (schemas/<verb>.schema.json document each).
 nlohmann::json to_json(const Answer& a, Timings timings);
-// The credit-loops view, where the fabric's names are (setup/credit_loops.cpp).
-nlohmann::json credit_loops_answer_json(const Answer& a, Timings timings);
 
 // Does the routing deliver every required pair under every set of <= q.k
 // faults?  FAILS carries a replayable witness, validated by validate_trace.

@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "question/question_json.h"
+#include "core/version.h"
 #include "setup/answer.h"
 #include "setup/questions.h"
 #include "verify/check/deadlock_evidence_check.h"
@@ -14,6 +15,20 @@
 namespace menger {
 
 namespace {
+
+// schemas/deadlock.schema.json: the subject, the question, the search's view
+// (deadlock_search.h) and the evidence.
+nlohmann::json view(const Answer& a, Timings timings) {
+  const DeadlockSearchResult& r = a.result_as<DeadlockSearchResult>();
+  const Subject& s = a.subject;
+  nlohmann::json j{{"model", s.net->spec()},        {"routing", s.routing->spec()},
+                   {"vcs", s.routing->vcs()},       {"k", a.question.at("k")},
+                   {"menger", nlohmann::json{{"version", kVersion}}},      {"question", a.question}};
+  j.update(to_json(r, *s.model, timings));
+  j["evidence"] = evidence_json(a);
+  return j;
+}
+
 
 VerdictKind verdict_kind(DeadlockResult::Status s) {
   switch (s) {
@@ -72,6 +87,7 @@ Answer answer_deadlock(const DeadlockQuestion& q, Subject s, const Context& ctx,
     if (d.status != DeadlockResult::Status::Unknown) add_deadlock_evidence(a, r.failing ? *r.failing : none, d, r.complete, specs);
   }
   a.result = std::move(r);
+  a.view = &view;
   a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return a;
 }

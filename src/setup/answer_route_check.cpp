@@ -4,12 +4,33 @@
 #include <chrono>
 
 #include "question/question_json.h"
+#include "core/version.h"
 #include "setup/answer.h"
 #include "setup/questions.h"
 
 namespace menger {
 
 namespace {
+
+// schemas/route-check.schema.json: the subject in words, the question, the
+// search's view (route_search.h), the path bound and the witness.
+nlohmann::json view(const Answer& a, Timings timings) {
+  const RouteCheckResult& r = a.result_as<RouteCheckResult>();
+  const Subject& s = a.subject;
+  nlohmann::json j{{"model", s.net->spec()},
+                   {"routing", s.routing->spec()},
+                   {"knowledge", to_string(s.routing->knowledge())},
+                   {"faults", s.model->describe()},
+                   {"k", a.question.at("k")},
+                   {"units", s.model->universe().size()},
+                   {"menger", nlohmann::json{{"version", kVersion}}},
+                   {"question", a.question}};
+  j.update(to_json(r, timings));
+  j["path_bound"] = a.question.value("path_bound", nlohmann::json(nullptr));
+  j["witness"] = evidence_json(a);
+  return j;
+}
+
 
 VerdictKind verdict_kind(RouteCheckResult::Status s) {
   switch (s) {
@@ -49,6 +70,7 @@ Answer answer_route_check(const RouteCheckQuestion& q, Subject s, const Context&
   const bool whole = !ctx.farm || ctx.farm->coordinator();  // another rank's result is not whole
   if (whole && r.failure) add_witness(a, *r.failure, q);
   a.result = std::move(r);
+  a.view = &view;
   a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return a;
 }

@@ -16,6 +16,8 @@ VerdictKind verdict_kind(const DeadlockResult& r) {
   return r.plain.acyclic ? VerdictKind::Holds : VerdictKind::Fails;
 }
 
+nlohmann::json view(const Answer& a, Timings timings);
+
 }  // namespace
 
 Answer answer_credit_loops(const std::string& dir, const std::string& fabric_file, const CreditLoopsQuestion& q,
@@ -41,6 +43,7 @@ Answer answer_credit_loops(const std::string& dir, const std::string& fabric_fil
     add_deadlock_evidence(a, FaultSet(a.subject.model->universe().size()), r, true, &specs);
   }
   a.result = std::move(r);
+  a.view = &view;
   a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return a;
 }
@@ -92,9 +95,11 @@ nlohmann::json credit_loops_json(const DeadlockResult& r, const Network& net, co
   return j;
 }
 
+namespace {
+
 // schemas/credit-loops.schema.json: the subnet's directory, the routing, the
 // question, and the check's view above.
-nlohmann::json credit_loops_answer_json(const Answer& a, Timings timings) {
+nlohmann::json view(const Answer& a, Timings timings) {
   const InfinibandFabric& fabric = fabric_of(a);
   nlohmann::json j{{"dir", fabric.dump_dir().string()},
                    {"routing", a.subject.routing->spec()},
@@ -103,5 +108,7 @@ nlohmann::json credit_loops_answer_json(const Answer& a, Timings timings) {
   j.update(credit_loops_json(a.result_as<DeadlockResult>(), *a.subject.net, fabric, timings));
   return j;
 }
+
+}  // namespace
 
 }  // namespace menger

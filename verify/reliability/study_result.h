@@ -1,7 +1,7 @@
 // The result of a reliability study (claims/reliability_study.h runs one): per
 // point, every series' tally and, where enumeration reached, exact values.  It
-// is plain data over verify/'s statistics, kept here in src/io so that the
-// writers beside it (study_output.h, study_plot.h) need nothing of src/claims.
+// is plain data over the statistics beside it, kept in verify/ so that an
+// Answer (src/setup/answer.h) can hold it and the writers of src/io need nothing of src/claims.
 #pragma once
 
 #include <cstdint>

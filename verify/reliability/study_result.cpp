@@ -1,4 +1,4 @@
-#include "io/study_result.h"
+#include "verify/reliability/study_result.h"
 
 #include <algorithm>
 
