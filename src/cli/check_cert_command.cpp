@@ -56,7 +56,7 @@ void add_check_cert_command(CLI::App& app, CommandRegistry& commands) {
   add_budget_option(sub, *budget, "seconds allowed (default: no limit); exit 4 when they run out");
   add_help_footer(sub, "  menger check-cert cert.json\n",
                   "0 the certificate is valid, 1 it is not (or its input files changed), 4 UNKNOWN (budget)");
-  commands.emplace_back(sub, [file, budget](const Budget& root) { return run_check(*file, verb_budget(root, *budget)); });
+  commands.emplace_back(sub, [file, budget](const Invocation& in) { return run_check(*file, verb_budget(in.root, *budget)); });
 }
 
 }  // namespace menger

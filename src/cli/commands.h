@@ -15,15 +15,22 @@
 #include "core/coverage.h"
 #include "core/budget.h"
 #include "core/shard_farm.h"
+#include "io/progress_display.h"
 #include "cli/whole_number.h"
 #include "question/field.h"
 
 namespace menger {
 
+// What every verb runs under (main.cpp): the command's root budget -- the
+// --memory-limit, and the cancellation that Ctrl-C sets; a verb's --budget
+// narrows it -- and how its progress is shown (--progress).
+struct Invocation {
+  Budget root;
+  ProgressMode progress = ProgressMode::Auto;
+};
+
 // Each subcommand and the action to run when it was the one parsed.
-// Each verb runs under the command's root budget: the --memory-limit, and
-// the cancellation that Ctrl-C sets (main.cpp); its --budget narrows it.
-using CommandRegistry = std::vector<std::pair<CLI::App*, std::function<int(const Budget& root)>>>;
+using CommandRegistry = std::vector<std::pair<CLI::App*, std::function<int(const Invocation&)>>>;
 
 // True for the verbs that spread their work over MPI ranks (mpirun -n R > 1);
 // ranked_verbs() lists them for the error that refuses the others.

@@ -112,7 +112,7 @@ void add_credit_loops_command(CLI::App& app, CommandRegistry& commands) {
   add_help_footer(sub, "  menger credit-loops proofs/known/infiniband/torus-4x4-minhop --witness loop.json\n",
                   "0 no credit loop, 1 a credit loop (a witness), 4 no loop among the routed pairs but OpenSM left "
                   "some pair unrouted");
-  commands.emplace_back(sub, [a](const Budget& root) { return run_credit_loops(*a, root); });
+  commands.emplace_back(sub, [a](const Invocation& in) { return run_credit_loops(*a, in.root); });
 }
 
 }  // namespace menger

@@ -113,10 +113,10 @@ void print_text(const DeadlockArgs& args, const Answer& a, const Budget& budget)
     std::cout << "witness      written to " << args.witness << " (menger replay " << args.witness << ")\n";
 }
 
-int run_deadlock(const DeadlockArgs& args, const ShardFarm* farm, const Budget& root) {
-  const Budget budget = verb_budget(root, args.budget);
+int run_deadlock(const DeadlockArgs& args, const ShardFarm* farm, const Invocation& in) {
+  const Budget budget = verb_budget(in.root, args.budget);
   const bool speaks = !farm || farm->coordinator();
-  ProgressDisplay display(speaks);
+  ProgressDisplay display(speaks, in.progress);
   const SpecResolver specs = builtin_specs(budget);
   const Answer a = answer_deadlock(args.q, subject_of(make_route_setup(args.spec, args.routing, args.q.faults, budget)),
                                    Context{budget, display.sink(), farm}, question::kCli, &specs);
@@ -150,7 +150,7 @@ void add_deadlock_command(CLI::App& app, CommandRegistry& commands, const ShardF
                   "  menger deadlock \"torus(4,4)\" --routing \"dor(flow=bubble)\" --faults links --k 1\n",
                   "0 FREE, 1 DEADLOCK (a witness), 4 UNKNOWN (budget, memory, Ctrl-C, or the exact check could "
                   "not decide)");
-  commands.emplace_back(sub, [a, farm](const Budget& root) { return run_deadlock(*a, farm, root); });
+  commands.emplace_back(sub, [a, farm](const Invocation& in) { return run_deadlock(*a, farm, in); });
 }
 
 }  // namespace menger

@@ -74,7 +74,7 @@ void add_export_command(CLI::App& app, CommandRegistry& commands) {
       ->capture_default_str();
   sub->add_option("--routing", args->routing, "deterministic routing to write as a table (--format table, table-csv)");
   sub->add_option("-o,--output", args->output, "file to write (default: standard output)");
-  commands.emplace_back(sub, [args](const Budget& root) { return run_export(*args, root); });
+  commands.emplace_back(sub, [args](const Invocation& in) { return run_export(*args, in.root); });
 }
 
 }  // namespace menger

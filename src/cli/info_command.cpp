@@ -140,8 +140,8 @@ void print_text(const InfoFacts& f, double secs) {
             << ", " << threads << " threads, " << secs << " s\n";
 }
 
-int run_info(const InfoArgs& a, const Budget& root) {
-  const Budget budget = verb_budget(root, a.budget);
+int run_info(const InfoArgs& a, const Invocation& in) {
+  const Budget budget = verb_budget(in.root, a.budget);
   const auto start = std::chrono::steady_clock::now();
   auto topology = build_topology(a.spec, {}, budget);
   const InfoFacts f = info_facts(topology, a.q, budget);
@@ -163,7 +163,7 @@ void add_info_command(CLI::App& app, CommandRegistry& commands) {
   add_help_footer(sub, "  menger info \"torus(8,8,8)\"\n  menger info \"dragonfly(p=2, a=4, h=2)\" --json\n",
                   "0 every fact exact, 4 UNKNOWN (the budget cut the distances or the group short; the counts "
                   "and degrees printed are exact)");
-  commands.emplace_back(sub, [args](const Budget& root) { return run_info(*args, root); });
+  commands.emplace_back(sub, [args](const Invocation& in) { return run_info(*args, in); });
 }
 
 }  // namespace menger

@@ -42,7 +42,7 @@ int run_list() {
 
 void add_list_command(CLI::App& app, CommandRegistry& commands) {
   auto* sub = app.add_subcommand("list", "list network families, routing algorithms, their parameters, and claim kinds");
-  commands.emplace_back(sub, [](const Budget&) { return run_list(); });
+  commands.emplace_back(sub, [](const Invocation&) { return run_list(); });
 }
 
 }  // namespace menger

@@ -24,6 +24,7 @@
 
 #include <atomic>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <thread>
@@ -102,7 +103,8 @@ void end_every_rank(const menger::MpiSession* mpi, int status, const std::string
 
 // Runs the parsed subcommand; errors become one sentence on stderr (from the
 // coordinator only) and an exit status.
-int run_parsed(const menger::CommandRegistry& commands, const menger::MpiSession* mpi, const menger::Budget& root) {
+int run_parsed(const menger::CommandRegistry& commands, const menger::MpiSession* mpi,
+               const menger::Invocation& invocation) {
   using namespace menger;
   const ShardFarm* farm = mpi;
   const bool speaks = !farm || farm->coordinator();
@@ -117,7 +119,7 @@ int run_parsed(const menger::CommandRegistry& commands, const menger::MpiSession
       if (farm && farm->processes() > 1 && !spreads_over_ranks(sub->get_name()))
         throw InputError("menger " + sub->get_name() + " does not spread over MPI ranks (the verbs that do: " +
                          ranked_verbs() + "); run it without mpirun, or with mpirun -n 1");
-      return run(root);
+      return run(invocation);
     }
   } catch (const BudgetExhausted& e) {  // before any engine could report its own coverage
     if (speaks && wants_json(commands)) std::cout << menger::json_text(budget_json(e), 2) << "\n" << std::flush;
@@ -174,6 +176,21 @@ int main(int argc, char** argv) {
          "machine's)")
       ->type_name("GIB");
 
+  ProgressMode progress = ProgressMode::Auto;
+  app.add_option_function<std::string>(
+         "--progress",
+         [&progress](const std::string& text) {
+           static const std::map<std::string, ProgressMode> modes{
+               {"auto", ProgressMode::Auto}, {"bar", ProgressMode::Bar}, {"log", ProgressMode::Log},
+               {"none", ProgressMode::None}};
+           const auto it = modes.find(text);
+           if (it == modes.end()) throw CLI::ValidationError("--progress", "auto, bar, log or none, not " + text);
+           progress = it->second;
+         },
+         "how verbs show their progress on stderr: auto (a redrawn line on a terminal; otherwise a log line "
+         "after 10 s, then every minute), bar, log (after 1 s, then every 5 s) or none")
+      ->type_name("auto|bar|log|none");
+
   CommandRegistry commands;
   register_commands(app, commands, mpi.get());
 
@@ -183,8 +200,10 @@ int main(int argc, char** argv) {
     if (mpi && !mpi->coordinator()) return agreed(e.get_exit_code() == 0 ? 0 : 2);
     return agreed(app.exit(e) == 0 ? 0 : 2);
   }
-  const menger::Budget root = menger::Budget::until(
-      std::nullopt, memory_gib > 0 ? static_cast<std::uint64_t>(memory_gib * double(1ull << 30)) : 0);
+  const Invocation invocation{
+      Budget::until(std::nullopt, memory_gib > 0 ? static_cast<std::uint64_t>(memory_gib * double(1ull << 30)) : 0),
+      progress};
+  const Budget& root = invocation.root;
   // Under mpirun, Open MPI delivers the signal to every rank at its own
   // moment: the ranks could stop at different shards, so there the default
   // (the job ends) stays.
@@ -194,7 +213,7 @@ int main(int argc, char** argv) {
   }
   std::optional<tbb::global_control> limit;
   if (threads) limit.emplace(tbb::global_control::max_allowed_parallelism, threads);
-  const int status = agreed(run_parsed(commands, mpi.get(), root));
+  const int status = agreed(run_parsed(commands, mpi.get(), invocation));
   g_root_budget = nullptr;
   return status;
 }

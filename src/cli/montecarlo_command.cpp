@@ -31,12 +31,12 @@ struct MonteCarloArgs {
   bool json = false;
 };
 
-int run_montecarlo(const MonteCarloArgs& args, const ShardFarm* farm, const Budget& root) {
-  const Budget budget = verb_budget(root, args.budget);
+int run_montecarlo(const MonteCarloArgs& args, const ShardFarm* farm, const Invocation& in) {
+  const Budget budget = verb_budget(in.root, args.budget);
   const StudyRequest request = study_request(args.q, args.routings, question::kCli);
   if (!args.plot.empty() && !args.plot.ends_with(".svg") && !args.plot.ends_with(".png"))  // before hours of sampling
     throw InputError("--plot: a plot is an .svg or a .png file, got " + args.plot);
-  ProgressDisplay display(!farm || farm->coordinator());
+  ProgressDisplay display(!farm || farm->coordinator(), in.progress);
   const Answer a = answer_montecarlo(args.q, request, build_topology(args.spec, {}, budget),
                                      Context{budget, display.sink(), farm});
   display.finish();
@@ -80,7 +80,7 @@ void add_montecarlo_command(CLI::App& app, CommandRegistry& commands, const Shar
                   "--plot fig.svg\n",
                   "0 every point sampled as asked, 4 INCOMPLETE (budget, memory or Ctrl-C; the trials done are "
                   "reported)");
-  commands.emplace_back(sub, [a, farm](const Budget& root) { return run_montecarlo(*a, farm, root); });
+  commands.emplace_back(sub, [a, farm](const Invocation& in) { return run_montecarlo(*a, farm, in); });
 }
 
 }  // namespace menger

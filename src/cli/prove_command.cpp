@@ -25,9 +25,9 @@ struct ProveArgs {
   bool no_timing = false, verbose = false, recheck_resumed = false;
 };
 
-int run_prove(const ProveArgs& a, const ShardFarm* farm, const Budget& root) {
+int run_prove(const ProveArgs& a, const ShardFarm* farm, const Invocation& in) {
   ProveOptions opts;
-  opts.root_budget = root;
+  opts.root_budget = in.root;
   opts.checkpoint = a.checkpoint;
   opts.recheck_resumed = a.recheck_resumed;
   opts.farm = farm;
@@ -38,7 +38,7 @@ int run_prove(const ProveArgs& a, const ShardFarm* farm, const Budget& root) {
   std::vector<std::filesystem::path> paths(a.paths.begin(), a.paths.end());
   // The claim file being checked (with an ETA over the files), and what its
   // engines report while an instance runs.
-  ProgressDisplay display(speaks);
+  ProgressDisplay display(speaks, in.progress);
   opts.instance_progress = display.sink();
   if (speaks) {
     const auto start = std::chrono::steady_clock::now();
@@ -108,7 +108,7 @@ void add_prove_command(CLI::App& app, CommandRegistry& commands, const ShardFarm
   add_help_footer(sub, "  menger prove proofs/\n  menger prove proofs/001/depth.toml --html report --no-timing\n",
                   "0 every verdict as expected, 1 some verdict differs from its expectation (or is UNKNOWN), "
                   "a malformed claim file gives 2");
-  commands.emplace_back(sub, [args, farm](const Budget& root) { return run_prove(*args, farm, root); });
+  commands.emplace_back(sub, [args, farm](const Invocation& in) { return run_prove(*args, farm, in); });
 }
 
 }  // namespace menger

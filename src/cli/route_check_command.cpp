@@ -106,10 +106,10 @@ void print_text(const RouteCheckArgs& args, const Answer& a) {
     std::cout << "witness      written to " << args.witness << " (menger replay " << args.witness << ")\n";
 }
 
-int run_route_check(const RouteCheckArgs& args, const ShardFarm* farm, const Budget& root) {
-  const Budget budget = verb_budget(root, args.budget);
+int run_route_check(const RouteCheckArgs& args, const ShardFarm* farm, const Invocation& in) {
+  const Budget budget = verb_budget(in.root, args.budget);
   const bool speaks = !farm || farm->coordinator();
-  ProgressDisplay display(speaks);
+  ProgressDisplay display(speaks, in.progress);
   const Answer a = answer_route_check(args.q, subject_of(make_route_setup(args.spec, args.routing, args.q.faults, budget)),
                                       Context{budget, display.sink(), farm});
   display.finish();
@@ -189,7 +189,7 @@ void add_route_check_command(CLI::App& app, CommandRegistry& commands, const Sha
                   "--faults links --witness w.json\n",
                   "0 HOLDS, 1 FAILS (the least failing fault set found), 4 UNKNOWN (budget, memory or Ctrl-C; "
                   "what was covered is printed)");
-  commands.emplace_back(sub, [a, farm](const Budget& root) { return run_route_check(*a, farm, root); });
+  commands.emplace_back(sub, [a, farm](const Invocation& in) { return run_route_check(*a, farm, in); });
 
   auto file = std::make_shared<std::string>();
   auto budget = std::make_shared<unsigned>(0);
@@ -198,7 +198,7 @@ void add_route_check_command(CLI::App& app, CommandRegistry& commands, const Sha
   add_budget_option(rep, *budget, "seconds allowed (default: no limit); exit 4 when they run out");
   add_help_footer(rep, "  menger replay w.json\n",
                   "0 the witness is confirmed, 1 it is refuted (or its input files changed), 4 UNKNOWN (budget)");
-  commands.emplace_back(rep, [file, budget](const Budget& root) { return run_replay(*file, verb_budget(root, *budget)); });
+  commands.emplace_back(rep, [file, budget](const Invocation& in) { return run_replay(*file, verb_budget(in.root, *budget)); });
 }
 
 }  // namespace menger

@@ -173,12 +173,12 @@ void print_text(const ToleranceArgs& args, const Answer& a) {
   print_certificate_check(args, a);
 }
 
-int run_tolerance(const ToleranceArgs& args, const ShardFarm* farm, const Budget& root) {
-  const Budget budget = verb_budget(root, args.budget);
+int run_tolerance(const ToleranceArgs& args, const ShardFarm* farm, const Invocation& in) {
+  const Budget budget = verb_budget(in.root, args.budget);
   auto net = std::make_shared<const Network>(build_topology(args.spec, {}, budget), budget);
   auto model = std::make_shared<const FaultModel>(fault_model_of(args.q, *net, budget));
   const bool speaks = !farm || farm->coordinator();
-  ProgressDisplay display(speaks);
+  ProgressDisplay display(speaks, in.progress);
   const Answer a = answer_tolerance(args.q, Subject{net, model, nullptr}, Context{budget, display.sink(), farm},
                                     builtin_specs(budget));
   display.finish();
@@ -208,7 +208,7 @@ void add_tolerance_command(CLI::App& app, CommandRegistry& commands, const Shard
                   "  menger tolerance \"hypercube(5)\"\n"
                   "  menger tolerance \"mikant(3,3)\" --faults links --certificate cert.json\n",
                   "0 the exact answer, 4 INCOMPLETE (budget, memory or Ctrl-C; the bound so far is printed)");
-  commands.emplace_back(sub, [args, farm](const Budget& root) { return run_tolerance(*args, farm, root); });
+  commands.emplace_back(sub, [args, farm](const Invocation& in) { return run_tolerance(*args, farm, in); });
 }
 
 }  // namespace menger

@@ -15,8 +15,10 @@ namespace {
 
 using Seconds = std::chrono::duration<double>;
 constexpr double kRedrawEvery = 0.2;     // terminal
-constexpr double kFirstLogAfter = 10;    // log: the first line
-constexpr double kLogEvery = 60;         // log: the lines after it
+constexpr double kFirstLogAfter = 10;    // log chosen for a batch log: the first line
+constexpr double kLogEvery = 60;         // and the lines after it
+constexpr double kAskedFirstLogAfter = 1;  // log asked for (--progress log): the first line
+constexpr double kAskedLogEvery = 5;       // and the lines after it
 
 std::string whole(double x) { return std::to_string(static_cast<long long>(x)); }
 
@@ -32,6 +34,7 @@ std::size_t columns() {
 struct ProgressDisplay::State {
   std::mutex mutex;
   bool terminal = false;
+  double first_log_after = kFirstLogAfter, log_every = kLogEvery;
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
   std::optional<double> next_line;           // seconds: when the next line may be shown
   std::optional<std::uint64_t> pace_from;    // settled at the first report of this run
@@ -54,8 +57,8 @@ struct ProgressDisplay::State {
     }
     last_settled = c.settled;
     last_total = c.total;
-    if (now < next_line.value_or(terminal ? 0 : kFirstLogAfter)) return;
-    next_line = now + (terminal ? kRedrawEvery : kLogEvery);
+    if (now < next_line.value_or(terminal ? 0 : first_log_after)) return;
+    next_line = now + (terminal ? kRedrawEvery : log_every);
     show((label.empty() ? "" : label + ": ") + progress_line(c, now, *pace_from, pace_seconds));
   }
 
@@ -84,10 +87,14 @@ std::string progress_line(const Coverage& c, double seconds, std::uint64_t pace_
   return line;
 }
 
-ProgressDisplay::ProgressDisplay(bool shown) {
-  if (!shown) return;
+ProgressDisplay::ProgressDisplay(bool shown, ProgressMode mode) {
+  if (!shown || mode == ProgressMode::None) return;
   state_ = std::make_shared<State>();
-  state_->terminal = isatty(STDERR_FILENO) != 0;
+  state_->terminal = mode == ProgressMode::Auto ? isatty(STDERR_FILENO) != 0 : mode == ProgressMode::Bar;
+  if (mode == ProgressMode::Log) {  // asked for: a person is watching the log
+    state_->first_log_after = kAskedFirstLogAfter;
+    state_->log_every = kAskedLogEvery;
+  }
 }
 
 ProgressDisplay::~ProgressDisplay() { finish(); }

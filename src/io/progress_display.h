@@ -19,11 +19,18 @@
 
 namespace menger {
 
+// How the display shows itself (the CLI's --progress): Auto draws the line on
+// a terminal and writes log lines otherwise (after 10 s, then every minute);
+// Bar and Log force one of the two (a bar into a file that a terminal will
+// replay; log lines after 1 s and then every 5 s, for a person watching a log
+// or keeping a terminal's scroll-back); None shows nothing.
+enum class ProgressMode { Auto, Bar, Log, None };
+
 class ProgressDisplay {
  public:
   // `shown`: false for a process that does not speak (another MPI rank),
   // whose sink reports nothing.
-  explicit ProgressDisplay(bool shown);
+  explicit ProgressDisplay(bool shown, ProgressMode mode = ProgressMode::Auto);
   ~ProgressDisplay();  // finish()
   // Clears the terminal line, before the verb prints its answer; idempotent.
   void finish();
