@@ -4,7 +4,9 @@ Networks come from the CLI's model specs (``network("torus(4,4)")``) or from
 NetworkX graphs (``from_networkx(G)``: node kinds and ports from attributes)
 and go back to NetworkX (``to_networkx(net)``).  Every verb of the ``menger``
 command is a function returning a result object with attributes,
-``.witness``, ``.certificate`` and ``.to_json()``:
+``.witness``, ``.certificate``, ``.to_json()`` and ``.to_dict()`` (its one
+JSON view: the question with the engine's answer); ``print(result)`` shows
+the few lines ``menger VERB`` prints first, and a notebook shows them too:
 
     tolerance(net, faults="nodes")                 least breaking fault set
     route_check(net, routing, k=2)                 least fault set defeating a routing, with its trace
@@ -62,6 +64,9 @@ from . import _menger
 from ._networkx import from_networkx, to_networkx
 from ._checks import _U64, _flag, _real, _text, _whole
 from ._question import Question
+from . import _results
+
+_results.attach(_menger)  # str(), _repr_html_ and to_dict() of every result
 
 __all__ = [
     "Network", "network", "from_networkx", "to_networkx", "Routing", "Hop", "FaultView",

@@ -246,8 +246,14 @@ void bind_results(py::module_& m) {
       .def_property_readonly("certificate", [](const InfoResult&) { return py::none(); })
       .def_readonly("seconds", &InfoResult::seconds)
       .def("__getattr__", [](const InfoResult& r, const std::string& name) -> py::object {
-        for (const auto& [n, o] : r.observables)
-          if (n == name) return o.value ? py::object(py::float_(*o.value)) : py::none();
+        // An int where the exact value is a whole number (a diameter is 4, not 4.0).
+        for (const auto& [n, o] : r.observables) {
+          if (n != name) continue;
+          const std::size_t slash = o.exact ? o.exact->find('/') : std::string::npos;
+          if (o.exact && (slash == std::string::npos || o.exact->substr(slash + 1) == "1"))
+            return py::int_(py::str(o.exact->substr(0, slash)));
+          return o.value ? py::object(py::float_(*o.value)) : py::none();
+        }
         throw py::attribute_error("InfoResult has no attribute '" + name + "'");
       });
   add_to_json(info, "InfoResult");
