@@ -45,6 +45,7 @@ CASES = [
     ("route-check", ["route-check", "torus(4,4)", "--routing", "shortest", "--k", "1", "--path-bound", "distance + 2"]),
     ("route-check", ["route-check", "torus(4,4)", "--routing", "dor", "--k", "1", "--symbolic"]),
     ("route-check", ["route-check", "torus(4,4)", "--routing", "dor", "--k", "2", "--settle-all", "--excuse-disconnected"]),
+    ("route-check", ["route-check", "mesh(3,3)", "--routing", "shortest", "--k", "2", "--failures", "3"]),
     ("route-check", ["route-check", "torus(8,8)", "--routing", "shortest", "--k", "3", "--no-symmetry", "--budget", "1"]),
     ("deadlock", ["deadlock", "torus(4,4)", "--routing", "duato-torus"]),
     ("deadlock", ["deadlock", "mikant(3,3)", "--routing", "mikant-x-turns", "--faults", "switch-links", "--k", "2"]),

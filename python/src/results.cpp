@@ -112,6 +112,14 @@ void bind_results(py::module_& m) {
       .def_readonly("levels", &RouteCheckResultPy::levels)
       .def_property_readonly("coverage", [](const RouteCheckResultPy& r) { return json_to_py(r.coverage); })
       .def_property_readonly("witness", [](const RouteCheckResultPy& r) { return optional_json(r.witness); })
+      .def_property_readonly(
+          "failing_sets",
+          [](const RouteCheckResultPy& r) -> py::object {
+            if (!r.view.json || !r.view.json->contains("failing_sets")) return py::none();
+            return json_to_py(r.view.json->at("failing_sets"));
+          },
+          "With failures=N: {size, found, sets: [{fault_set, pairs}]}, the fault sets of the least failing size "
+          "with every pair each breaks (None otherwise)")
       .def_property_readonly("certificate", [](const RouteCheckResultPy&) { return py::none(); },
                              "None: route-check has no certificate beyond its exhaustive search.")
       .def_readonly("fault_set", &RouteCheckResultPy::fault_set)

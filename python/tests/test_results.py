@@ -88,3 +88,13 @@ def test_the_readme_shows_what_print_prints():
     block = text[text.index("```\n", start) + 4:]
     block = block[:block.index("```")]
     assert str(menger.route_check("torus(4,4)", "dor", k=1)) + "\n" == block
+
+
+def test_failures_lists_the_blast_radius_as_the_cli_does():
+    r = menger.route_check("mesh(3,3)", "shortest", k=2, failures=2)
+    f = r.failing_sets
+    assert f["size"] == len(r.fault_set) and len(f["sets"]) == min(2, f["found"])
+    assert list(r.fault_set) in [s["fault_set"] for s in f["sets"]] or f["found"] > 2
+    assert menger.route_check("mesh(3,3)", "shortest", k=2).failing_sets is None
+    cli = cli_json("route-check", "mesh(3,3)", "--routing", "shortest", "--k", "2", "--failures", "2")
+    assert cli["failing_sets"] == f

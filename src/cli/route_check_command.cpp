@@ -27,7 +27,7 @@ namespace {
 // The subject (model and routing), the question, and what the CLI adds: where to
 // write the witness, the budget, the output format.
 struct RouteCheckArgs {
-  std::string spec, routing, witness;
+  std::string spec, routing, witness, failures_csv;
   RouteCheckQuestion q;
   unsigned budget = 0;
   bool json = false;
@@ -67,6 +67,48 @@ void print_witness(const RouteWitness& w, const std::optional<Recheck>& check) {
     for (const auto& p : check->problems) std::cout << "problem      the witness does not check: " << p << "\n";
 }
 
+std::string pair_text(const Network& net, const RoutePair& p) { return net.label(p.s) + " -> " + net.label(p.d); }
+
+std::string units_text(const FaultModel& m, const std::vector<std::size_t>& units) {
+  std::string s;
+  for (std::size_t u : units) s += (s.empty() ? "" : ", ") + m.universe().label(u);
+  return "{" + s + "}";
+}
+
+// --failures N: each listed set with the pairs it breaks (the first few of them).
+void print_failing_sets(const RouteCheckResult& r, const FaultModel& m) {
+  constexpr std::size_t kPairsShown = 6;
+  if (r.failing_sets.empty()) return;
+  const std::size_t size = r.failing_sets[0].units.size();
+  std::cout << "failing sets " << r.failing_sets_found << " set" << (r.failing_sets_found == 1 ? "" : "s") << " of "
+            << size << " fault" << (size == 1 ? "" : "s") << " break some pair; the first " << r.failing_sets.size()
+            << ", with the pairs each breaks:\n";
+  for (const FailingSet& f : r.failing_sets) {
+    std::cout << "  " << units_text(m, f.units) << "  " << f.pairs.size() << " pair" << (f.pairs.size() == 1 ? "" : "s")
+              << ":";
+    for (std::size_t i = 0; i < f.pairs.size() && i < kPairsShown; ++i)
+      std::cout << (i ? ", " : " ") << pair_text(m.network(), f.pairs[i]);
+    if (f.pairs.size() > kPairsShown) std::cout << " and " << f.pairs.size() - kPairsShown << " more";
+    std::cout << "\n";
+  }
+}
+
+// --failures-csv FILE: one row per listed (fault set, pair), every field quoted (labels hold commas).
+void write_failing_csv(const RouteCheckResult& r, const FaultModel& m, const std::string& file) {
+  std::ofstream out(file);
+  if (!out) throw InputError("cannot write " + file);
+  const auto quoted = [](const std::string& text) {
+    std::string q = "\"";
+    for (char c : text) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return q + "\"";
+  };
+  out << "fault_set,source,destination\n";
+  for (const FailingSet& f : r.failing_sets)
+    for (const RoutePair& p : f.pairs)
+      out << quoted(units_text(m, f.units)) << "," << quoted(m.network().label(p.s)) << ","
+          << quoted(m.network().label(p.d)) << "\n";
+}
+
 // The search's counts: runs against the naive baseline, pairs, and runs by fault set size.
 void print_search(const RouteCheckResult& r) {
   std::ostringstream ratio;
@@ -97,6 +139,7 @@ void print_text(const RouteCheckArgs& args, const Answer& a) {
   std::cout << "verdict      " << verdict_line(r, *s.model, q.k) << "\n";
   const auto* w = std::get_if<RouteWitness>(&a.evidence);
   if (w) print_witness(*w, a.recheck);
+  print_failing_sets(r, *s.model);
   print_search(r);
   std::cout << resumed_line(r.coverage) << kept_line(q.checkpoint, r.coverage.settled == r.coverage.total);
   if (const std::uint64_t cut = r.disconnected())
@@ -104,10 +147,13 @@ void print_text(const RouteCheckArgs& args, const Answer& a) {
               << (r.symmetry_used ? " (of every pair)" : "") << "\n";
   if (w && !args.witness.empty())
     std::cout << "witness      written to " << args.witness << " (menger replay " << args.witness << ")\n";
+  if (!args.failures_csv.empty()) std::cout << "failing sets written to " << args.failures_csv << "\n";
 }
 
 int run_route_check(const RouteCheckArgs& args, const ShardFarm* farm, const Invocation& in) {
   const Budget budget = verb_budget(in.root, args.budget);
+  if (!args.failures_csv.empty() && args.q.failures == 0)
+    throw InputError("--failures-csv writes the sets --failures N lists; give --failures too");
   const bool speaks = !farm || farm->coordinator();
   ProgressDisplay display(speaks, in.progress);
   const Answer a = answer_route_check(args.q, subject_of(make_route_setup(args.spec, args.routing, args.q.faults, budget)),
@@ -119,6 +165,7 @@ int run_route_check(const RouteCheckArgs& args, const ShardFarm* farm, const Inv
     if (!out) throw InputError("cannot write " + args.witness);
     out << json_text(to_json(*w), 2) << "\n";
   }
+  if (!args.failures_csv.empty()) write_failing_csv(a.result_as<RouteCheckResult>(), *a.subject.model, args.failures_csv);
   if (args.json) std::cout << json_text(to_json(a, Timings::Include), 2) << "\n";
   else print_text(args, a);
   if (a.recheck && !a.recheck->valid) return 3;
@@ -181,6 +228,8 @@ void add_route_check_command(CLI::App& app, CommandRegistry& commands, const Sha
   sub->add_option("--routing", a->routing, "routing spec (see `menger list`)")->required();
   add_question_options(sub, a->q);
   sub->add_option("--witness", a->witness, "write the failure (JSON) for `menger replay`");
+  sub->add_option("--failures-csv", a->failures_csv,
+                  "write the sets --failures lists as CSV: fault_set, source, destination, a row per pair broken");
   add_budget_option(sub, a->budget, "seconds allowed (default: no limit); UNKNOWN when it runs out");
   sub->add_flag("--json", a->json, "print JSON");
   add_help_footer(sub,

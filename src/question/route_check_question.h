@@ -28,6 +28,7 @@ struct RouteCheckQuestion {
   bool symmetry = true;
   bool settle_all = false;
   std::string search = "lazy";
+  std::uint32_t failures = 0;
   std::string checkpoint;
   bool recheck_resumed = false;
   std::uint32_t chunk_pairs = 512;
@@ -51,6 +52,11 @@ struct RouteCheckQuestion {
                       "sub-network paths as one question (verify/route/symbolic_search.h), same verdict and least failing "
                       "size; naive: enumerate every fault set blindly (the baseline)")
                     .one_of({"lazy", "symbolic", "naive"}, true));
+    v(q.failures, Field("failures",
+                        "list the fault sets of the least failing size with every pair each breaks, the first N "
+                        "(0: the least failure alone); examines every pair, without symmetry")
+                      .range(0, 1'000'000)
+                      .in(kCli | kPython));
     checkpoint_fields(v, q.checkpoint, q.recheck_resumed, q.chunk_pairs, {"chunk_pairs", "pairs", "chunk", 1u << 24, ""});
   }
 };

@@ -12,6 +12,21 @@ namespace menger {
 
 namespace {
 
+// The failing sets listed (RouteCheckOptions::list_failures): their size, how
+// many break some pair, and the first ones with the pairs each breaks.
+nlohmann::json failing_sets_json(const RouteCheckResult& r, const FaultModel& model) {
+  const Network& net = model.network();
+  nlohmann::json sets = nlohmann::json::array();
+  for (const FailingSet& f : r.failing_sets) {
+    nlohmann::json units = nlohmann::json::array(), pairs = nlohmann::json::array();
+    for (std::size_t u : f.units) units.push_back(model.universe().label(u));
+    for (const RoutePair& p : f.pairs) pairs.push_back({net.label(p.s), net.label(p.d)});
+    sets.push_back({{"fault_set", units}, {"pairs", pairs}});
+  }
+  const nlohmann::json size = r.failing_sets.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.failing_sets[0].units.size());
+  return {{"size", size}, {"found", r.failing_sets_found}, {"sets", sets}};
+}
+
 // schemas/route-check.schema.json: the subject in words, the question, the
 // search's view (route_search.h), the path bound and the witness.
 nlohmann::json view(const Answer& a, Timings timings) {
@@ -27,6 +42,7 @@ nlohmann::json view(const Answer& a, Timings timings) {
                    {"question", a.question}};
   j.update(to_json(r, timings));
   j["path_bound"] = a.question.value("path_bound", nlohmann::json(nullptr));
+  if (a.question.value("failures", 0) > 0) j["failing_sets"] = failing_sets_json(r, *s.model);
   j["witness"] = evidence_json(a);
   return j;
 }

@@ -14,6 +14,7 @@ RouteCheckOptions route_check_options(const RouteCheckQuestion& q) {
   o.settle_all = q.settle_all;
   o.symbolic = q.search == "symbolic";
   o.naive = q.search == "naive";
+  o.list_failures = q.failures;
   o.checkpoint = q.checkpoint;
   o.recheck_resumed = q.recheck_resumed;
   o.chunk_pairs = q.chunk_pairs;

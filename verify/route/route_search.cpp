@@ -57,6 +57,7 @@ struct PairSearch {
   std::vector<RouteLevelStats> stats;
   std::optional<RouteFailure> failure;  // first failure of its failing level
   std::uint32_t failure_level = 0;
+  std::vector<Units> failing;           // with list_failures: every failing set of that level
 };
 
 struct Worker {
@@ -89,6 +90,10 @@ class Search {
     if (opt.symbolic && (opt.naive || opt.settle_all))
       throw InputError("the symbolic search finds the least failing fault sets; it does not combine with " +
                        std::string(opt.naive ? "the naive baseline" : "settle-all (use the lazy search)"));
+    if (opt.list_failures && (opt.symbolic || !opt.checkpoint.empty() || opt.farm))
+      throw InputError("listing the failing fault sets needs the lazy or naive search in one process without a "
+                       "checkpoint (it keeps every failing set in memory), not " +
+                       std::string(opt.symbolic ? "the symbolic search" : opt.farm ? "mpirun" : "--checkpoint"));
   }
 
   RouteCheckResult run();
@@ -127,6 +132,11 @@ class Search {
   RouteFailure replayed(const ChunkRecord::Failure& f) const;  // rebuilt, and refused unless it fails as recorded
   ChunkRecord checkpoint_record(ChunkRecord own, const RouteCheckResult& r,
                                 std::optional<std::uint32_t> fail_level) const;
+  // With list_failures: the failing sets of the least failing level so far, with their pairs.
+  void collect_failing(const std::vector<PairSearch>& chunk);
+  void list_failing(RouteCheckResult& r) const;
+  std::optional<std::uint32_t> failing_level_;
+  std::map<Units, std::vector<RoutePair>> failing_;
   const Routing& routing_;
   const FaultModel& model_;
   const RouteCheckOptions& opt_;
@@ -143,7 +153,7 @@ class Search {
   }
   std::vector<RoutePair> examined_pairs(RouteCheckResult& r) const;
   void naive_level(PairSearch& p, std::uint32_t level, std::uint32_t last_level, Worker& w);
-  bool judge(PairSearch& p, std::uint32_t level, RouteLevelStats& st, Worker& w);
+  bool judge(PairSearch& p, const Units& f, std::uint32_t level, RouteLevelStats& st, Worker& w);
   void search_level(PairSearch& p, std::uint32_t level, std::uint32_t last_level, Worker& w);
   void search_symbolic(PairSearch& p, Worker& w);
   bool pair_required_under(const Units& f, const RoutePair& p) const;
@@ -202,7 +212,7 @@ std::vector<RoutePair> Search::examined_pairs(RouteCheckResult& r) const {
   r.pairs_total = all.size();
   const Network& net = model_.network();
   auto gens = net.topology().translations();
-  if (!opt_.symmetry) return all;
+  if (!opt_.symmetry || opt_.list_failures) return all;  // a listed set's pairs are every pair it breaks
   if (gens.empty() || !routing_.translation_invariant() || !symmetric_fault_model(model_)) {
     if (!routing_.port_automorphism_invariant()) return all;
     return port_orbit_pairs(routing_, model_, std::move(all), r, opt_.budget);
@@ -225,7 +235,7 @@ std::vector<RoutePair> Search::examined_pairs(RouteCheckResult& r) const {
 // failure (sets come in sorted order, so it is the least).  Returns whether
 // the set may be extended: when delivered, or with settle_all when the routing
 // failed on a pair that is still connected (a cut stays a cut under more faults).
-bool Search::judge(PairSearch& p, std::uint32_t level, RouteLevelStats& st, Worker& w) {
+bool Search::judge(PairSearch& p, const Units& f, std::uint32_t level, RouteLevelStats& st, Worker& w) {
   const auto bound = bound_.at(level, p.distance);
   const RunResult res = w.runner.run(w.faults, p.pair.s, p.pair.d, bound, false);
   ++st.runs;
@@ -238,6 +248,7 @@ bool Search::judge(PairSearch& p, std::uint32_t level, RouteLevelStats& st, Work
       p.failure = RouteFailure{w.faults, p.pair, w.runner.run(w.faults, p.pair.s, p.pair.d, bound, true), bound, cut};
       p.failure_level = level;
     }
+    if (opt_.list_failures && level == p.failure_level) p.failing.push_back(f);
   }
   return opt_.settle_all && !cut;
 }
@@ -255,7 +266,7 @@ void Search::search_level(PairSearch& p, std::uint32_t level, std::uint32_t last
   for (const Units& f : p.frontier) {
     if (out_of_time()) return;
     for (std::size_t u : f) w.faults.insert(u);
-    const bool extend = judge(p, level, st, w);
+    const bool extend = judge(p, f, level, st, w);
     if (extend && level < last_level) {
       for (std::size_t u : w.runner.reads()) {
         Units child = f;
@@ -304,7 +315,7 @@ void Search::naive_level(PairSearch& p, std::uint32_t level, std::uint32_t last_
     if (out_of_time()) return;
     if (pair_required_under(f, p.pair)) {
       for (std::size_t u : f) w.faults.insert(u);
-      judge(p, level, st, w);
+      judge(p, f, level, st, w);
       for (std::size_t u : f) w.faults.erase(u);
     }
   } while (next_combination(f, n));
@@ -330,8 +341,32 @@ RouteCheckResult Search::run() {
     r.status = r.failure ? RouteCheckResult::Status::Fails : RouteCheckResult::Status::Holds;
     r.coverage = coverage(r, st);
   }
+  if (opt_.list_failures) list_failing(r);
   r.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
   return r;
+}
+
+// A chunk's failing sets join the list when they are of the least failing
+// level so far; a lower level starts the list anew.  Chunks come in order and
+// pairs in index order, so each set's pairs are in the examined order.
+void Search::collect_failing(const std::vector<PairSearch>& chunk) {
+  for (const PairSearch& p : chunk) {
+    if (p.failing.empty()) continue;
+    if (!failing_level_ || p.failure_level < *failing_level_) {
+      failing_.clear();
+      failing_level_ = p.failure_level;
+    }
+    if (p.failure_level != *failing_level_) continue;
+    for (const Units& f : p.failing) failing_[f].push_back(p.pair);
+  }
+}
+
+void Search::list_failing(RouteCheckResult& r) const {
+  r.failing_sets_found = failing_.size();
+  for (const auto& [units, pairs] : failing_) {
+    if (r.failing_sets.size() == opt_.list_failures) break;
+    r.failing_sets.push_back({units, pairs});
+  }
 }
 
 // The sequential order: chunk after chunk in this process.
@@ -346,6 +381,7 @@ void Search::run_here(const std::vector<RoutePair>& pairs, RouteCheckResult& r, 
                                                                                                        : st.fail_level;
     const ChunkRecord own = own_record(c, chunk, failed, after);
     fold(own, failed ? first_failure(chunk, *failed).failure : std::nullopt, r, st.fail_level);
+    if (opt_.list_failures && !expired_) collect_failing(chunk);
     if (!expired_) settled(c, own, r, st);
     if (opt_.progress) opt_.progress(coverage(r, st));
   }
@@ -409,6 +445,7 @@ std::size_t Search::chunk_count(const std::vector<RoutePair>& pairs) const {
 // unless settle_all); nullopt when nothing is left to search.
 std::optional<std::uint32_t> Search::last_level(std::optional<std::uint32_t> fail_level) const {
   if (!fail_level || opt_.settle_all) return opt_.k;
+  if (opt_.list_failures) return *fail_level;  // every pair's failing sets of that level are listed
   if (*fail_level == 0) return std::nullopt;
   return *fail_level - 1;
 }

@@ -146,8 +146,19 @@ struct RouteCheckOptions {
                                             // at the first record that differs (nothing taken on trust)
   bool symbolic = false;                    // each pair by the symbolic search (symbolic_search.h):
                                             // counts as constraints, paths as one question
+  std::size_t list_failures = 0;            // keep the failing fault sets of the least failing size with the
+                                            // pairs each breaks, the first this many in unit order (0: none);
+                                            // every pair is examined (no symmetry reduction), every chunk
+                                            // searches that level too; lazy or naive search, no checkpoint, no farm
   const ShardFarm* farm = nullptr;          // spread the chunks over processes (mpirun); see below
   Progress progress;  // after each merged chunk: pairs settled of pairs examined
+};
+
+// A fault set of the least failing size and the required pairs it breaks
+// (RouteCheckOptions::list_failures), pairs in the examined order.
+struct FailingSet {
+  std::vector<std::size_t> units;  // sorted
+  std::vector<RoutePair> pairs;
 };
 
 struct RouteCheckResult {
@@ -165,6 +176,9 @@ struct RouteCheckResult {
   double naive_runs = 0;                // C(units, <= k) x pairs_total
   Coverage coverage;                    // unit "pairs": settled of examined, and in words what that proves
   double seconds = 0;
+  std::vector<FailingSet> failing_sets;   // with list_failures: the first sets, in unit order
+  std::uint64_t failing_sets_found = 0;   // with list_failures: every set of the least failing size that
+                                          // breaks some pair
   std::uint64_t runs() const;
   std::uint64_t disconnected() const;  // explored cases the faults disconnected, all sizes
 };
