@@ -29,6 +29,16 @@ struct Invocation {
   ProgressMode progress = ProgressMode::Auto;
 };
 
+// --dot FILE / --svg FILE: the answer's witness drawn on its network
+// (witness_drawing.cpp); draw_witness says what it drew, or why nothing
+// ("" when neither was asked for).
+struct Answer;
+struct WitnessDrawing {
+  std::string dot, svg;
+};
+void add_drawing_options(CLI::App* sub, WitnessDrawing& d);
+std::string draw_witness(const Answer& a, const WitnessDrawing& d);
+
 // Each subcommand and the action to run when it was the one parsed.
 using CommandRegistry = std::vector<std::pair<CLI::App*, std::function<int(const Invocation&)>>>;
 

@@ -26,6 +26,7 @@ namespace {
 struct DeadlockArgs {
   std::string spec, routing, certificate, witness, export_graph;
   DeadlockQuestion q;
+  WitnessDrawing drawing;
   unsigned budget = 0;
   bool json = false;
 };
@@ -124,8 +125,10 @@ int run_deadlock(const DeadlockArgs& args, const ShardFarm* farm, const Invocati
   if (!speaks) return 0;  // rank 0 merged the answer and prints it
   if (const auto* e = std::get_if<DeadlockEvidence>(&a.evidence)) write_deadlock_evidence(*e, args.certificate, args.witness);
   if (!args.export_graph.empty()) export_graph(*a.subject.routing, *a.subject.model, args.export_graph);
+  const std::string drawn = draw_witness(a, args.drawing);
   if (args.json) std::cout << json_text(to_json(a, Timings::Include), 2) << "\n";
   else print_text(args, a, budget);
+  if (!args.json && !drawn.empty()) std::cout << "picture      " << drawn << "\n";
   if (a.recheck && !a.recheck->valid) return 3;
   if (a.verdict == VerdictKind::Unknown) return 4;
   return a.verdict == VerdictKind::Holds ? 0 : 1;
@@ -144,6 +147,7 @@ void add_deadlock_command(CLI::App& app, CommandRegistry& commands, const ShardF
   sub->add_option("--witness", a->witness, "write the DEADLOCK witness (JSON) for `menger replay`");
   sub->add_option("--export-graph", a->export_graph,
                   "write the fault-free channel dependency graph (every VC) as an edge list of channel ids");
+  add_drawing_options(sub, a->drawing);
   sub->add_flag("--json", a->json, "print JSON");
   add_help_footer(sub,
                   "  menger deadlock \"torus(4,4)\" --routing duato-torus --certificate free.json\n"

@@ -29,6 +29,7 @@ namespace {
 struct RouteCheckArgs {
   std::string spec, routing, witness, failures_csv;
   RouteCheckQuestion q;
+  WitnessDrawing drawing;
   unsigned budget = 0;
   bool json = false;
 };
@@ -166,8 +167,10 @@ int run_route_check(const RouteCheckArgs& args, const ShardFarm* farm, const Inv
     out << json_text(to_json(*w), 2) << "\n";
   }
   if (!args.failures_csv.empty()) write_failing_csv(a.result_as<RouteCheckResult>(), *a.subject.model, args.failures_csv);
+  const std::string drawn = draw_witness(a, args.drawing);
   if (args.json) std::cout << json_text(to_json(a, Timings::Include), 2) << "\n";
   else print_text(args, a);
+  if (!args.json && !drawn.empty()) std::cout << "picture      " << drawn << "\n";
   if (a.recheck && !a.recheck->valid) return 3;
   if (a.verdict == VerdictKind::Unknown) return 4;
   return a.verdict == VerdictKind::Holds ? 0 : 1;
@@ -230,6 +233,7 @@ void add_route_check_command(CLI::App& app, CommandRegistry& commands, const Sha
   sub->add_option("--witness", a->witness, "write the failure (JSON) for `menger replay`");
   sub->add_option("--failures-csv", a->failures_csv,
                   "write the sets --failures lists as CSV: fault_set, source, destination, a row per pair broken");
+  add_drawing_options(sub, a->drawing);
   add_budget_option(sub, a->budget, "seconds allowed (default: no limit); UNKNOWN when it runs out");
   sub->add_flag("--json", a->json, "print JSON");
   add_help_footer(sub,

@@ -35,6 +35,7 @@ namespace {
 struct ToleranceArgs {
   std::string spec, certificate;
   ToleranceQuestion q;
+  WitnessDrawing drawing;
   unsigned budget = 0;
   bool json = false;
 };
@@ -188,8 +189,10 @@ int run_tolerance(const ToleranceArgs& args, const ShardFarm* farm, const Invoca
     if (!out) throw InputError("cannot write " + args.certificate);
     out << json_text(to_json(*cert)) << "\n";
   }
+  const std::string drawn = draw_witness(a, args.drawing);
   if (args.json) std::cout << json_text(to_json(a, Timings::Include), 2) << "\n";
   else print_text(args, a);
+  if (!args.json && !drawn.empty()) std::cout << "picture      " << drawn << "\n";
   if (a.recheck && !a.recheck->valid) return 3;
   return a.verdict == VerdictKind::Holds ? 0 : 4;  // 4: UNKNOWN, as in every verb with a --budget
 }
@@ -202,6 +205,7 @@ void add_tolerance_command(CLI::App& app, CommandRegistry& commands, const Shard
   sub->add_option("spec", args->spec, "model spec")->required();
   add_question_options(sub, args->q);
   sub->add_option("--certificate", args->certificate, "write the certificate (JSON) to this file");
+  add_drawing_options(sub, args->drawing);
   add_budget_option(sub, args->budget, "seconds allowed (default: no limit)");
   sub->add_flag("--json", args->json, "print JSON");
   add_help_footer(sub,
