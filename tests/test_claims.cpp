@@ -2,6 +2,8 @@
 // against expectations, reports, and one clear error per malformed claim.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -86,6 +88,65 @@ nodes = "2*(n-1)*k^(n-1) + 2*k^n"
   EXPECT_EQ(j["summary"]["instances"], 2);
   EXPECT_EQ(j["claims"][0]["instances"][0]["verdict"], "FAILS");
   EXPECT_FALSE(j["claims"][0]["instances"][0].contains("seconds"));  // --no-timing
+}
+
+// Issue 42: the route-tolerance, tolerance and deadlock-free rows fill the
+// Paper and Menger cells too (the index showed which k was proved for
+// structure and estimate claims only).  The expected cells follow from what
+// each engine's own JSON view in the details says, not from known answers.
+TEST_F(ClaimsTest, ToleranceRouteAndDeadlockRowsShowThePapersAndMengersValues) {
+  write("cells.toml", std::string(kHeader) + R"TOML(
+[property]
+kind = "tolerance"
+faults = "nodes"
+min_breaking_weight = "n"
+[[instance]]
+model = "hypercube(3)"
+expect = "holds"
+[[instance]]
+model = "hypercube(3)"
+expect = "fails"
+[instance.property]
+tolerates = 5
+)TOML");
+  write("route.toml", std::string(kHeader) + R"TOML(
+[property]
+kind = "route-tolerance"
+routing = "dor"
+faults = "nodes"
+tolerates = 0
+[[instance]]
+model = "torus(4,4)"
+expect = "holds"
+)TOML");
+  write("free.toml", std::string(kHeader) + R"TOML(
+[property]
+kind = "deadlock-free"
+routing = "dor"
+[[instance]]
+model = "torus(4,4)"
+expect = "fails"
+)TOML");
+  ProveReport r = run();
+  std::ostringstream table;
+  print_report(table, r, ReportOptions{false, false, std::nullopt});
+  ASSERT_TRUE(r.all_as_expected()) << table.str();
+  const nlohmann::json j = report_json(r, ReportOptions{false, false, std::nullopt});
+  std::map<std::string, nlohmann::json> by_file;
+  for (const auto& c : j["claims"]) by_file[std::filesystem::path(c["file"].get<std::string>()).filename()] = c;
+  const auto& tol = by_file.at("cells.toml")["instances"];
+  const auto cut = tol[0]["details"]["result"]["min_breaking_weight"].get<int>();
+  EXPECT_EQ(tol[0]["paper_value"], "3");
+  EXPECT_EQ(tol[0]["menger_value"], std::to_string(cut));
+  EXPECT_EQ(tol[1]["paper_value"], "survives 5");
+  EXPECT_EQ(tol[1]["menger_value"], "survives " + std::to_string(cut - 1));
+  const auto& route = by_file.at("route.toml")["instances"][0];
+  EXPECT_EQ(route["paper_value"], "0");
+  EXPECT_EQ(route["details"]["result"]["minimum_proved"], true);
+  EXPECT_EQ(route["menger_value"], "0");  // defeated by one fault, the least: it tolerates none
+  const auto& free = by_file.at("free.toml")["instances"][0];
+  EXPECT_EQ(free["paper_value"], "free");
+  EXPECT_EQ(free["menger_value"], free["details"]["result"]["verdict"] == "DEADLOCK" ? "deadlock" : "free");
 }
 
 // Issue 23: the table fits 120 columns; a spec too long for its column is cut,

@@ -69,6 +69,18 @@ std::string problems_text(const Recheck& c) {
   return s;
 }
 
+// The report's Paper and Menger cells (issue 42): free, under how many
+// faults, and what the search found (the least failing set's size).
+void fill_cells(CheckResult& out, const DeadlockClaim& c, const Answer& a) {
+  const DeadlockSearchResult& s = a.result_as<DeadlockSearchResult>();
+  const std::string under = c.q.k ? " (<= " + std::to_string(c.q.k) + ")" : "";
+  out.paper_value = "free" + under;
+  const std::string at = s.failing && c.q.k ? " at " + std::to_string(s.failing->count()) : "";
+  if (a.verdict == VerdictKind::Holds) out.menger_value = "free" + under;
+  else if (a.verdict == VerdictKind::Fails) out.menger_value = "deadlock" + at;
+  else out.menger_value = "unknown" + at;
+}
+
 CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
   const SpecResolver specs = builtin_specs(ctx.budget());
   const Answer a = answer_deadlock(
@@ -78,6 +90,7 @@ CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>&
   const Routing& routing = *a.subject.routing;
   const FaultModel& model = *a.subject.model;
   CheckResult out{Holds{}, {}, nlohmann::json::object()};
+  fill_cells(out, c, a);
   const DeadlockSearchOptions opt = deadlock_search_options(c.q, routing, question::kClaim);
   out.explanation.push_back("claim: " + routing.spec() + " (" + std::to_string(routing.vcs()) + " VC) is deadlock-free" +
                             (c.q.k ? " under every set of <= " + std::to_string(c.q.k) + " " + c.q.faults : "") +

@@ -97,6 +97,17 @@ std::string defeat_line(const RouteWitness& w, bool minimum) {
          (w.disconnected ? "; the faults disconnect this pair" : "");
 }
 
+// The report's Paper and Menger cells (issue 42): how many faults are always
+// routed around, as the claim states it and as the search found it.
+void fill_cells(CheckResult& out, const RouteClaim& c, std::uint32_t t, const Answer& a) {
+  const RouteCheckResult& r = a.result_as<RouteCheckResult>();
+  out.paper_value = (c.exact ? "" : ">= ") + std::to_string(t);
+  if (a.verdict == VerdictKind::Unknown) out.menger_value = "unknown";
+  else if (!r.failure) out.menger_value = ">= " + std::to_string(a.question.at("k").get<std::uint32_t>());
+  else if (const std::size_t n = r.failure->faults.count(); r.minimum_proved) out.menger_value = n ? std::to_string(n - 1) : "none";
+  else out.menger_value = "< " + std::to_string(r.failure->faults.count());
+}
+
 CheckResult check(const RouteClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
   const std::uint32_t t = fault_count(c, *topology, ctx.budget());
   RouteCheckQuestion q = c.q;
@@ -108,6 +119,7 @@ CheckResult check(const RouteClaim& c, const std::shared_ptr<const Topology>& to
   const Routing& routing = *a.subject.routing;
 
   CheckResult out{Holds{}, {}, nlohmann::json::object()};
+  fill_cells(out, c, t, a);
   const std::string claim = routing.spec() + " routes around every set of " +
                             (c.exact ? "exactly up to " : "up to ") + std::to_string(t) + " faults (" + q.faults + ")" +
                             (q.path_bound ? " within " + *q.path_bound + " hops" : "");

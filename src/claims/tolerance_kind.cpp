@@ -65,6 +65,18 @@ std::string units_text(const FaultModel& m, const std::vector<std::size_t>& unit
   return "{" + s + "}";
 }
 
+// The report's Paper and Menger cells (issue 42): the least breaking weight,
+// or for a `tolerates` claim the weight survived ("unbounded": no fault set
+// disconnects a required pair).
+void fill_cells(CheckResult& r, const ToleranceClaim& c, bool expect_unbounded, const Rational& expected,
+                const ToleranceOutcome& o) {
+  const std::string survives = c.at_least ? "survives " : "";
+  r.paper_value = expect_unbounded ? "unbounded" : survives + to_string(expected);
+  if (!o.complete) r.menger_value = o.min_cut ? "<= " + std::to_string(*o.min_cut) + " so far" : "unknown";
+  else if (!o.min_cut) r.menger_value = "unbounded";
+  else r.menger_value = c.at_least ? survives + std::to_string(*o.min_cut - 1) : std::to_string(*o.min_cut);
+}
+
 CheckResult check(const ToleranceClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
   auto net = std::make_shared<const Network>(topology, ctx.budget());
   auto fault_model = std::make_shared<const FaultModel>(*net, tolerance_fault_spec(c.q, *net), ctx.budget());
@@ -80,6 +92,7 @@ CheckResult check(const ToleranceClaim& c, const std::shared_ptr<const Topology>
   const FaultModel& model = *fault_model;
 
   CheckResult r{Holds{}, {}, nlohmann::json::object()};
+  fill_cells(r, c, expect_unbounded, expected, o);
   // The engine's one view (verify/tolerance/tolerance_engine.h); the comparison is in the verdict and explanation.
   const nlohmann::json result = to_json(o, model);
   r.details = {{"faults", model.describe()}, {"result", result}};
