@@ -6,22 +6,9 @@ binary is built (the Answer's one view, src/setup/answer.h)."""
 
 import json
 import os
-import shutil
-import subprocess
-
-import pytest
 
 import menger
-
-MENGER = os.environ.get("MENGER_CLI") or shutil.which("menger")
-
-
-def cli_json(*args):
-    if not MENGER or not os.path.exists(MENGER):
-        pytest.skip("the menger binary is not built (MENGER_CLI)")
-    out = subprocess.run([MENGER, *args, "--json"], capture_output=True, text=True)
-    assert out.returncode in (0, 1), out.stderr
-    return json.loads(out.stdout)
+from test_verbs import cli as cli_json  # the menger binary's --json, skipped when it is not built
 
 
 def without_seconds(j):
