@@ -263,6 +263,34 @@ std::string witness_figure(const Claim& claim, const nlohmann::json& inst, const
   }
 }
 
+// A deadlock witness's packets in the page's text (issue 42: they were only
+// in the folded JSON): each packet's ends, the channel it holds and the
+// channels it waits for, as (node, port, VC) the way `menger replay` reads them.
+std::string channel_text(const nlohmann::json& c) {
+  if (!c.is_array() || c.size() != 3) return esc(c.dump());
+  return esc(c[0].is_string() ? c[0].get<std::string>() : c[0].dump()) + " port " + esc(c[1].dump()) +
+         (c[2] == 0 ? "" : " VC " + esc(c[2].dump()));
+}
+
+std::string deadlock_packets(const nlohmann::json& inst) {
+  if (verdict_of(inst) != "FAILS" || !inst.contains("witness")) return "";
+  const nlohmann::json& w = inst["witness"];
+  if (!w.is_object() || !w.contains("packets") || !w["packets"].is_array() || w["packets"].empty()) return "";
+  std::ostringstream out;
+  out << "<table class=\"packets\"><caption>The deadlocked packets: each holds one channel and waits for channels "
+         "the others hold</caption>\n<thead><tr><th>Packet</th><th>Holds</th><th>Waits for</th><th>State</th></tr>"
+         "</thead>\n<tbody>\n";
+  for (const auto& p : w["packets"]) {
+    std::string waits;
+    for (const auto& r : p.value("requests", nlohmann::json::array())) waits += (waits.empty() ? "" : "; ") + channel_text(r);
+    out << "<tr><td>" << esc(p.value("source", "?")) << " &rarr; " << esc(p.value("destination", "?")) << "</td><td>"
+        << channel_text(p.value("channel", nlohmann::json())) << "</td><td>" << waits << "</td><td>"
+        << esc(p.value("state", "")) << "</td></tr>\n";
+  }
+  out << "</tbody></table>\n";
+  return out.str();
+}
+
 void instance_section(std::ostream& out, const Claim* claim, const ClaimInstance* ci, const nlohmann::json& i,
                       std::size_t n, const std::string& stem, const HtmlReportOptions& html,
                       std::vector<std::string>& problems) {
@@ -283,6 +311,7 @@ void instance_section(std::ostream& out, const Claim* claim, const ClaimInstance
     out << "</pre>\n";
   }
   if (i.contains("note")) out << "<p><i>Note:</i> " << esc(i["note"].get<std::string>()) << "</p>\n";
+  out << deadlock_packets(i);
   if (claim && ci) {
     out << witness_figure(*claim, i, stem, html, problems);
     for (const std::string& plot : copy_plots(*claim, *ci, html))

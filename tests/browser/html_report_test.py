@@ -13,7 +13,7 @@ real browser, against the JSON report of the same run:
   - every claim page has one section per instance, every image on it loads,
     and no page refers to anything outside the report folder;
   - a counterexample's page shows its witness picture with the faulty elements
-    marked.
+    marked, and a deadlock's page lists its packets in a table.
 Screenshots are saved in WORK_DIR/screenshots for a person to look at.
 """
 import json
@@ -190,6 +190,16 @@ def check_claim_pages(driver, html, report, shots):
             if drawable:
                 check(len(imgs) == 1, "%s instance %d: no witness picture" % (page.name, n))
                 pictures += 1
+            if inst["verdict"] == "FAILS" and c["kind"] == "deadlock-free":
+                # Issue 42: the packets in the page's text, one row each, as the witness names them.
+                rows = sections[n].find_elements(By.CSS_SELECTOR, "table.packets tbody tr")
+                packets = inst["witness"]["packets"]
+                check(len(rows) == len(packets), "%s instance %d: %d packet rows for %d packets"
+                      % (page.name, n, len(rows), len(packets)))
+                for row, p in zip(rows, packets):
+                    check(row.text.startswith("%s \u2192 %s" % (p["source"], p["destination"])),
+                          "%s instance %d: row %r is not packet %s -> %s" % (page.name, n, row.text, p["source"],
+                                                                             p["destination"]))
         if c["id"] == "own/dor-route-tolerance":
             svg = (html / "witness" / "own-dor-route-tolerance-0.svg").read_text()
             faults = inst_faults(report, c)
