@@ -4,7 +4,9 @@
 //
 // Each engine's question is answered here, once, for every front end (CLI
 // verbs, claim kinds, Python): answer_route_check, answer_deadlock and
-// answer_tolerance turn a question into the engine's options, run the engine
+// answer_tolerance here, answer_credit_loops (setup/credit_loops.h) and
+// answer_montecarlo (claims/reliability_study.h, where the study lives) turn a
+// question into the engine's options, run the engine
 // under the caller's Context, make the evidence and have code that does not
 // trust the engine re-check it.  A front end then only shows the Answer (the
 // CLI's text and --json, a claim's verdict, a Python result).
@@ -86,7 +88,7 @@ struct Recheck {
 [[noreturn]] void throw_wrong_result(const std::string& verb);
 
 struct Answer {
-  std::string verb;          // the question's name: "route-check", "deadlock", "tolerance"
+  std::string verb;          // the question's name: "route-check", "deadlock", "tolerance", "credit-loops", ...
   Subject subject;
   nlohmann::json question;   // the question's JSON view (question::to_json_view)
   VerdictKind verdict = VerdictKind::Unknown;
