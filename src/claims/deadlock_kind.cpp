@@ -91,10 +91,11 @@ CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>&
   const FaultModel& model = *a.subject.model;
   CheckResult out{Holds{}, {}, nlohmann::json::object()};
   fill_cells(out, c, a);
-  const DeadlockSearchOptions opt = deadlock_search_options(c.q, routing, question::kClaim);
+  // The switching model as the question states it (read() refused a bad one).
+  const auto switching = parse_switching(c.q.switching.value_or(""), c.q.buffers.value_or(0), "switching", "buffers");
   out.explanation.push_back("claim: " + routing.spec() + " (" + std::to_string(routing.vcs()) + " VC) is deadlock-free" +
                             (c.q.k ? " under every set of <= " + std::to_string(c.q.k) + " " + c.q.faults : "") +
-                            (opt.switching ? " (" + opt.switching->text() + ")" : ""));
+                            (switching ? " (" + switching->text() + ")" : ""));
   // The search's one view (verify/deadlock/deadlock_search.h); its verdict is the search's.
   out.details = {{"routing", routing.spec()}, {"k", c.q.k}, {"result", to_json(s, model)}};
   if (!s.complete) {

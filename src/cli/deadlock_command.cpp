@@ -93,7 +93,7 @@ void print_recheck(const Answer& a) {
   for (const auto& p : a.recheck->problems) std::cout << "problem      the evidence does not check: " << p << "\n";
 }
 
-void print_text(const DeadlockArgs& args, const Answer& a, const Budget& budget) {
+void print_text(const DeadlockArgs& args, const Answer& a) {
   const DeadlockSearchResult& s = a.result_as<DeadlockSearchResult>();
   const Routing& routing = *a.subject.routing;
   std::cout << "model        " << a.subject.net->spec() << "\nrouting      " << routing.spec() << " (" << routing.vcs()
@@ -102,7 +102,7 @@ void print_text(const DeadlockArgs& args, const Answer& a, const Budget& budget)
     std::cout << "faults       every set of <= " << args.q.k << " " << args.q.faults << ": " << s.analyses
               << " fault sets analysed" << (s.symmetry.empty() ? "" : " (" + s.symmetry + ")") << ", " << s.seconds
               << " s\n";
-  if (!s.complete) std::cout << "verdict      UNKNOWN: " << budget.reason() << "; " << s.coverage.text() << "\n";
+  if (!s.complete) std::cout << "verdict      UNKNOWN: " << a.reason << "\n";  // the budget's reason and the coverage
   std::cout << resumed_line(s.coverage) << kept_line(args.q.checkpoint, s.complete);
   if (s.failing) std::cout << "fault set    " << s.failing->to_string(a.subject.model->universe()) << "\n";
   const auto* e = std::get_if<DeadlockEvidence>(&a.evidence);
@@ -127,7 +127,7 @@ int run_deadlock(const DeadlockArgs& args, const ShardFarm* farm, const Invocati
   if (!args.export_graph.empty()) export_graph(*a.subject.routing, *a.subject.model, args.export_graph);
   const std::string drawn = draw_witness(a, args.drawing);
   if (args.json) std::cout << json_text(to_json(a, Timings::Include), 2) << "\n";
-  else print_text(args, a, budget);
+  else print_text(args, a);
   if (!args.json && !drawn.empty()) std::cout << "picture      " << drawn << "\n";
   if (a.recheck && !a.recheck->valid) return 3;
   if (a.verdict == VerdictKind::Unknown) return 4;
