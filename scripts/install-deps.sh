@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libgmock-dev                   # GoogleTest
   libcadical-dev                              # SAT with DRAT proofs (verify/deadlock/deadlock_sat.h)
   libssl-dev                                  # SHA-256 of inputs and checkpoint seals (core/input_file.h)
+  zlib1g-dev                                  # gzip streams of route-check proofs (verify/route/route_proof.h)
   python3 python3-networkx python3-igraph     # peer cross-checks and benchmarks
   ccache                                      # compiler cache (cmake/MengerPch.cmake)
   gnuplot-nox                                 # plots of the reliability curves (SVG, PNG)

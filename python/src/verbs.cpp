@@ -252,7 +252,10 @@ RouteCheckResultPy route_check_verb(py::object net_obj, py::object routing, cons
   RouteCheckResultPy r = run_engine(c, [&] {
     const Routing& rt = choice.get();
     auto model = std::make_shared<const FaultModel>(fault_model(*c.net, q.faults, "", c.context));
-    const Answer a = answer_route_check(q, Subject{c.net, model, borrowed(rt)}, Context{c.context, progress_of(c)});
+    // A Python routing cannot be rebuilt from its spec: its proof is not re-checked here.
+    const SpecResolver specs = resolver_of(c);
+    const Answer a = answer_route_check(q, Subject{c.net, model, borrowed(rt)}, Context{c.context, progress_of(c)},
+                                        choice.builtin ? &specs : nullptr);
     const RouteCheckResult& res = a.result_as<RouteCheckResult>();
     RouteCheckResultPy out;
     out.model = c.net->spec();

@@ -20,7 +20,15 @@
 // FAILS carries a replayable witness (`menger replay`): the fault set, the
 // pair, the hop-by-hop trace.  HOLDS carries the search's counts (runs versus
 // naive enumeration); the search's completeness is argued in route_search.h and
-// tested against brute force.
+// tested against brute force.  A `tolerates_at_least` claim searched by the
+// lazy search also writes the search's proof (verify/route/route_proof.h) to a
+// scratch file and re-checks it independently (verify/check/
+// route_proof_check.h) before it HOLDS; the symbolic search writes none yet.
+#include <unistd.h>
+
+#include <atomic>
+#include <filesystem>
+
 #include "claims/property.h"
 #include "claims/property_keys.h"
 #include "claims/question_keys.h"
@@ -108,13 +116,44 @@ void fill_cells(CheckResult& out, const RouteClaim& c, std::uint32_t t, const An
   else out.menger_value = "< " + std::to_string(r.failure->faults.count());
 }
 
+// A proof's scratch file, removed when the claim is checked (the catalog
+// keeps what the re-check found, not the file).
+struct ScratchProof {
+  std::string path;
+  ScratchProof() {
+    static std::atomic<std::uint64_t> count{0};
+    path = (std::filesystem::temp_directory_path() /
+            ("menger-proof-" + std::to_string(::getpid()) + "-" + std::to_string(count++) + ".gz"))
+               .string();
+  }
+  ~ScratchProof() {
+    std::error_code ec;
+    std::filesystem::remove(path, ec);
+  }
+};
+
+// The proof's line and details; a proof the checker refutes is a bug in the search.
+void add_proof(CheckResult& out, const Answer& a) {
+  const auto* p = std::get_if<RouteProofFile>(&a.evidence);
+  if (!p) return;
+  if (!a.recheck) throw InternalError("the search's proof was not re-checked: " + a.unchecked);
+  if (!a.recheck->valid) throw InternalError("the search's proof does not check: " + a.recheck->problems.front());
+  out.explanation.push_back("proof: " + std::to_string(p->bytes) + " bytes (gzip) for " + std::to_string(p->runs) +
+                            " runs, re-checked independently: " + a.recheck->summary);
+  out.details["proof"] = {{"bytes", p->bytes}, {"pairs", p->pairs}, {"tokens", p->tokens},
+                          {"rechecked", a.recheck->summary}};
+}
+
 CheckResult check(const RouteClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
   const std::uint32_t t = fault_count(c, *topology, ctx.budget());
   RouteCheckQuestion q = c.q;
   q.k = c.exact ? t + 1 : t;
+  std::optional<ScratchProof> scratch;
+  if (!c.exact && q.search == "lazy") q.proof = scratch.emplace().path;
+  const SpecResolver specs = builtin_specs(ctx.budget());
   const Answer a = answer_route_check(
       q, subject_of(make_route_setup(topology, c.routing, c.q.faults, c.base_dir, ctx.budget())),
-      Context{ctx.budget(), ctx.progress(), nullptr});
+      Context{ctx.budget(), ctx.progress(), nullptr}, &specs);
   const RouteCheckResult& r = a.result_as<RouteCheckResult>();
   const Routing& routing = *a.subject.routing;
 
@@ -137,6 +176,7 @@ CheckResult check(const RouteClaim& c, const std::shared_ptr<const Topology>& to
       out.explanation.push_back("no set of " + std::to_string(t + 1) + " faults defeats it: it tolerates more");
       out.verdict = Fails{nlohmann::json{{"tolerates_at_least", t + 1}}};
     } else {
+      add_proof(out, a);
       out.verdict = Holds{nullptr};
     }
     return out;

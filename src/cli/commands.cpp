@@ -28,6 +28,7 @@ void register_commands(CLI::App& app, CommandRegistry& commands, const ShardFarm
   add_prove_command(app, commands, farm);
   add_tolerance_command(app, commands, farm);
   add_check_cert_command(app, commands);
+  add_check_proof_command(app, commands);
   add_route_check_command(app, commands, farm);
   add_deadlock_command(app, commands, farm);
   add_credit_loops_command(app, commands);

@@ -104,6 +104,7 @@ void add_export_command(CLI::App& app, CommandRegistry& commands);
 void add_prove_command(CLI::App& app, CommandRegistry& commands, const ShardFarm* farm);
 void add_tolerance_command(CLI::App& app, CommandRegistry& commands, const ShardFarm* farm);
 void add_check_cert_command(CLI::App& app, CommandRegistry& commands);
+void add_check_proof_command(CLI::App& app, CommandRegistry& commands);
 void add_deadlock_command(CLI::App& app, CommandRegistry& commands, const ShardFarm* farm);
 void add_credit_loops_command(CLI::App& app, CommandRegistry& commands);  // InfiniBand
 void add_montecarlo_command(CLI::App& app, CommandRegistry& commands, const ShardFarm* farm);

@@ -129,6 +129,23 @@ void print_search(const RouteCheckResult& r) {
                  "counted for its orbit)\n";
 }
 
+// The proof written (HOLDS), with its independent re-check; or why none was.
+void print_proof(const RouteCheckArgs& args, const Answer& a) {
+  if (args.q.proof.empty()) return;
+  const auto* p = std::get_if<RouteProofFile>(&a.evidence);
+  if (!p) {
+    std::cout << "proof        none written: a proof proves HOLDS, and the verdict is " << to_string(a.verdict) << "\n";
+    return;
+  }
+  std::cout << "proof        written to " << p->path << " (" << p->bytes << " bytes, "
+            << (p->runs ? static_cast<double>(p->bytes) / static_cast<double>(p->runs) : 0.0)
+            << " bytes per run; menger check-proof " << p->path << ")\n";
+  if (a.recheck && a.recheck->valid) std::cout << "re-checked   " << a.recheck->summary << "\n";
+  else if (a.recheck)
+    for (const auto& why : a.recheck->problems) std::cout << "problem      " << why << "\n";
+  else std::cout << "not checked  " << a.unchecked << "\n";
+}
+
 void print_text(const RouteCheckArgs& args, const Answer& a) {
   const RouteCheckQuestion& q = args.q;
   const RouteCheckResult& r = a.result_as<RouteCheckResult>();
@@ -149,6 +166,7 @@ void print_text(const RouteCheckArgs& args, const Answer& a) {
   if (w && !args.witness.empty())
     std::cout << "witness      written to " << args.witness << " (menger replay " << args.witness << ")\n";
   if (!args.failures_csv.empty()) std::cout << "failing sets written to " << args.failures_csv << "\n";
+  print_proof(args, a);
 }
 
 int run_route_check(const RouteCheckArgs& args, const ShardFarm* farm, const Invocation& in) {
@@ -157,8 +175,9 @@ int run_route_check(const RouteCheckArgs& args, const ShardFarm* farm, const Inv
     throw InputError("--failures-csv writes the sets --failures N lists; give --failures too");
   const bool speaks = !farm || farm->coordinator();
   ProgressDisplay display(speaks, in.progress);
+  const SpecResolver specs = builtin_specs(budget);
   const Answer a = answer_route_check(args.q, subject_of(make_route_setup(args.spec, args.routing, args.q.faults, budget)),
-                                      Context{budget, display.sink(), farm});
+                                      Context{budget, display.sink(), farm}, &specs);
   display.finish();
   if (!speaks) return 0;  // rank 0 merged the answer and prints it
   if (const auto* w = std::get_if<RouteWitness>(&a.evidence); w && !args.witness.empty()) {

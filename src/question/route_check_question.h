@@ -32,6 +32,7 @@ struct RouteCheckQuestion {
   std::string checkpoint;
   bool recheck_resumed = false;
   std::uint32_t chunk_pairs = 512;
+  std::string proof;
 
   template <class Q, class Visit>
   static void fields(Q& q, Visit&& v) {
@@ -58,6 +59,10 @@ struct RouteCheckQuestion {
                       .range(0, 1'000'000)
                       .in(kCli | kPython));
     checkpoint_fields(v, q.checkpoint, q.recheck_resumed, q.chunk_pairs, {"chunk_pairs", "pairs", "chunk", 1u << 24, ""});
+    v(q.proof, Field("proof", "write a proof of a HOLDS verdict to this file (lazy search): every examined pair's "
+                              "decision tree over the fault sets, re-checked by menger check-proof without the search")
+                   .in(kCli | kPython)
+                   .run_control());
   }
 };
 

@@ -74,8 +74,8 @@ using EngineResult =
 
 // The evidence, typed: a route failure's witness (menger replay), a deadlock
 // witness or freedom certificate (replay, check-cert), a tolerance
-// certificate (check-cert); none when the verdict has none.
-using Evidence = std::variant<std::monostate, RouteWitness, DeadlockEvidence, ToleranceCertificate>;
+// certificate (check-cert), a route-check HOLDS proof (check-proof); none when the verdict has none.
+using Evidence = std::variant<std::monostate, RouteWitness, DeadlockEvidence, ToleranceCertificate, RouteProofFile>;
 
 // The evidence re-checked by code that does not trust the engine
 // (verify/check/, route_witness.h's validate_trace).
@@ -129,7 +129,11 @@ nlohmann::json to_json(const Answer& a, Timings timings);
 
 // Does the routing deliver every required pair under every set of <= q.k
 // faults?  FAILS carries a replayable witness, validated by validate_trace.
-Answer answer_route_check(const RouteCheckQuestion& q, Subject s, const Context& ctx);
+// With q.proof, HOLDS carries the proof written there (verify/route/route_proof.h),
+// re-checked by verify/check/route_proof_check.h under `specs` (null: not
+// re-checked, for a routing the checker cannot rebuild from its spec).
+Answer answer_route_check(const RouteCheckQuestion& q, Subject s, const Context& ctx,
+                          const SpecResolver* specs = nullptr);
 
 // Can the routing deadlock (under every set of <= q.k faults)?  HOLDS (FREE)
 // carries the freedom certificate, FAILS the deadlocked configuration; the

@@ -4,7 +4,10 @@
 #include <chrono>
 
 #include "question/question_json.h"
+#include "core/hop_limit.h"
 #include "core/version.h"
+#include "verify/check/route_proof_check.h"
+#include "verify/evidence_inputs.h"
 #include "setup/answer.h"
 #include "setup/questions.h"
 
@@ -43,7 +46,9 @@ nlohmann::json view(const Answer& a, Timings timings) {
   j.update(to_json(r, timings));
   j["path_bound"] = a.question.value("path_bound", nlohmann::json(nullptr));
   if (a.question.value("failures", 0) > 0) j["failing_sets"] = failing_sets_json(r, *s.model);
-  j["witness"] = evidence_json(a);
+  const auto* w = std::get_if<RouteWitness>(&a.evidence);
+  j["witness"] = w ? to_json(*w) : nlohmann::json(nullptr);
+  if (const auto* p = std::get_if<RouteProofFile>(&a.evidence)) j["proof"] = to_json(*p);
   return j;
 }
 
@@ -70,14 +75,47 @@ void add_witness(Answer& a, const RouteFailure& failure, const RouteCheckQuestio
   a.evidence = std::move(w);
 }
 
+// What a proof proves (verify/route/route_proof.h): the question as the
+// checker rebuilds it, with the hop limit the search used.
+RouteProofHeader proof_header(const RouteCheckQuestion& q, const Subject& s) {
+  RouteProofHeader h;
+  h.question = {{"model", s.net->spec()},
+                {"routing", s.routing->spec()},
+                {"faults", q.faults},
+                {"k", q.k},
+                {"path_bound", q.path_bound ? nlohmann::json(*q.path_bound) : nlohmann::json(nullptr)},
+                {"hop_limit", hop_limit_for(*s.net, q.hop_limit.value_or(0))},
+                {"excuse_disconnected", q.excuse_disconnected}};
+  h.inputs = inputs_json(evidence_inputs(*s.net, s.routing.get()));
+  return h;
+}
+
+// A HOLDS verdict's proof is finished and re-checked without the search;
+// any other verdict's is removed (a failure's evidence is its witness).
+void settle_proof(Answer& a, RouteProofWriter& proof, const SpecResolver* specs) {
+  if (a.verdict != VerdictKind::Holds) return proof.abandon();
+  proof.finish();
+  const RouteCheckResult& r = a.result_as<RouteCheckResult>();
+  a.evidence = RouteProofFile{proof.path(), proof.bytes(), proof.pairs(), proof.tokens(), r.runs()};
+  if (!specs) {
+    a.unchecked = "the routing cannot be rebuilt from its spec, so the proof was not re-checked here";
+    return;
+  }
+  const RouteProofReport c = check_route_proof(proof.path(), *specs);
+  a.recheck = Recheck{c.valid, c.summary, c.problems};
+}
+
 }  // namespace
 
-Answer answer_route_check(const RouteCheckQuestion& q, Subject s, const Context& ctx) {
+Answer answer_route_check(const RouteCheckQuestion& q, Subject s, const Context& ctx, const SpecResolver* specs) {
   const auto start = std::chrono::steady_clock::now();
   RouteCheckOptions opt = route_check_options(q);
   opt.budget = ctx.budget;
   opt.progress = ctx.progress;
   opt.farm = ctx.farm;
+  std::optional<RouteProofWriter> proof;
+  if (!q.proof.empty()) proof.emplace(q.proof, proof_header(q, s));
+  opt.proof = proof ? &*proof : nullptr;
   RouteCheckResult r = route_check(*s.routing, *s.model, opt);
   Answer a = Answer::asked("route-check", std::move(s), question::to_json_view(q));
   a.verdict = verdict_kind(r.status);
@@ -86,6 +124,7 @@ Answer answer_route_check(const RouteCheckQuestion& q, Subject s, const Context&
   const bool whole = !ctx.farm || ctx.farm->coordinator();  // another rank's result is not whole
   if (whole && r.failure) add_witness(a, *r.failure, q);
   a.result = std::move(r);
+  if (proof) settle_proof(a, *proof, specs);
   a.view = &view;
   a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return a;

@@ -7,7 +7,7 @@
 namespace menger {
 
 FixedFaultView::FixedFaultView(const FaultModel& model, FaultKnowledge knowledge, const FaultSet& faults)
-    : model_(model), knowledge_(knowledge), faults_(faults) {}
+    : CheckerFaultView(model, knowledge), faults_(faults) {}
 
 bool FixedFaultView::failed(std::optional<std::size_t> unit) {
   if (!unit) return false;
@@ -19,7 +19,7 @@ bool FixedFaultView::failed(std::optional<std::size_t> unit) {
   return false;
 }
 
-bool FixedFaultView::hop_blocked(const PortSlot& slot) {
+bool CheckerFaultView::hop_blocked(const PortSlot& slot) {
   if (!slot.connected()) return true;
   return failed(model_.unit_of_link(slot.link)) || failed(model_.unit_of_node(slot.peer));
 }
@@ -36,7 +36,7 @@ std::vector<std::size_t> FixedFaultView::reads() const {
   return out;
 }
 
-void FixedFaultView::require_near(NodeId v) const {
+void CheckerFaultView::require_near(NodeId v) const {
   if (knowledge_ != FaultKnowledge::Local || whole_view_ || v == here_) return;
   const Network& net = network();
   if (here_ < net.num_nodes())
@@ -47,7 +47,7 @@ void FixedFaultView::require_near(NodeId v) const {
                       net.label(v) + ", which is not its neighbour");
 }
 
-void FixedFaultView::require_attached(LinkId l) const {
+void CheckerFaultView::require_attached(LinkId l) const {
   if (knowledge_ != FaultKnowledge::Local || whole_view_) return;
   const Network& net = network();
   const Link& k = net.link(l);
@@ -56,12 +56,12 @@ void FixedFaultView::require_attached(LinkId l) const {
                       ", which is not attached to the node it is at");
 }
 
-bool FixedFaultView::node_faulty(NodeId v) {
+bool CheckerFaultView::node_faulty(NodeId v) {
   require_near(v);
   return failed(model_.unit_of_node(v));
 }
 
-bool FixedFaultView::link_faulty(LinkId l) {
+bool CheckerFaultView::link_faulty(LinkId l) {
   require_attached(l);
   return failed(model_.unit_of_link(l));
 }
@@ -72,7 +72,7 @@ bool FixedFaultView::faulty_nodes_at_least(std::span<const NodeId> region, std::
   return faulty >= threshold;
 }
 
-PathAnswer FixedFaultView::least_path(const PathQuestion& q) {
+PathAnswer CheckerFaultView::least_path_whole(const PathQuestion& q) {
   struct WholeView {  // the rule is back when the question is answered, or throws
     bool& on;
     explicit WholeView(bool& flag) : on(flag) { on = true; }

@@ -46,10 +46,8 @@ constexpr std::int64_t kOnBranch = -1;
 // as long as the hop limit, thousands of hops on a large network).
 class Replayer {
  public:
-  Replayer(const Routing& routing, const FaultModel& model, const FaultSet& faults, NodeId d, std::uint32_t limit)
-      : routing_(routing), net_(model.network()), view_(model, routing.knowledge(), faults), d_(d), limit_(limit) {
-    view_.record_reads();
-  }
+  Replayer(const Routing& routing, CheckerFaultView& view, NodeId d, std::uint32_t limit)
+      : routing_(routing), net_(view.network()), view_(view), d_(d), limit_(limit) {}
 
   Replay run(NodeId s) {
     view_.at(s);
@@ -63,7 +61,7 @@ class Replayer {
  private:
   const Routing& routing_;
   const Network& net_;
-  FixedFaultView view_;
+  CheckerFaultView& view_;
   NodeId d_;
   std::uint32_t limit_;
   std::vector<Frame> branch_;
@@ -167,7 +165,14 @@ class Replayer {
 Replay replay_every_branch(const Routing& routing, const FaultModel& model, const FaultSet& faults, NodeId s,
                            NodeId d, std::uint32_t hop_limit) {
   MENGER_ASSERT(s != d, "checker: a run from a node to itself");
-  return Replayer(routing, model, faults, d, hop_limit).run(s);
+  FixedFaultView view(model, routing.knowledge(), faults);
+  view.record_reads();
+  return Replayer(routing, view, d, hop_limit).run(s);
+}
+
+Replay replay_in(const Routing& routing, CheckerFaultView& view, NodeId s, NodeId d, std::uint32_t hop_limit) {
+  MENGER_ASSERT(s != d, "checker: a run from a node to itself");
+  return Replayer(routing, view, d, hop_limit).run(s);
 }
 
 }  // namespace menger

@@ -22,6 +22,7 @@
 
 #include "core/fault.h"
 #include "core/routing.h"
+#include "verify/check/fixed_fault_view.h"
 #include "verify/fault_model.h"
 
 namespace menger {
@@ -53,5 +54,8 @@ struct Replay {
 // The run of `routing` from s to d (s != d) under `faults`.
 Replay replay_every_branch(const Routing& routing, const FaultModel& model, const FaultSet& faults, NodeId s,
                            NodeId d, std::uint32_t hop_limit);
+// The same with the faults another checker's view answers (route_proof_check.h:
+// a view that refuses what a proof's leaf does not decide); reads() as it keeps them.
+Replay replay_in(const Routing& routing, CheckerFaultView& view, NodeId s, NodeId d, std::uint32_t hop_limit);
 
 }  // namespace menger

@@ -28,7 +28,9 @@ std::vector<std::size_t> image_units(const FaultModel& m, const Permutation& g, 
   return out;
 }
 
-std::optional<std::string> compare_runs(const Network& net, const Permutation& g, const Replay& a, const Replay& b) {
+}  // namespace
+
+std::optional<std::string> run_image_problem(const Network& net, const Permutation& g, const Replay& a, const Replay& b) {
   if (a.end != b.end) return "outcome " + std::string(to_string(a.end)) + " becomes " + std::string(to_string(b.end));
   if (a.hops != b.hops) return "hops " + std::to_string(a.hops) + " become " + std::to_string(b.hops);
   if (a.branch.size() != b.branch.size()) return std::string("the traces differ in length");
@@ -41,7 +43,6 @@ std::optional<std::string> compare_runs(const Network& net, const Permutation& g
   return std::nullopt;
 }
 
-}  // namespace
 
 std::optional<std::vector<std::size_t>> unit_permutation(const FaultModel& model, const Permutation& g) {
   const FaultUniverse& uni = model.universe();
@@ -88,7 +89,7 @@ std::optional<std::string> commutation_problem(const Routing& routing, const Fau
     const Replay a = replay_every_branch(routing, model, faults, s, d, hop_limit);
     const Replay b = replay_every_branch(routing, model, mapped, g[s], g[d], hop_limit);
     const std::string where = " (run " + net.label(s) + " -> " + net.label(d) + " with " + std::to_string(f.size()) + " faults)";
-    if (auto why = compare_runs(net, g, a, b)) return *why + where;
+    if (auto why = run_image_problem(net, g, a, b)) return *why + where;
     if (image_units(model, g, a.reads) != b.reads) return "the read sets are not images of each other" + where;
   }
   return std::nullopt;

@@ -15,6 +15,7 @@
 
 #include "core/routing.h"
 #include "verify/check/automorphism_check.h"
+#include "verify/check/replay_run.h"
 #include "verify/fault_model.h"
 
 namespace menger {
@@ -24,6 +25,10 @@ namespace menger {
 // not single nodes or single links, or when the map is not a bijection of the
 // units (g is then not an automorphism of the fault model).
 std::optional<std::vector<std::size_t>> unit_permutation(const FaultModel& model, const Permutation& g);
+
+// Why run b is not the image of run a under g (same outcome and hops, the
+// steps' nodes mapped by g, the same ports and channels), or nullopt.
+std::optional<std::string> run_image_problem(const Network& net, const Permutation& g, const Replay& a, const Replay& b);
 
 // The first difference found over `runs` random (s, d, F) with |F| <= k
 // (seeded; deterministic), or nullopt.  g must be a port automorphism of the

@@ -47,6 +47,12 @@ PathBound::PathBound(const FaultModel& model, std::optional<std::string> formula
       if (v < 0) throw InputError("path bound '" + *formula_ + "' is negative for faults=" + std::to_string(f));
       BigInt fl = numerator(v) / denominator(v);
       table_[f][dist] = fl > BigInt(UINT32_MAX - 1) ? UINT32_MAX - 1 : static_cast<std::uint32_t>(fl);
+      if (f > 0 && table_[f][dist] < table_[f - 1][dist])
+        throw InputError("path bound '" + *formula_ + "' shrinks as faults grow (" + std::to_string(table_[f - 1][dist]) +
+                         " hops at faults=" + std::to_string(f - 1) + ", " + std::to_string(table_[f][dist]) +
+                         " at faults=" + std::to_string(f) + (needs_distance_ ? ", distance=" + std::to_string(dist) : "") +
+                         "): the exhaustive searches check a run once for every larger fault set that runs alike, "
+                         "which needs a bound that does not shrink");
     }
 }
 

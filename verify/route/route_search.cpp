@@ -18,6 +18,7 @@
 #include "verify/symmetry/automorphisms.h"
 #include "core/version.h"
 #include "verify/structure/distances.h"
+#include "verify/route/proof_tree.h"
 #include "verify/route/route_checkpoint.h"
 #include "verify/check/routing_symmetry_check.h"
 #include "verify/route/symbolic_search.h"
@@ -94,6 +95,10 @@ class Search {
       throw InputError("listing the failing fault sets needs the lazy or naive search in one process without a "
                        "checkpoint (it keeps every failing set in memory), not " +
                        std::string(opt.symbolic ? "the symbolic search" : opt.farm ? "mpirun" : "--checkpoint"));
+    if (opt.proof && (opt.symbolic || opt.naive || opt.farm || !opt.checkpoint.empty()))
+      throw InputError("a proof is written by the lazy search in one process without a checkpoint; not yet by " +
+                       std::string(opt.symbolic ? "the symbolic search" : opt.naive ? "the naive baseline"
+                                   : opt.farm ? "mpirun" : "a checkpointed run"));
   }
 
   RouteCheckResult run();
@@ -137,6 +142,12 @@ class Search {
   void list_failing(RouteCheckResult& r) const;
   std::optional<std::uint32_t> failing_level_;
   std::map<Units, std::vector<RoutePair>> failing_;
+  // The proof (RouteCheckOptions::proof): the generators the pairs were chosen by, and a chunk's trees.
+  mutable std::string proof_symmetry_ = "none";
+  mutable std::vector<Permutation> proof_generators_;
+  void write_proof(std::size_t c, const std::vector<PairSearch>& chunk, Workers& workers);
+  TreeRun tree_run(const PairSearch& p, const Units& f, Worker& w);
+  struct ProofStopped {};  // the budget ran out while the proof was written
   const Routing& routing_;
   const FaultModel& model_;
   const RouteCheckOptions& opt_;
@@ -159,6 +170,32 @@ class Search {
   bool pair_required_under(const Units& f, const RoutePair& p) const;
 };
 
+// Translations that join the node orbits as all of them do, kept in order
+// when one joins two orbits so far: every source of an orbit is then the image
+// of its least node under the group they span, which is what a proof's pairs
+// need (each (s', d') is the image of (root, d) for some d).
+std::vector<Permutation> spanning_translations(std::size_t n, const std::vector<std::vector<NodeId>>& all) {
+  std::vector<NodeId> parent(n);
+  std::iota(parent.begin(), parent.end(), NodeId{0});
+  auto find = [&](NodeId v) {
+    while (parent[v] != v) v = parent[v] = parent[parent[v]];
+    return v;
+  };
+  std::vector<Permutation> kept;
+  for (const auto& t : all) {
+    bool joins = false;
+    for (NodeId v = 0; v < n; ++v) {
+      const NodeId a = find(v), b = find(t[v]);
+      if (a != b) {
+        parent[std::max(a, b)] = std::min(a, b);
+        joins = true;
+      }
+    }
+    if (joins) kept.push_back(t);
+  }
+  return kept;
+}
+
 // Orbit sizes from a root map: size[r] = how many nodes have root r.
 std::vector<std::uint64_t> orbit_sizes(const std::vector<NodeId>& root) {
   std::vector<std::uint64_t> size(root.size(), 0);
@@ -170,7 +207,7 @@ std::vector<std::uint64_t> orbit_sizes(const std::vector<NodeId>& root) {
 // routing is caught not commuting with is a bug in its declaration: an error,
 // never a silent reduction.
 std::vector<RoutePair> port_orbit_pairs(const Routing& routing, const FaultModel& model, std::vector<RoutePair> all,
-                                        RouteCheckResult& r, const Budget& budget) {
+                                        RouteCheckResult& r, const Budget& budget, std::vector<Permutation>& used) {
   const std::vector<std::uint64_t> colours = routing.symmetry_colours(model.network());
   const NodeGroup g = fault_model_automorphisms(model, {}, Preserve::Ports, colours, budget);
   if (g.generators.empty()) return all;
@@ -196,6 +233,7 @@ std::vector<RoutePair> port_orbit_pairs(const Routing& routing, const FaultModel
   r.symmetry_used = true;
   r.symmetry = std::string(colours.empty() ? "port automorphisms" : "port automorphisms keeping the routing's colours") +
                " (order " + g.order + ")";
+  used = g.generators;  // the pairs (g s, g h d) are G's orbits of the representatives: G's generators span them
   return reps;
 }
 
@@ -215,10 +253,14 @@ std::vector<RoutePair> Search::examined_pairs(RouteCheckResult& r) const {
   if (!opt_.symmetry || opt_.list_failures) return all;  // a listed set's pairs are every pair it breaks
   if (gens.empty() || !routing_.translation_invariant() || !symmetric_fault_model(model_)) {
     if (!routing_.port_automorphism_invariant()) return all;
-    return port_orbit_pairs(routing_, model_, std::move(all), r, opt_.budget);
+    auto reps = port_orbit_pairs(routing_, model_, std::move(all), r, opt_.budget, proof_generators_);
+    if (r.symmetry_used) proof_symmetry_ = "port automorphisms";
+    return reps;
   }
   r.symmetry_used = true;
   r.symmetry = "translations";
+  proof_symmetry_ = "translations";
+  proof_generators_ = spanning_translations(net.num_nodes(), gens);
   std::vector<NodeId> root = orbit_roots(net, gens);
   const std::vector<std::uint64_t> orbit = orbit_sizes(root);
   std::vector<RoutePair> reps;
@@ -328,6 +370,7 @@ RouteCheckResult Search::run() {
   r.levels.resize(opt_.k + 1);
   const std::vector<RoutePair> pairs = examined_pairs(r);
   r.pairs_examined = pairs.size();
+  if (opt_.proof) opt_.proof->set_symmetry(proof_symmetry_, proof_generators_);
   r.naive_runs = binomial_sum(model_.universe().size(), opt_.k) * static_cast<double>(r.pairs_total);
   Workers workers([&] { return Worker{RouteRunner(routing_, model_, limits_), FaultSet(model_.universe().size()), nullptr}; });
   RunState st;
@@ -344,6 +387,42 @@ RouteCheckResult Search::run() {
   if (opt_.list_failures) list_failing(r);
   r.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
   return r;
+}
+
+// One run of the proof's pass (proof_tree.h), as judge() would judge it.
+TreeRun Search::tree_run(const PairSearch& p, const Units& f, Worker& w) {
+  if (out_of_time()) throw ProofStopped{};
+  for (std::size_t u : f) w.faults.insert(u);
+  const RunResult res = w.runner.run(w.faults, p.pair.s, p.pair.d, bound_.at(static_cast<std::uint32_t>(f.size()), p.distance), false);
+  TreeRun out;
+  if (res.delivered()) out.reads = w.runner.reads();
+  else if (opt_.excuse_disconnected && !physically_connected(model_, w.faults, p.pair.s, p.pair.d)) out.end = TreeRun::End::Excused;
+  else out.end = TreeRun::End::Failed;
+  for (std::size_t u : f) w.faults.erase(u);
+  return out;
+}
+
+// The chunk's pairs' trees (proof_tree.h), as one shard of the proof: a
+// second pass over the pairs, in parallel, merged by pair index.
+// When the budget runs out here, the proof is abandoned and the search ends
+// UNKNOWN as it would have in the next chunk.
+void Search::write_proof(std::size_t c, const std::vector<PairSearch>& chunk, Workers& workers) {
+  std::vector<PairProof> shard(chunk.size());
+  try {
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, chunk.size(), 1), [&](const auto& range) {
+      for (std::size_t i = range.begin(); i != range.end(); ++i) {
+        const PairSearch& p = chunk[i];
+        Worker& w = workers.local();
+        std::uint64_t runs = 0;
+        shard[i] = {p.pair.s, p.pair.d,
+                    proof_tokens([&](const Units& f) { return tree_run(p, f, w); }, model_, p.pair, opt_.k, runs)};
+      }
+    });
+  } catch (const ProofStopped&) {
+    opt_.proof->abandon();
+    return;
+  }
+  opt_.proof->shard(c, shard);
 }
 
 // A chunk's failing sets join the list when they are of the least failing
@@ -380,6 +459,7 @@ void Search::run_here(const std::vector<RoutePair>& pairs, RouteCheckResult& r, 
     const std::optional<std::uint32_t> after = failed && (!st.fail_level || *failed < *st.fail_level) ? failed
                                                                                                        : st.fail_level;
     const ChunkRecord own = own_record(c, chunk, failed, after);
+    if (opt_.proof && !after && !expired_) write_proof(c, chunk, workers);
     fold(own, failed ? first_failure(chunk, *failed).failure : std::nullopt, r, st.fail_level);
     if (opt_.list_failures && !expired_) collect_failing(chunk);
     if (!expired_) settled(c, own, r, st);

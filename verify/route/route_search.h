@@ -123,6 +123,7 @@
 #include "core/shard_farm.h"
 #include "verify/fault_model.h"
 #include "verify/route/route_outcome.h"
+#include "verify/route/route_proof.h"
 #include "question/route_check_question.h"
 #include "verify/route/route_run.h"
 
@@ -151,6 +152,9 @@ struct RouteCheckOptions {
                                             // every pair is examined (no symmetry reduction), every chunk
                                             // searches that level too; lazy or naive search, no checkpoint, no farm
   const ShardFarm* farm = nullptr;          // spread the chunks over processes (mpirun); see below
+  RouteProofWriter* proof = nullptr;        // write each examined pair's decision tree (route_proof.h), chunk
+                                            // by chunk, while no pair has failed; lazy search in one process
+                                            // without a checkpoint.  The caller finishes or abandons it.
   Progress progress;  // after each merged chunk: pairs settled of pairs examined
 };
 

@@ -1,0 +1,224 @@
+#include "verify/route/route_proof.h"
+
+#include <zlib.h>
+
+#include <cstdio>
+#include <filesystem>
+
+#include "core/error.h"
+#include "core/input_file.h"
+#include "core/json_io.h"
+#include "core/version.h"
+
+namespace menger {
+
+namespace {
+
+// A line longer than this is not a proof's: the header's generators are
+// |generators| x |nodes| numbers, a few MB for the largest networks checked.
+constexpr std::size_t kMaxLine = std::size_t{1} << 30;
+
+void put_varint(std::string& out, std::uint64_t v) {
+  while (v >= 0x80) {
+    out.push_back(static_cast<char>((v & 0x7f) | 0x80));
+    v >>= 7;
+  }
+  out.push_back(static_cast<char>(v));
+}
+
+}  // namespace
+
+nlohmann::json to_json(const RouteProofFile& f) {
+  const double per_run = f.runs ? static_cast<double>(f.bytes) / static_cast<double>(f.runs) : 0.0;
+  return {{"file", f.path}, {"bytes", f.bytes}, {"pairs", f.pairs}, {"tokens", f.tokens}, {"runs", f.runs},
+          {"bytes_per_run", per_run}};
+}
+
+std::string route_proof_digest(const nlohmann::json& question) { return sha256_digest(json_text(question)); }
+
+nlohmann::json to_json(const RouteProofHeader& h) {
+  return {{"format", kRouteProofFormat},
+          {"version", kRouteProofVersion},
+          {"question", h.question},
+          {"digest", h.digest},
+          {"symmetry", {{"kind", h.symmetry}, {"generators", h.generators}}},
+          {"inputs", h.inputs},
+          {"menger", {{"version", kVersion}}}};
+}
+
+RouteProofHeader route_proof_header_from_json(const nlohmann::json& j) {
+  if (!j.is_object()) throw InputError("a proof's header must be a JSON object");
+  require_keys(j, {"format", "version", "question", "digest", "symmetry", "inputs", "menger"}, "proof header");
+  if (json_at<std::string>(j, "format") != kRouteProofFormat)
+    throw InputError("not a route-check proof (format '" + json_at<std::string>(j, "format") + "')");
+  if (json_at<std::uint32_t>(j, "version") != kRouteProofVersion)
+    throw InputError("proof format version " + std::to_string(json_at<std::uint32_t>(j, "version")) +
+                     " is not one this Menger reads (" + std::to_string(kRouteProofVersion) + ")");
+  RouteProofHeader h;
+  if (!j.at("question").is_object()) throw InputError("a proof's question must be an object");
+  h.question = j.at("question");
+  h.digest = json_at<std::string>(j, "digest");
+  const nlohmann::json& sym = j.at("symmetry");
+  if (!sym.is_object()) throw InputError("a proof's symmetry must be an object");
+  require_keys(sym, {"kind", "generators"}, "proof symmetry");
+  h.symmetry = json_at<std::string>(sym, "kind");
+  h.generators = json_at<std::vector<std::vector<NodeId>>>(sym, "generators");
+  if (!j.at("inputs").is_object()) throw InputError("a proof's inputs must be an object");
+  h.inputs = j.at("inputs");
+  return h;
+}
+
+// ---- writer ------------------------------------------------------------
+
+struct RouteProofWriter::File {
+  gzFile gz = nullptr;
+};
+
+RouteProofWriter::RouteProofWriter(std::string path, RouteProofHeader header)
+    : path_(std::move(path)), header_(std::move(header)), file_(std::make_unique<File>()) {
+  header_.digest = route_proof_digest(header_.question);
+  file_->gz = gzopen((path_ + ".partial").c_str(), "wb9");
+  if (!file_->gz) throw InputError("cannot write the proof " + path_ + ".partial");
+}
+
+RouteProofWriter::~RouteProofWriter() {
+  if (!done_) abandon();
+}
+
+void RouteProofWriter::write(const std::string& bytes) {
+  if (bytes.empty()) return;
+  if (gzwrite(file_->gz, bytes.data(), static_cast<unsigned>(bytes.size())) != static_cast<int>(bytes.size()))
+    throw InputError("cannot write the proof " + path_ + ".partial (disk full?)");
+}
+
+void RouteProofWriter::write_header() {
+  if (header_written_) return;
+  write(json_text(to_json(header_)) + "\n");
+  header_written_ = true;
+}
+
+void RouteProofWriter::set_symmetry(std::string kind, std::vector<std::vector<NodeId>> generators) {
+  MENGER_ASSERT(!header_written_, "proof: the symmetry is set before the first shard");
+  header_.symmetry = std::move(kind);
+  header_.generators = std::move(generators);
+}
+
+void RouteProofWriter::shard(std::uint64_t index, const std::vector<PairProof>& pairs) {
+  MENGER_ASSERT(!done_, "proof: a shard after the proof was finished or abandoned");
+  write_header();
+  std::string out = json_text({{"shard", index}, {"digest", header_.digest}, {"pairs", pairs.size()}}) + "\n";
+  for (const PairProof& p : pairs) {
+    put_varint(out, p.s);
+    put_varint(out, p.d);
+    put_varint(out, p.tokens.size());
+    for (std::uint64_t t : p.tokens) put_varint(out, t);
+    tokens_ += p.tokens.size();
+    if (out.size() > (1u << 20)) {
+      write(out);
+      out.clear();
+    }
+  }
+  write(out);
+  ++shards_;
+  pairs_ += pairs.size();
+}
+
+void RouteProofWriter::finish() {
+  MENGER_ASSERT(!done_, "proof: finished after it was finished or abandoned");
+  write_header();
+  write(json_text({{"end", true}, {"digest", header_.digest}, {"shards", shards_}, {"pairs", pairs_},
+                   {"tokens", tokens_}}) +
+        "\n");
+  const int closed = gzclose(file_->gz);
+  file_->gz = nullptr;
+  done_ = true;
+  std::error_code ec;
+  if (closed != Z_OK) throw InputError("cannot write the proof " + path_ + ".partial");
+  std::filesystem::rename(path_ + ".partial", path_, ec);
+  if (ec) throw InputError("cannot rename the proof to " + path_ + ": " + ec.message());
+  bytes_ = std::filesystem::file_size(path_, ec);
+}
+
+void RouteProofWriter::abandon() {
+  abandoned_ = true;
+  if (file_->gz) gzclose(file_->gz);
+  file_->gz = nullptr;
+  done_ = true;
+  std::error_code ec;
+  std::filesystem::remove(path_ + ".partial", ec);
+}
+
+// ---- reader ------------------------------------------------------------
+
+struct RouteProofReader::File {
+  gzFile gz = nullptr;
+  ~File() {
+    if (gz) gzclose(gz);
+  }
+};
+
+RouteProofReader::RouteProofReader(const std::string& path) : file_(std::make_unique<File>()), path_(path) {
+  file_->gz = gzopen(path.c_str(), "rb");
+  if (!file_->gz) throw InputError("cannot read the proof " + path);
+  gzbuffer(file_->gz, 1 << 17);
+  header_ = route_proof_header_from_json(parse_json(line(), "proof header of " + path));
+  if (header_.digest != route_proof_digest(header_.question))
+    throw InputError("proof " + path + ": the header's digest is not its question's");
+}
+
+RouteProofReader::~RouteProofReader() = default;
+
+std::string RouteProofReader::line() {
+  std::string out;
+  for (;;) {
+    const int c = gzgetc(file_->gz);
+    if (c == -1) throw InputError("proof " + path_ + " ends inside a line (truncated or damaged)");
+    if (c == '\n') return out;
+    if (out.size() >= kMaxLine) throw InputError("proof " + path_ + ": a line longer than 1 GiB");
+    out.push_back(static_cast<char>(c));
+  }
+}
+
+std::uint64_t RouteProofReader::varint() {
+  std::uint64_t v = 0;
+  for (int shift = 0; shift < 64; shift += 7) {
+    const int c = gzgetc(file_->gz);
+    if (c == -1) throw InputError("proof " + path_ + " ends inside a record (truncated or damaged)");
+    const auto byte = static_cast<std::uint64_t>(c);
+    if (shift == 63 && byte > 1) throw InputError("proof " + path_ + ": a number beyond 64 bits");
+    v |= (byte & 0x7f) << shift;
+    if (!(byte & 0x80)) return v;
+  }
+  throw InputError("proof " + path_ + ": a number beyond 64 bits");
+}
+
+std::optional<ProofShard> RouteProofReader::next() {
+  const nlohmann::json j = parse_json(line(), "proof shard line of " + path_);
+  if (!j.is_object()) throw InputError("proof " + path_ + ": a shard line must be a JSON object");
+  if (j.contains("end")) {
+    require_keys(j, {"end", "digest", "shards", "pairs", "tokens"}, "proof trailer");
+    trailer_ = j;
+    if (gzgetc(file_->gz) != -1) throw InputError("proof " + path_ + ": bytes after the trailer");
+    return std::nullopt;
+  }
+  require_keys(j, {"shard", "digest", "pairs"}, "proof shard");
+  ProofShard s;
+  s.index = json_at<std::uint64_t>(j, "shard");
+  s.digest = json_at<std::string>(j, "digest");
+  const auto pairs = json_at<std::uint64_t>(j, "pairs");
+  for (std::uint64_t i = 0; i < pairs; ++i) {
+    PairProof p;
+    const std::uint64_t s_id = varint(), d_id = varint();
+    if (s_id >= kNoNode || d_id >= kNoNode) throw InputError("proof " + path_ + ": a node id out of range");
+    p.s = static_cast<NodeId>(s_id);
+    p.d = static_cast<NodeId>(d_id);
+    const std::uint64_t n = varint();
+    // Grown as read, never reserved from the count: a damaged count must not
+    // allocate what the file does not hold.
+    for (std::uint64_t t = 0; t < n; ++t) p.tokens.push_back(varint());
+    s.pairs.push_back(std::move(p));
+  }
+  return s;
+}
+
+}  // namespace menger
