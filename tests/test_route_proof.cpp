@@ -1,0 +1,363 @@
+// Route-check proofs (issue 38): the lazy search writes one decision tree per
+// examined pair (verify/route/route_proof.h), and verify/check/
+// route_proof_check.h re-checks it without the search.  A proof of a true
+// HOLDS is accepted; its leaves, counted by the fault sets each stands for,
+// cover every fault set once (an arithmetic check apart from the checker);
+// and every forgery the issue names is refused: a dropped branch, a flipped
+// leaf, a missing pair orbit, a generator that is not an automorphism, a
+// generator the routing does not commute with, a shard from another question.
+#include <gtest/gtest.h>
+
+#include <zlib.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/error.h"
+#include "core/json_io.h"
+#include "scratch_dir.h"
+#include "setup/answer.h"
+#include "setup/setup.h"
+#include "setup/specs.h"
+#include "verify/check/route_proof_check.h"
+#include "verify/route/route_proof.h"
+
+namespace menger {
+namespace {
+
+using testing::ScratchDir;
+
+struct Case {
+  std::string model, routing, faults;
+  std::uint32_t k;
+  std::optional<std::string> path_bound;
+  bool excuse = false, symmetry = true;
+};
+
+std::string file_in(const ScratchDir& dir, const std::string& name) { return (dir.path() / name).string(); }
+
+Answer prove_case(const Case& c, const std::string& path, const SpecResolver& specs) {
+  RouteCheckQuestion q;
+  q.faults = c.faults;
+  q.k = c.k;
+  q.path_bound = c.path_bound;
+  q.excuse_disconnected = c.excuse;
+  q.symmetry = c.symmetry;
+  q.proof = path;
+  return answer_route_check(q, subject_of(make_route_setup(c.model, c.routing, c.faults)), Context{}, &specs);
+}
+
+// The whole file, shards and all, to forge from.
+struct Parts {
+  RouteProofHeader header;
+  std::vector<ProofShard> shards;
+};
+
+Parts read_parts(const std::string& path) {
+  RouteProofReader r(path);
+  Parts p{r.header(), {}};
+  while (auto s = r.next()) p.shards.push_back(std::move(*s));
+  return p;
+}
+
+void put_varint(std::string& out, std::uint64_t v) {
+  for (; v >= 0x80; v >>= 7) out.push_back(static_cast<char>((v & 0x7f) | 0x80));
+  out.push_back(static_cast<char>(v));
+}
+
+// Writes the parts as the format says, uncompressed (zlib reads a plain file
+// as it is), with a trailer that counts what is written: a forger's file.
+void write_parts(const Parts& p, const std::string& path) {
+  std::string out = json_text(to_json(p.header)) + "\n";
+  std::uint64_t pairs = 0, tokens = 0;
+  for (const ProofShard& s : p.shards) {
+    out += json_text({{"shard", s.index}, {"digest", s.digest}, {"pairs", s.pairs.size()}}) + "\n";
+    for (const PairProof& pp : s.pairs) {
+      put_varint(out, pp.s);
+      put_varint(out, pp.d);
+      put_varint(out, pp.tokens.size());
+      for (auto t : pp.tokens) put_varint(out, t);
+      tokens += pp.tokens.size();
+    }
+    pairs += s.pairs.size();
+  }
+  out += json_text({{"end", true}, {"digest", p.header.digest}, {"shards", p.shards.size()}, {"pairs", pairs},
+                    {"tokens", tokens}}) +
+         "\n";
+  std::ofstream(path, std::ios::binary) << out;
+}
+
+std::string problems_of(const RouteProofReport& r) {
+  std::string s;
+  for (const auto& p : r.problems) s += p + "\n";
+  return s;
+}
+
+const std::vector<Case>& holding_cases() {
+  static const std::vector<Case> cases = {
+      {"torus(4,4)", "dor", "nodes", 0, std::nullopt},
+      {"torus(4,4)", "ft-torus(combine=yes)", "nodes", 3, std::nullopt, true},
+      {"torus(4,4)", "ft-torus", "nodes", 2, "distance + 2*faults + 4", true},
+      {"torus(3,3)", "shortest", "nodes", 3, std::nullopt, true, false},
+      {"hypercube(4)", "shortest", "links", 2, std::nullopt},
+      {"hdn(base=hypercube(3), k=1, s=[4])", "hdn-ft1", "nodes", 3,
+       "2 + 2*(2^(k-1)*DB - sum(j, 0, k-2, 2^j*DSN[k-1-j]) - DSN[k]) + 2^(k+1) + 3"},
+  };
+  return cases;
+}
+
+TEST(RouteProof, EveryHoldsProofIsWrittenAndAcceptedByTheChecker) {
+  ScratchDir dir("menger-route-proof-");
+  const SpecResolver specs = builtin_specs();
+  for (const Case& c : holding_cases()) {
+    SCOPED_TRACE(c.model + " " + c.routing);
+    const std::string path = file_in(dir, "p.gz");
+    const Answer a = prove_case(c, path, specs);
+    ASSERT_EQ(a.verdict, VerdictKind::Holds);
+    const auto* p = std::get_if<RouteProofFile>(&a.evidence);
+    ASSERT_NE(p, nullptr);
+    const auto& r = a.result_as<RouteCheckResult>();
+    EXPECT_EQ(p->pairs, r.pairs_examined);
+    ASSERT_TRUE(a.recheck.has_value());
+    EXPECT_TRUE(a.recheck->valid) << (a.recheck->problems.empty() ? "" : a.recheck->problems.front());
+    const RouteProofReport again = check_route_proof(path, specs);
+    EXPECT_TRUE(again.valid) << problems_of(again);
+    EXPECT_EQ(again.pairs, r.pairs_examined);
+    EXPECT_EQ(again.required_pairs, r.pairs_total);
+    EXPECT_LE(again.runs, r.runs());  // one run per tree node at most, each a set the search ran
+    EXPECT_FALSE(std::filesystem::exists(path + ".partial"));
+  }
+}
+
+// Apart from the checker: a leaf with P faulty, H healthy stands for the
+// sum over j <= k - |P| of C(units - |P| - |H|, j) fault sets; the leaves of
+// one pair's tree must add up to every fault set of at most k units.
+double binomial(std::uint64_t n, std::uint64_t j) {
+  double r = 1;
+  for (std::uint64_t i = 0; i < j; ++i) r = r * static_cast<double>(n - i) / static_cast<double>(i + 1);
+  return j > n ? 0 : r;
+}
+
+double sets_below(std::uint64_t free, std::uint64_t left) {
+  double total = 0;
+  for (std::uint64_t j = 0; j <= left; ++j) total += binomial(free, j);
+  return total;
+}
+
+double leaf_weight(const std::vector<std::uint64_t>& tokens, std::uint64_t units, std::uint32_t k) {
+  struct Frame {
+    bool healthy_side;
+  };
+  std::vector<Frame> stack;
+  std::uint64_t faulty = 0, healthy = 0;
+  double total = 0;
+  for (std::uint64_t t : tokens) {
+    if (t >= kProofBranch) {
+      stack.push_back({false});
+      ++faulty;
+      continue;
+    }
+    total += sets_below(units - faulty - healthy, k - faulty);
+    while (!stack.empty() && stack.back().healthy_side) {
+      stack.pop_back();
+      --healthy;
+    }
+    if (stack.empty()) break;
+    stack.back().healthy_side = true;
+    --faulty;
+    ++healthy;
+  }
+  return total;
+}
+
+TEST(RouteProof, EachPairsLeavesStandForEveryFaultSetOnce) {
+  ScratchDir dir("menger-route-proof-");
+  const SpecResolver specs = builtin_specs();
+  for (const Case& c : holding_cases()) {
+    SCOPED_TRACE(c.model + " " + c.routing);
+    const std::string path = file_in(dir, "p.gz");
+    const Answer a = prove_case(c, path, specs);
+    const std::uint64_t units = a.subject.model->universe().size();
+    for (const ProofShard& s : read_parts(path).shards)
+      for (const PairProof& p : s.pairs) EXPECT_DOUBLE_EQ(leaf_weight(p.tokens, units, c.k), sets_below(units, c.k));
+  }
+}
+
+TEST(RouteProof, NoProofIsLeftForAFailure) {
+  ScratchDir dir("menger-route-proof-");
+  const std::string path = file_in(dir, "p.gz");
+  const Answer a = prove_case({"torus(4,4)", "dor", "nodes", 1, std::nullopt}, path, builtin_specs());
+  EXPECT_EQ(a.verdict, VerdictKind::Fails);
+  EXPECT_FALSE(std::filesystem::exists(path));
+  EXPECT_FALSE(std::filesystem::exists(path + ".partial"));
+  EXPECT_NE(std::get_if<RouteWitness>(&a.evidence), nullptr);
+}
+
+TEST(RouteProof, OtherSearchesAndProcessesAreRefusedClearly) {
+  RouteCheckQuestion q;
+  q.k = 1;
+  q.proof = "unused.gz";
+  q.search = "symbolic";
+  EXPECT_THROW(answer_route_check(q, subject_of(make_route_setup("torus(4,4)", "ft-torus", "nodes")), Context{}),
+               InputError);
+}
+
+// A path bound that shrinks as faults grow would let a run checked under F
+// escape the smaller bound of a larger set that runs alike.
+TEST(RouteProof, AShrinkingPathBoundIsRefused) {
+  RouteCheckQuestion q;
+  q.k = 2;
+  q.path_bound = "distance + 6 - 2*faults";
+  EXPECT_THROW(answer_route_check(q, subject_of(make_route_setup("torus(4,4)", "ft-torus", "nodes")), Context{}),
+               InputError);
+}
+
+class Forgery : public ::testing::Test {
+ protected:
+  ScratchDir dir_{"menger-route-proof-forgery-"};
+  SpecResolver specs_ = builtin_specs();
+  std::string good_ = file_in(dir_, "good.gz"), forged_ = file_in(dir_, "forged.gz");
+
+  Parts proven(const Case& c) {
+    const Answer a = prove_case(c, good_, specs_);
+    EXPECT_TRUE(a.recheck && a.recheck->valid);
+    return read_parts(good_);
+  }
+  // The forgery, written and checked: refused with a problem containing `why`.
+  void expect_refused(const Parts& p, const std::string& why) {
+    write_parts(p, forged_);
+    const RouteProofReport r = check_route_proof(forged_, specs_);
+    EXPECT_FALSE(r.valid);
+    EXPECT_NE(problems_of(r).find(why), std::string::npos) << problems_of(r);
+  }
+};
+
+TEST_F(Forgery, TheUntouchedPartsAreAccepted) {
+  write_parts(proven({"torus(4,4)", "ft-torus(combine=yes)", "nodes", 3, std::nullopt, true}), forged_);
+  const RouteProofReport r = check_route_proof(forged_, specs_);
+  EXPECT_TRUE(r.valid) << problems_of(r);
+}
+
+// The first branch and its faulty subtree removed: the tree is still well
+// formed, but its leaf's run asks about the unit no longer decided.
+TEST_F(Forgery, ADroppedBranchIsRefused) {
+  Parts p = proven({"torus(4,4)", "ft-torus(combine=yes)", "nodes", 2, std::nullopt, true});
+  auto& t = p.shards[0].pairs[0].tokens;
+  ASSERT_GE(t[0], kProofBranch);
+  std::size_t end = 1, open = 1;  // the faulty subtree: one more leaf than branches
+  for (; open > 0; ++end) open += t[end] >= kProofBranch ? 1 : -1;
+  t.erase(t.begin(), t.begin() + static_cast<std::ptrdiff_t>(end));
+  expect_refused(p, "which the leaf does not decide");
+}
+
+TEST_F(Forgery, AFlippedLeafIsRefused) {
+  Parts p = proven({"torus(4,4)", "ft-torus", "nodes", 1, std::nullopt});
+  auto& t = p.shards[0].pairs[0].tokens;
+  auto leaf = std::find(t.begin(), t.end(), kProofDelivered);
+  *leaf = kProofExcused;
+  expect_refused(p, "does not excuse");
+  Parts q = proven({"torus(4,4)", "ft-torus", "nodes", 1, std::nullopt, true});
+  auto& u = q.shards[0].pairs[0].tokens;
+  *std::find(u.begin(), u.end(), kProofDelivered) = kProofExcused;
+  expect_refused(q, "do not cut the pair");
+  *std::find(u.begin(), u.end(), kProofExcused) = kProofEndpoint;
+  expect_refused(q, "neither end");
+}
+
+TEST_F(Forgery, AMissingPairOrbitIsRefused) {
+  Parts p = proven({"torus(4,4)", "ft-torus", "nodes", 1, std::nullopt});
+  p.shards.back().pairs.pop_back();
+  expect_refused(p, "in no proven pair's orbit");
+}
+
+TEST_F(Forgery, AGeneratorThatIsNotAnAutomorphismIsRefused) {
+  Parts p = proven({"torus(4,4)", "ft-torus", "nodes", 1, std::nullopt});
+  ASSERT_FALSE(p.header.generators.empty());
+  auto& g = p.header.generators[0];
+  std::swap(g[1], g[2]);
+  expect_refused(p, "not an automorphism");
+}
+
+TEST_F(Forgery, ABranchBeyondKAndTrailingTokensAreRefused) {
+  Parts p = proven({"torus(4,4)", "ft-torus", "nodes", 0, std::nullopt});
+  auto& t = p.shards[0].pairs[0].tokens;
+  ASSERT_EQ(t, std::vector<std::uint64_t>{kProofDelivered});
+  t = {kProofBranch + 5, kProofDelivered, kProofDelivered};
+  expect_refused(p, "beyond k");
+  p.shards[0].pairs[0].tokens = {kProofDelivered, kProofDelivered};
+  expect_refused(p, "follow the tree's last leaf");
+}
+
+TEST_F(Forgery, AShardFromAnotherQuestionIsRefused) {
+  Parts one = proven({"torus(4,4)", "ft-torus", "nodes", 1, std::nullopt});
+  const Parts two = proven({"torus(4,4)", "ft-torus", "nodes", 2, std::nullopt});
+  one.shards[0] = two.shards[0];
+  expect_refused(one, "from another question");
+}
+
+TEST_F(Forgery, DamagedFilesAreRefusedNotThrown) {
+  Parts p = proven({"torus(4,4)", "ft-torus", "nodes", 1, std::nullopt});
+  p.header.question["k"] = 2;  // the digest no longer matches
+  expect_refused(p, "digest");
+  write_parts(proven({"torus(4,4)", "ft-torus", "nodes", 1, std::nullopt}), forged_);
+  std::filesystem::resize_file(forged_, std::filesystem::file_size(forged_) - 5);
+  const RouteProofReport r = check_route_proof(forged_, specs_);
+  EXPECT_FALSE(r.valid);
+  EXPECT_NE(problems_of(r).find("truncated"), std::string::npos) << problems_of(r);
+  const RouteProofReport none = check_route_proof(file_in(dir_, "absent.gz"), specs_);
+  EXPECT_FALSE(none.valid);
+}
+
+// Declares that it commutes with every port automorphism, but routes by
+// dimension order x first to destinations of low id and y first to the rest:
+// it delivers every pair of a fault-free torus, and a translation that moves
+// a destination across the halves maps a run onto one it does not make.
+class HalvesRouting final : public Routing {
+ public:
+  explicit HalvesRouting(const Network& net)
+      : x_first_(build_routing("dor(order=[0,1])", net)), y_first_(build_routing("dor(order=[1,0])", net)),
+        half_(net.num_nodes() / 2) {}
+  std::string spec() const override { return "halves"; }
+  FaultKnowledge knowledge() const override { return x_first_->knowledge(); }
+  bool port_automorphism_invariant() const override { return true; }
+  PacketState start(NodeId s, NodeId d, FaultView& f) const override { return pick(d).start(s, d, f); }
+  void next(NodeId here, const PacketState& st, NodeId d, FaultView& f, Hops& out) const override {
+    pick(d).next(here, st, d, f, out);
+  }
+
+ private:
+  std::unique_ptr<Routing> x_first_, y_first_;
+  NodeId half_;
+  const Routing& pick(NodeId d) const { return d < half_ ? *x_first_ : *y_first_; }
+};
+
+TEST_F(Forgery, AGeneratorTheRoutingDoesNotCommuteWithIsRefused) {
+  SpecResolver lying = specs_;
+  lying.routing = [base = specs_.routing](const std::string& spec, const Network& net) -> std::unique_ptr<Routing> {
+    if (spec == "halves") return std::make_unique<HalvesRouting>(net);
+    return base(spec, net);
+  };
+  RouteCheckQuestion q;
+  q.k = 0;
+  q.symmetry = false;  // every pair proven; the symmetry is forged below
+  q.proof = good_;
+  auto setup = make_route_setup("torus(4,4)", "dor", "nodes");
+  const Network& net = *setup.net;
+  setup.routing = std::make_unique<HalvesRouting>(net);
+  const Answer a = answer_route_check(q, subject_of(std::move(setup)), Context{}, &lying);
+  ASSERT_TRUE(a.recheck && a.recheck->valid);
+  Parts p = read_parts(good_);
+  // Keep the pairs from node 0; one translation carries them onto every pair.
+  for (ProofShard& s : p.shards) std::erase_if(s.pairs, [](const PairProof& pp) { return pp.s != 0; });
+  p.header.symmetry = "port automorphisms";
+  const auto translations = a.subject.net->topology().translations();
+  for (const auto& t : translations)
+    if (t[0] != 0) p.header.generators.push_back(t);
+  write_parts(p, forged_);
+  const RouteProofReport r = check_route_proof(forged_, lying);
+  EXPECT_FALSE(r.valid);
+  EXPECT_NE(problems_of(r).find("does not commute"), std::string::npos) << problems_of(r);
+}
+
+}  // namespace
+}  // namespace menger
