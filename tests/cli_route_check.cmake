@@ -30,3 +30,21 @@ endif()
 # A malformed claim file is bad input: exit 2, and the summary says so.
 file(WRITE ${OUT}/malformed.toml "title = \"t\"\nstatement =\n")
 expect_menger(2 "1 claim file malformed" "prove on a malformed claim file" prove ${OUT}/malformed.toml --json ${OUT}/malformed-report.json)
+# Proofs (issue 38): a HOLDS writes its proof and re-checks it; check-proof
+# accepts the file (exit 0) and refuses a damaged copy (exit 1); a FAILS
+# leaves no proof behind.
+expect_menger(0 "re-checked +[0-9]+ pair trees" "route-check --proof"
+              route-check "torus(4,4)" --routing "ft-torus(combine=yes)" --k 2 --excuse-disconnected --proof ${OUT}/proof.gz)
+expect_menger(0 "VALID" "check-proof rejected a good proof" check-proof ${OUT}/proof.gz)
+# The first half of the file, byte for byte (printf writes the escapes back).
+file(SIZE ${OUT}/proof.gz size)
+math(EXPR half "${size} / 2")
+file(READ ${OUT}/proof.gz half_bytes LIMIT ${half} HEX)
+string(REGEX REPLACE "([0-9a-f][0-9a-f])" "\\\\x\\1" escaped "${half_bytes}")
+execute_process(COMMAND printf "${escaped}" OUTPUT_FILE ${OUT}/cut.gz)
+expect_menger(1 "INVALID" "check-proof accepted a truncated proof" check-proof ${OUT}/cut.gz)
+expect_menger(1 "none written" "route-check --proof on a failure"
+              route-check "torus(4,4)" --routing dor --k 1 --proof ${OUT}/none.gz)
+if(EXISTS ${OUT}/none.gz OR EXISTS ${OUT}/none.gz.partial)
+  message(FATAL_ERROR "a FAILS verdict left a proof file behind")
+endif()

@@ -18,6 +18,7 @@ nothing).  Keys inside objects the schemas leave open on purpose (evidence
 files with readers of their own, a verdict's certificate or witness in the
 prove report) are not renamed.
 """
+import gzip
 import json
 import os
 import subprocess
@@ -26,7 +27,7 @@ import warnings
 
 import jsonschema
 
-SCHEMAS = ["common", "structure", "tolerance", "tolerance-question", "route-check", "route-check-question", "deadlock", "deadlock-question", "credit-loops", "montecarlo", "montecarlo-question", "credit-loops-question", "info-question", "prove"]
+SCHEMAS = ["common", "structure", "tolerance", "tolerance-question", "route-check", "route-check-question", "deadlock", "deadlock-question", "credit-loops", "montecarlo", "montecarlo-question", "credit-loops-question", "info-question", "prove", "route-proof-header"]
 KINDS = ["structure", "tolerance", "route-tolerance", "deadlock-free", "estimate", "same-routing"]
 
 # (schema, arguments after `menger`); --json is added.
@@ -201,6 +202,17 @@ def main():
             if not problems(validators[schema], bad):
                 fail("route-check with search/pairs_settled renamed still validates")
         print("ok   %-12s %-9s %s" % (schema, verdict_of(schema, document), label))
+    # A HOLDS with its proof: the view's "proof" and the proof file's header line.
+    proof = os.path.join(scratch, "proof.gz")
+    args = ["route-check", "torus(4,4)", "--routing", "ft-torus", "--k", "2", "--excuse-disconnected", "--proof", proof]
+    document = run_json(menger, args + ["--json"], "menger route-check --proof")
+    mutations += check_document(validators, "route-check", document, "menger route-check --proof --json")
+    if "proof" not in document:
+        fail("route-check --proof --json has no proof")
+    with gzip.open(proof, "rt") as f:
+        header = json.loads(f.readline())
+    mutations += check_document(validators, "route-proof-header", header, "the proof's header")
+    print("ok   %-12s %-9s %s" % ("route-proof", "HOLDS", "the proof's header line"))
     for dump in INFINIBAND:
         args = ["credit-loops", os.path.join(proofs, "known", "infiniband", dump), "--json"]
         document = run_json(menger, args, "menger credit-loops " + dump)

@@ -1,0 +1,65 @@
+#!/usr/bin/python3
+"""Route-check proofs (issue 38): what writing and re-checking a proof costs against the search.
+
+For each configuration, in the same run: `menger route-check --json` without a proof (the
+search alone), then with `--proof FILE` (the search, the proof's second pass and the
+independent re-check), then `menger check-proof FILE` alone.  Reports the search's runs and
+wall, the proof's bytes and bytes per run (gzip), the check's wall and the ratios:
+check / search (target <= 1) and (search + proof) / search.
+
+Usage: /usr/bin/python3 bench/route_proof.py path/to/menger [scratch-dir]
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+from bench_env import route_check_json as run
+
+Q3_1 = "hdn(base=hypercube(3), k=1, s=[4])"
+CONFIGS = [
+    # (model, routing, faults, k, extra flags)
+    (Q3_1, "hdn-ft1", "nodes", 3, ["--path-bound", "11"]),
+    (Q3_1, "hdn-ft1", "nodes", 4, []),
+    ("torus(4,4)", "ft-torus", "nodes", 7, ["--excuse-disconnected"]),
+    ("torus(3,3,3)", "ft-torus(combine=yes)", "nodes", 7, ["--excuse-disconnected"]),
+    ("torus(4,4,3)", "ft-torus(combine=yes)", "nodes", 7, ["--excuse-disconnected"]),
+    ("hypercube(5)", "shortest", "links", 4, []),
+]
+
+
+def check_wall(menger, path):
+    start = time.perf_counter()
+    out = subprocess.run([menger, "check-proof", path], capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    if out.returncode != 0:
+        sys.exit(f"check-proof {path} exited {out.returncode}: {out.stdout}{out.stderr}")
+    return wall
+
+
+def main():
+    menger = sys.argv[1]
+    scratch = sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp(prefix="menger-bench-proof-")
+    print("| model | routing | faults | k | verdict | runs | search wall (s) | with proof and re-check (s) "
+          "| check-proof wall (s) | check / search | (search + proof) / search | bytes (gzip) | bytes/run |")
+    print("|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for model, routing, faults, k, extra in CONFIGS:
+        args = [model, "--routing", routing, "--faults", faults, "--k", str(k), *extra]
+        plain, plain_wall = run(menger, args)
+        path = os.path.join(scratch, "proof.gz")
+        proved, proved_wall = run(menger, [*args, "--proof", path])
+        if proved["verdict"] != "HOLDS" or "proof" not in proved:
+            print(f"| `{model}` | {routing} | {faults} | {k} | {proved['verdict']} | - | {plain_wall:.2f} | - | - | - | - | - | - |")
+            continue
+        check = check_wall(menger, path)
+        p = proved["proof"]
+        runs = plain["search"]["runs"]
+        print(f"| `{model}` | {routing} | {faults} | {k} | {plain['verdict']} | {runs} | {plain_wall:.2f} "
+              f"| {proved_wall:.2f} | {check:.2f} | {check / max(plain_wall, 1e-9):.2f} "
+              f"| {(proved_wall - check) / max(plain_wall, 1e-9):.2f} | {p['bytes']} | {p['bytes'] / max(runs, 1):.3f} |",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
