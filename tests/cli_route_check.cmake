@@ -31,8 +31,8 @@ endif()
 file(WRITE ${OUT}/malformed.toml "title = \"t\"\nstatement =\n")
 expect_menger(2 "1 claim file malformed" "prove on a malformed claim file" prove ${OUT}/malformed.toml --json ${OUT}/malformed-report.json)
 # Proofs (issue 38): a HOLDS writes its proof and re-checks it; check-proof
-# accepts the file (exit 0) and refuses a damaged copy (exit 1); a FAILS
-# leaves no proof behind.
+# accepts the file (exit 0) and refuses a damaged copy (exit 1); a failure
+# without faults leaves no proof behind.
 expect_menger(0 "re-checked +[0-9]+ pair trees" "route-check --proof"
               route-check "torus(4,4)" --routing "ft-torus(combine=yes)" --k 2 --excuse-disconnected --proof ${OUT}/proof.gz)
 expect_menger(0 "VALID" "check-proof rejected a good proof" check-proof ${OUT}/proof.gz)
@@ -43,8 +43,11 @@ file(READ ${OUT}/proof.gz half_bytes LIMIT ${half} HEX)
 string(REGEX REPLACE "([0-9a-f][0-9a-f])" "\\\\x\\1" escaped "${half_bytes}")
 execute_process(COMMAND printf "${escaped}" OUTPUT_FILE ${OUT}/cut.gz)
 expect_menger(1 "INVALID" "check-proof accepted a truncated proof" check-proof ${OUT}/cut.gz)
-expect_menger(1 "none written" "route-check --proof on a failure"
-              route-check "torus(4,4)" --routing dor --k 1 --proof ${OUT}/none.gz)
+expect_menger(1 "none written" "route-check --proof on a failure without faults"
+              route-check "torus(8,8)" --routing dor --k 1 --hop-limit 3 --proof ${OUT}/none.gz)
 if(EXISTS ${OUT}/none.gz OR EXISTS ${OUT}/none.gz.partial)
-  message(FATAL_ERROR "a FAILS verdict left a proof file behind")
+  message(FATAL_ERROR "a failure without faults left a proof file behind")
 endif()
+expect_menger(1 "re-checked" "route-check --proof on a failure of one fault"
+              route-check "torus(4,4)" --routing dor --k 1 --proof ${OUT}/below.gz)
+expect_menger(0 "every set of <= 0 nodes" "check-proof of the sizes below a failure" check-proof ${OUT}/below.gz)

@@ -65,6 +65,23 @@ diff "$dir/full.plain.cmp" "$dir/resumed.plain.cmp"
 cmp "$dir/plain.jsonl" "$dir/half.jsonl" || { echo "a checkpoint resumed under mpirun differs"; exit 1; }
 echo "checkpoints: identical under mpirun and without, resumed either way"
 
+# Proofs (issue 38): the proof written under mpirun is the plain run's, byte for
+# byte (its pass is spread over the ranks too), and so is a resumed run's.
+"$menger" route-check "${holds[@]}" --proof "$dir/plain.proof.gz" > /dev/null
+"$menger" route-check "${fails[@]}" --no-symmetry --proof "$dir/below.proof.gz" > /dev/null || true
+head -n 5 "$dir/plain.jsonl" > "$dir/half3.jsonl"
+"$menger" route-check "${fails[@]}" --no-symmetry --checkpoint "$dir/half3.jsonl" --proof "$dir/resumed.proof.gz" \
+  > /dev/null || true
+cmp "$dir/below.proof.gz" "$dir/resumed.proof.gz" || { echo "a resumed run's proof differs"; exit 1; }
+for r in 2 3; do
+  mpi "$r" route-check "${holds[@]}" --proof "$dir/mpi$r.proof.gz" > "$dir/proof.$r" 2> "$dir/proof.$r.err"
+  cmp "$dir/plain.proof.gz" "$dir/mpi$r.proof.gz" || { echo "the proof under -n $r differs"; exit 1; }
+  grep -q "^re-checked" "$dir/proof.$r" || { echo "-n $r did not re-check its proof"; cat "$dir/proof.$r"; exit 1; }
+  mpi "$r" route-check "${fails[@]}" --no-symmetry --proof "$dir/mpi$r.below.gz" > /dev/null 2>&1 || true
+  cmp "$dir/below.proof.gz" "$dir/mpi$r.below.gz" || { echo "the proof below a failure under -n $r differs"; exit 1; }
+done
+echo "proofs: identical under mpirun, resumed or not"
+
 # What MPI cannot honour: one sentence, from rank 0 only, exit 2.
 refused budget "--budget cannot be honoured under mpirun" route-check "${holds[@]}" --budget 60
 refused info "menger info does not spread over MPI ranks" info "torus(4,4)"

@@ -114,12 +114,11 @@ TEST(RouteProof, EveryHoldsProofIsWrittenAndAcceptedByTheChecker) {
     const std::string path = file_in(dir, "p.gz");
     const Answer a = prove_case(c, path, specs);
     ASSERT_EQ(a.verdict, VerdictKind::Holds);
-    const auto* p = std::get_if<RouteProofFile>(&a.evidence);
-    ASSERT_NE(p, nullptr);
+    ASSERT_TRUE(a.proof.has_value());
     const auto& r = a.result_as<RouteCheckResult>();
-    EXPECT_EQ(p->pairs, r.pairs_examined);
-    ASSERT_TRUE(a.recheck.has_value());
-    EXPECT_TRUE(a.recheck->valid) << (a.recheck->problems.empty() ? "" : a.recheck->problems.front());
+    EXPECT_EQ(a.proof->pairs, r.pairs_examined);
+    ASSERT_TRUE(a.proof_recheck.has_value());
+    EXPECT_TRUE(a.proof_recheck->valid) << (a.proof_recheck->problems.empty() ? "" : a.proof_recheck->problems.front());
     const RouteProofReport again = check_route_proof(path, specs);
     EXPECT_TRUE(again.valid) << problems_of(again);
     EXPECT_EQ(again.pairs, r.pairs_examined);
@@ -183,14 +182,41 @@ TEST(RouteProof, EachPairsLeavesStandForEveryFaultSetOnce) {
   }
 }
 
-TEST(RouteProof, NoProofIsLeftForAFailure) {
+// A failure of least size m: the proof covers every set of at most m - 1
+// faults (the witness shows m), and says so in its question.
+TEST(RouteProof, AFailureProvesTheSizesBelowIt) {
+  ScratchDir dir("menger-route-proof-");
+  const SpecResolver specs = builtin_specs();
+  for (const Case& c : {Case{"torus(4,4)", "ft-torus", "nodes", 4, std::nullopt},
+                        Case{"mesh(3,3)", "shortest", "nodes", 3, std::nullopt},
+                        Case{"torus(4,4)", "dor", "links", 2, std::nullopt}}) {
+    SCOPED_TRACE(c.model + " " + c.routing);
+    const std::string path = file_in(dir, "p.gz");
+    const Answer a = prove_case(c, path, specs);
+    ASSERT_EQ(a.verdict, VerdictKind::Fails);
+    const auto& r = a.result_as<RouteCheckResult>();
+    ASSERT_TRUE(r.minimum_proved);
+    ASSERT_TRUE(a.proof.has_value()) << a.unproved;
+    ASSERT_TRUE(a.proof_recheck && a.proof_recheck->valid) << a.unproved;
+    EXPECT_EQ(RouteProofReader(path).header().question.at("k"), r.failure->faults.count() - 1);
+    EXPECT_NE(std::get_if<RouteWitness>(&a.evidence), nullptr);
+  }
+}
+
+TEST(RouteProof, NoProofIsLeftForAFailureWithoutFaults) {
   ScratchDir dir("menger-route-proof-");
   const std::string path = file_in(dir, "p.gz");
-  const Answer a = prove_case({"torus(4,4)", "dor", "nodes", 1, std::nullopt}, path, builtin_specs());
+  RouteCheckQuestion q;
+  q.k = 1;
+  q.hop_limit = 3;
+  q.proof = path;
+  const SpecResolver specs = builtin_specs();
+  const Answer a = answer_route_check(q, subject_of(make_route_setup("torus(8,8)", "dor", "nodes")), Context{}, &specs);
   EXPECT_EQ(a.verdict, VerdictKind::Fails);
+  EXPECT_FALSE(a.proof.has_value());
+  EXPECT_NE(a.unproved.find("without faults"), std::string::npos) << a.unproved;
   EXPECT_FALSE(std::filesystem::exists(path));
   EXPECT_FALSE(std::filesystem::exists(path + ".partial"));
-  EXPECT_NE(std::get_if<RouteWitness>(&a.evidence), nullptr);
 }
 
 TEST(RouteProof, OtherSearchesAndProcessesAreRefusedClearly) {
@@ -220,7 +246,7 @@ class Forgery : public ::testing::Test {
 
   Parts proven(const Case& c) {
     const Answer a = prove_case(c, good_, specs_);
-    EXPECT_TRUE(a.recheck && a.recheck->valid);
+    EXPECT_TRUE(a.proof_recheck && a.proof_recheck->valid);
     return read_parts(good_);
   }
   // The forgery, written and checked: refused with a problem containing `why`.
@@ -345,7 +371,7 @@ TEST_F(Forgery, AGeneratorTheRoutingDoesNotCommuteWithIsRefused) {
   const Network& net = *setup.net;
   setup.routing = std::make_unique<HalvesRouting>(net);
   const Answer a = answer_route_check(q, subject_of(std::move(setup)), Context{}, &lying);
-  ASSERT_TRUE(a.recheck && a.recheck->valid);
+  ASSERT_TRUE(a.proof_recheck && a.proof_recheck->valid);
   Parts p = read_parts(good_);
   // Keep the pairs from node 0; one translation carries them onto every pair.
   for (ProofShard& s : p.shards) std::erase_if(s.pairs, [](const PairProof& pp) { return pp.s != 0; });

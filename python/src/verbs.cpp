@@ -104,6 +104,8 @@ void throw_unless_checked(const Answer& a) {
   if (a.recheck && !a.recheck->valid)
     throw InternalError("the " + a.verb + " evidence does not check: " +
                         (a.recheck->problems.empty() ? a.recheck->summary : a.recheck->problems.front()));
+  if (a.proof_recheck && !a.proof_recheck->valid)
+    throw InternalError("the " + a.verb + " proof does not check: " + a.proof_recheck->problems.front());
 }
 
 // The routing of a verb: a built-in one by spec, or a Python routing (under the GIL).

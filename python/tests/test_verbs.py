@@ -47,6 +47,17 @@ def test_route_check_holds():
     assert r.coverage["settled"] == r.coverage["total"]
 
 
+def test_route_check_writes_a_proof_the_cli_accepts(tmp_path):
+    proof = tmp_path / "p.gz"
+    r = menger.route_check("torus(4,4)", "ft-torus", k=2, excuse_disconnected=True, proof=str(proof))
+    view = r.to_dict()
+    assert r.verdict == "HOLDS" and view["proof"]["file"] == str(proof) and view["proof"]["pairs"] > 0
+    if not MENGER or not os.path.exists(MENGER):
+        pytest.skip("the menger binary is not built (MENGER_CLI)")
+    out = subprocess.run([MENGER, "check-proof", str(proof)], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.splitlines()[-1].startswith("VALID"), out.stdout
+
+
 def test_deadlock_matches_the_cli(tmp_path):
     r = menger.deadlock("torus(4,4)", "dor")
     j = cli("deadlock", "torus(4,4)", "--routing", "dor")

@@ -20,10 +20,12 @@
 // FAILS carries a replayable witness (`menger replay`): the fault set, the
 // pair, the hop-by-hop trace.  HOLDS carries the search's counts (runs versus
 // naive enumeration); the search's completeness is argued in route_search.h and
-// tested against brute force.  A `tolerates_at_least` claim searched by the
-// lazy search also writes the search's proof (verify/route/route_proof.h) to a
-// scratch file and re-checks it independently (verify/check/
-// route_proof_check.h) before it HOLDS; the symbolic search writes none yet.
+// tested against brute force.  A claim searched by the lazy search also writes
+// the search's proof (verify/route/route_proof.h) of every fault count it
+// settled without a failure (all of a `tolerates_at_least`; below the least
+// defeating set of a `tolerates`) to a scratch file and re-checks it
+// independently (verify/check/route_proof_check.h); a proof the checker
+// refutes is an error.  The symbolic search writes none yet.
 #include <unistd.h>
 
 #include <atomic>
@@ -134,14 +136,14 @@ struct ScratchProof {
 
 // The proof's line and details; a proof the checker refutes is a bug in the search.
 void add_proof(CheckResult& out, const Answer& a) {
-  const auto* p = std::get_if<RouteProofFile>(&a.evidence);
-  if (!p) return;
-  if (!a.recheck) throw InternalError("the search's proof was not re-checked: " + a.unchecked);
-  if (!a.recheck->valid) throw InternalError("the search's proof does not check: " + a.recheck->problems.front());
-  out.explanation.push_back("proof: " + std::to_string(p->bytes) + " bytes (gzip) for " + std::to_string(p->runs) +
-                            " runs, re-checked independently: " + a.recheck->summary);
-  out.details["proof"] = {{"bytes", p->bytes}, {"pairs", p->pairs}, {"tokens", p->tokens},
-                          {"rechecked", a.recheck->summary}};
+  if (!a.proof) return;
+  const RouteProofFile& p = *a.proof;
+  if (!a.proof_recheck) throw InternalError("the search's proof was not re-checked: " + a.unproved);
+  if (!a.proof_recheck->valid) throw InternalError("the search's proof does not check: " + a.proof_recheck->problems.front());
+  out.explanation.push_back("proof: " + std::to_string(p.bytes) + " bytes (gzip) for " + std::to_string(p.runs) +
+                            " runs, re-checked independently: " + a.proof_recheck->summary);
+  out.details["proof"] = {{"bytes", p.bytes}, {"pairs", p.pairs}, {"tokens", p.tokens},
+                          {"rechecked", a.proof_recheck->summary}};
 }
 
 CheckResult check(const RouteClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
@@ -149,7 +151,7 @@ CheckResult check(const RouteClaim& c, const std::shared_ptr<const Topology>& to
   RouteCheckQuestion q = c.q;
   q.k = c.exact ? t + 1 : t;
   std::optional<ScratchProof> scratch;
-  if (!c.exact && q.search == "lazy") q.proof = scratch.emplace().path;
+  if (q.search == "lazy") q.proof = scratch.emplace().path;
   const SpecResolver specs = builtin_specs(ctx.budget());
   const Answer a = answer_route_check(
       q, subject_of(make_route_setup(topology, c.routing, c.q.faults, c.base_dir, ctx.budget())),
@@ -183,6 +185,7 @@ CheckResult check(const RouteClaim& c, const std::shared_ptr<const Topology>& to
   }
   if (!a.recheck->valid) throw InternalError("the search's witness does not check: " + a.recheck->problems.front());
   out.explanation.push_back(defeat_line(*w, r.minimum_proved));
+  add_proof(out, a);
   const bool holds = c.exact && r.minimum_proved && w->fault_set.size() == t + 1;
   if (holds) out.verdict = Holds{to_json(*w)};
   else out.verdict = Fails{to_json(*w)};

@@ -132,18 +132,18 @@ void print_search(const RouteCheckResult& r) {
 // The proof written (HOLDS), with its independent re-check; or why none was.
 void print_proof(const RouteCheckArgs& args, const Answer& a) {
   if (args.q.proof.empty()) return;
-  const auto* p = std::get_if<RouteProofFile>(&a.evidence);
-  if (!p) {
-    std::cout << "proof        none written: a proof proves HOLDS, and the verdict is " << to_string(a.verdict) << "\n";
+  if (!a.proof) {
+    std::cout << "proof        none written: " << a.unproved << "\n";
     return;
   }
-  std::cout << "proof        written to " << p->path << " (" << p->bytes << " bytes, "
-            << (p->runs ? static_cast<double>(p->bytes) / static_cast<double>(p->runs) : 0.0)
-            << " bytes per run; menger check-proof " << p->path << ")\n";
-  if (a.recheck && a.recheck->valid) std::cout << "re-checked   " << a.recheck->summary << "\n";
-  else if (a.recheck)
-    for (const auto& why : a.recheck->problems) std::cout << "problem      " << why << "\n";
-  else std::cout << "not checked  " << a.unchecked << "\n";
+  const RouteProofFile& p = *a.proof;
+  std::cout << "proof        written to " << p.path << " (" << p.bytes << " bytes, "
+            << (p.runs ? static_cast<double>(p.bytes) / static_cast<double>(p.runs) : 0.0)
+            << " bytes per run; menger check-proof " << p.path << ")\n";
+  if (a.proof_recheck && a.proof_recheck->valid) std::cout << "re-checked   " << a.proof_recheck->summary << "\n";
+  else if (a.proof_recheck)
+    for (const auto& why : a.proof_recheck->problems) std::cout << "problem      " << why << "\n";
+  else std::cout << "not checked  " << a.unproved << "\n";
 }
 
 void print_text(const RouteCheckArgs& args, const Answer& a) {
@@ -190,7 +190,7 @@ int run_route_check(const RouteCheckArgs& args, const ShardFarm* farm, const Inv
   if (args.json) std::cout << json_text(to_json(a, Timings::Include), 2) << "\n";
   else print_text(args, a);
   if (!args.json && !drawn.empty()) std::cout << "picture      " << drawn << "\n";
-  if (a.recheck && !a.recheck->valid) return 3;
+  if ((a.recheck && !a.recheck->valid) || (a.proof_recheck && !a.proof_recheck->valid)) return 3;
   if (a.verdict == VerdictKind::Unknown) return 4;
   return a.verdict == VerdictKind::Holds ? 0 : 1;
 }

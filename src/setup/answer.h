@@ -74,8 +74,8 @@ using EngineResult =
 
 // The evidence, typed: a route failure's witness (menger replay), a deadlock
 // witness or freedom certificate (replay, check-cert), a tolerance
-// certificate (check-cert), a route-check HOLDS proof (check-proof); none when the verdict has none.
-using Evidence = std::variant<std::monostate, RouteWitness, DeadlockEvidence, ToleranceCertificate, RouteProofFile>;
+// certificate (check-cert); none when the verdict has none.
+using Evidence = std::variant<std::monostate, RouteWitness, DeadlockEvidence, ToleranceCertificate>;
 
 // The evidence re-checked by code that does not trust the engine
 // (verify/check/, route_witness.h's validate_trace).
@@ -97,6 +97,14 @@ struct Answer {
   Evidence evidence;
   std::optional<Recheck> recheck;  // absent: not re-checked (no evidence, or see `unchecked`)
   std::string unchecked;     // why evidence there is was not re-checked, in words ("" when it was)
+  // A route-check's proof (verify/route/route_proof.h; question field `proof`)
+  // of the fault counts it settled without a failure -- every one up to k
+  // for HOLDS, those below the least failing size for FAILS -- with its
+  // independent re-check (verify/check/route_proof_check.h); `unproved` says
+  // why none was written or checked when one was asked for.
+  std::optional<RouteProofFile> proof;
+  std::optional<Recheck> proof_recheck;
+  std::string unproved;
   EngineResult result;
   double seconds = 0;        // the whole answer, setup of the engine's options to the re-check
   // The verb's JSON view, set by the function that answered (schemas/<verb>.schema.json).
@@ -129,7 +137,7 @@ nlohmann::json to_json(const Answer& a, Timings timings);
 
 // Does the routing deliver every required pair under every set of <= q.k
 // faults?  FAILS carries a replayable witness, validated by validate_trace.
-// With q.proof, HOLDS carries the proof written there (verify/route/route_proof.h),
+// With q.proof, a.proof is the proof written there (verify/route/route_proof.h),
 // re-checked by verify/check/route_proof_check.h under `specs` (null: not
 // re-checked, for a routing the checker cannot rebuild from its spec).
 Answer answer_route_check(const RouteCheckQuestion& q, Subject s, const Context& ctx,

@@ -46,9 +46,8 @@ nlohmann::json view(const Answer& a, Timings timings) {
   j.update(to_json(r, timings));
   j["path_bound"] = a.question.value("path_bound", nlohmann::json(nullptr));
   if (a.question.value("failures", 0) > 0) j["failing_sets"] = failing_sets_json(r, *s.model);
-  const auto* w = std::get_if<RouteWitness>(&a.evidence);
-  j["witness"] = w ? to_json(*w) : nlohmann::json(nullptr);
-  if (const auto* p = std::get_if<RouteProofFile>(&a.evidence)) j["proof"] = to_json(*p);
+  j["witness"] = evidence_json(a);
+  if (a.proof) j["proof"] = to_json(*a.proof);
   return j;
 }
 
@@ -90,19 +89,30 @@ RouteProofHeader proof_header(const RouteCheckQuestion& q, const Subject& s) {
   return h;
 }
 
-// A HOLDS verdict's proof is finished and re-checked without the search;
-// any other verdict's is removed (a failure's evidence is its witness).
+// Why the search wrote no proof, in words.
+std::string unproved(const RouteCheckResult& r) {
+  if (r.status == RouteCheckResult::Status::Unknown) return "the budget ran out before the search ended";
+  if (r.failure && r.failure->faults.empty()) return "the routing fails without faults: nothing below to prove";
+  if (r.failure && !r.minimum_proved) return "the failure found is not proved least";
+  return "the budget ran out while the proof was written";
+}
+
+// The proof the search wrote, finished and re-checked without the search.
 void settle_proof(Answer& a, RouteProofWriter& proof, const SpecResolver* specs) {
-  if (a.verdict != VerdictKind::Holds) return proof.abandon();
-  proof.finish();
   const RouteCheckResult& r = a.result_as<RouteCheckResult>();
-  a.evidence = RouteProofFile{proof.path(), proof.bytes(), proof.pairs(), proof.tokens(), r.runs()};
+  if (proof.abandoned() || a.verdict == VerdictKind::Unknown) {
+    proof.abandon();
+    a.unproved = unproved(r);
+    return;
+  }
+  proof.finish();
+  a.proof = RouteProofFile{proof.path(), proof.bytes(), proof.pairs(), proof.tokens(), r.runs()};
   if (!specs) {
-    a.unchecked = "the routing cannot be rebuilt from its spec, so the proof was not re-checked here";
+    a.unproved = "the routing cannot be rebuilt from its spec, so the proof was not re-checked here";
     return;
   }
   const RouteProofReport c = check_route_proof(proof.path(), *specs);
-  a.recheck = Recheck{c.valid, c.summary, c.problems};
+  a.proof_recheck = Recheck{c.valid, c.summary, c.problems};
 }
 
 }  // namespace
@@ -114,14 +124,15 @@ Answer answer_route_check(const RouteCheckQuestion& q, Subject s, const Context&
   opt.progress = ctx.progress;
   opt.farm = ctx.farm;
   std::optional<RouteProofWriter> proof;
-  if (!q.proof.empty()) proof.emplace(q.proof, proof_header(q, s));
+  opt.prove = !q.proof.empty();
+  const bool whole = !ctx.farm || ctx.farm->coordinator();  // another rank's result is not whole
+  if (opt.prove && whole) proof.emplace(q.proof, proof_header(q, s));
   opt.proof = proof ? &*proof : nullptr;
   RouteCheckResult r = route_check(*s.routing, *s.model, opt);
   Answer a = Answer::asked("route-check", std::move(s), question::to_json_view(q));
   a.verdict = verdict_kind(r.status);
   a.coverage = r.coverage;
   if (a.verdict == VerdictKind::Unknown) a.reason = r.coverage.text();
-  const bool whole = !ctx.farm || ctx.farm->coordinator();  // another rank's result is not whole
   if (whole && r.failure) add_witness(a, *r.failure, q);
   a.result = std::move(r);
   if (proof) settle_proof(a, *proof, specs);

@@ -97,10 +97,12 @@ void RouteProofWriter::write_header() {
   header_written_ = true;
 }
 
-void RouteProofWriter::set_symmetry(std::string kind, std::vector<std::vector<NodeId>> generators) {
-  MENGER_ASSERT(!header_written_, "proof: the symmetry is set before the first shard");
+void RouteProofWriter::begin(std::string kind, std::vector<std::vector<NodeId>> generators, std::uint32_t k) {
+  MENGER_ASSERT(!header_written_, "proof: begun before the first shard");
   header_.symmetry = std::move(kind);
   header_.generators = std::move(generators);
+  header_.question["k"] = k;
+  header_.digest = route_proof_digest(header_.question);
 }
 
 void RouteProofWriter::shard(std::uint64_t index, const std::vector<PairProof>& pairs) {

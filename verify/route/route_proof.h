@@ -97,9 +97,10 @@ class RouteProofWriter {
   RouteProofWriter& operator=(const RouteProofWriter&) = delete;
 
   const RouteProofHeader& header() const { return header_; }
-  // The symmetry is known once the search has chosen its pairs; the header
-  // is written then, before the first shard.
-  void set_symmetry(std::string kind, std::vector<std::vector<NodeId>> generators);
+  // What the search proves, once it knows: the symmetry its pairs were
+  // chosen by, and the largest fault count proved (the question's k, or one
+  // below a failure's size).  Before the first shard.
+  void begin(std::string kind, std::vector<std::vector<NodeId>> generators, std::uint32_t k);
   void shard(std::uint64_t index, const std::vector<PairProof>& pairs);
   void finish();   // the trailer, then the rename
   void abandon();  // removes the partial file; nothing more is written

@@ -95,10 +95,9 @@ class Search {
       throw InputError("listing the failing fault sets needs the lazy or naive search in one process without a "
                        "checkpoint (it keeps every failing set in memory), not " +
                        std::string(opt.symbolic ? "the symbolic search" : opt.farm ? "mpirun" : "--checkpoint"));
-    if (opt.proof && (opt.symbolic || opt.naive || opt.farm || !opt.checkpoint.empty()))
-      throw InputError("a proof is written by the lazy search in one process without a checkpoint; not yet by " +
-                       std::string(opt.symbolic ? "the symbolic search" : opt.naive ? "the naive baseline"
-                                   : opt.farm ? "mpirun" : "a checkpointed run"));
+    if (opt.prove && (opt.symbolic || opt.naive))
+      throw InputError("a proof is written by the lazy search; not yet by " +
+                       std::string(opt.symbolic ? "the symbolic search" : "the naive baseline"));
   }
 
   RouteCheckResult run();
@@ -145,7 +144,9 @@ class Search {
   // The proof (RouteCheckOptions::proof): the generators the pairs were chosen by, and a chunk's trees.
   mutable std::string proof_symmetry_ = "none";
   mutable std::vector<Permutation> proof_generators_;
-  void write_proof(std::size_t c, const std::vector<PairSearch>& chunk, Workers& workers);
+  void write_proofs(const std::vector<RoutePair>& pairs, const RouteCheckResult& r, Workers& workers);
+  void write_proofs_farm(const std::vector<RoutePair>& pairs, Workers& workers, std::uint32_t k);
+  bool proof_shard(const std::vector<PairSearch>& chunk, Workers& workers, std::uint32_t k, std::vector<PairProof>& shard);
   TreeRun tree_run(const PairSearch& p, const Units& f, Worker& w);
   struct ProofStopped {};  // the budget ran out while the proof was written
   const Routing& routing_;
@@ -370,7 +371,6 @@ RouteCheckResult Search::run() {
   r.levels.resize(opt_.k + 1);
   const std::vector<RoutePair> pairs = examined_pairs(r);
   r.pairs_examined = pairs.size();
-  if (opt_.proof) opt_.proof->set_symmetry(proof_symmetry_, proof_generators_);
   r.naive_runs = binomial_sum(model_.universe().size(), opt_.k) * static_cast<double>(r.pairs_total);
   Workers workers([&] { return Worker{RouteRunner(routing_, model_, limits_), FaultSet(model_.universe().size()), nullptr}; });
   RunState st;
@@ -385,8 +385,60 @@ RouteCheckResult Search::run() {
     r.coverage = coverage(r, st);
   }
   if (opt_.list_failures) list_failing(r);
+  if (opt_.prove && !expired_) write_proofs(pairs, r, workers);
   r.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
   return r;
+}
+
+// The proof (RouteCheckOptions::proof) of what the search settled: no
+// failure up to k, or, when the least failure has m faults, none up to m - 1
+// (the witness shows m).  A second pass over every examined pair, chunk by
+// chunk; abandoned when the budget runs out, the verdict unchanged.
+void Search::write_proofs(const std::vector<RoutePair>& pairs, const RouteCheckResult& r, Workers& workers) {
+  const std::size_t least = r.failure ? r.failure->faults.count() : opt_.k + 1;
+  int proved = least == 0 || (r.failure && !r.minimum_proved) ? -1 : static_cast<int>(least - 1);
+  if (opt_.farm) proved = opt_.farm->agree(proved);  // only the coordinator holds the merged result
+  if (proved < 0) {
+    if (opt_.proof) opt_.proof->abandon();
+    return;
+  }
+  if (opt_.proof) opt_.proof->begin(proof_symmetry_, proof_generators_, static_cast<std::uint32_t>(proved));
+  if (opt_.farm) return write_proofs_farm(pairs, workers, static_cast<std::uint32_t>(proved));
+  for (std::size_t c = 0; c < chunk_count(pairs); ++c) {
+    std::vector<PairProof> shard;
+    if (!proof_shard(make_chunk(pairs, c), workers, static_cast<std::uint32_t>(proved), shard))
+      return opt_.proof->abandon();
+    opt_.proof->shard(c, shard);
+  }
+}
+
+// The same pass spread over the farm's processes: each builds a chunk's trees
+// and sends them back as JSON; the coordinator writes them in chunk order.
+void Search::write_proofs_farm(const std::vector<RoutePair>& pairs, Workers& workers, std::uint32_t k) {
+  ShardJob job;
+  job.count = chunk_count(pairs);
+  job.start = [] { return std::size_t{0}; };
+  job.context = [k](std::size_t) -> std::optional<std::string> { return std::to_string(k); };
+  job.work = [&](std::size_t c, const std::string& context) {
+    std::vector<PairProof> shard;
+    proof_shard(make_chunk(pairs, c), workers, static_cast<std::uint32_t>(std::stoul(context)), shard);
+    nlohmann::json j = nlohmann::json::array();
+    for (const PairProof& p : shard) j.push_back({p.s, p.d, p.tokens});
+    return json_text(j);
+  };
+  job.arrived = [](std::size_t, const std::string&) {};
+  job.merge = [&](std::size_t c, const std::string& text) {
+    std::vector<PairProof> shard;
+    try {
+      for (const auto& p : parse_json(text, "a proof shard from another process"))
+        shard.push_back({p.at(0).get<NodeId>(), p.at(1).get<NodeId>(), p.at(2).get<std::vector<std::uint64_t>>()});
+    } catch (const std::exception& e) {
+      throw InternalError(std::string("a process sent back a malformed proof shard: ") + e.what());
+    }
+    opt_.proof->shard(c, shard);  // checked with the whole proof by the independent checker
+    return true;
+  };
+  opt_.farm->run(job);
 }
 
 // One run of the proof's pass (proof_tree.h), as judge() would judge it.
@@ -402,12 +454,11 @@ TreeRun Search::tree_run(const PairSearch& p, const Units& f, Worker& w) {
   return out;
 }
 
-// The chunk's pairs' trees (proof_tree.h), as one shard of the proof: a
-// second pass over the pairs, in parallel, merged by pair index.
-// When the budget runs out here, the proof is abandoned and the search ends
-// UNKNOWN as it would have in the next chunk.
-void Search::write_proof(std::size_t c, const std::vector<PairSearch>& chunk, Workers& workers) {
-  std::vector<PairProof> shard(chunk.size());
+// The chunk's pairs' trees (proof_tree.h) to k faults, as one shard of the
+// proof, built in parallel, in pair order; false when the budget ran out.
+bool Search::proof_shard(const std::vector<PairSearch>& chunk, Workers& workers, std::uint32_t k,
+                         std::vector<PairProof>& shard) {
+  shard.assign(chunk.size(), PairProof{});
   try {
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, chunk.size(), 1), [&](const auto& range) {
       for (std::size_t i = range.begin(); i != range.end(); ++i) {
@@ -415,14 +466,13 @@ void Search::write_proof(std::size_t c, const std::vector<PairSearch>& chunk, Wo
         Worker& w = workers.local();
         std::uint64_t runs = 0;
         shard[i] = {p.pair.s, p.pair.d,
-                    proof_tokens([&](const Units& f) { return tree_run(p, f, w); }, model_, p.pair, opt_.k, runs)};
+                    proof_tokens([&](const Units& f) { return tree_run(p, f, w); }, model_, p.pair, k, runs)};
       }
     });
   } catch (const ProofStopped&) {
-    opt_.proof->abandon();
-    return;
+    return false;
   }
-  opt_.proof->shard(c, shard);
+  return true;
 }
 
 // A chunk's failing sets join the list when they are of the least failing
@@ -459,7 +509,6 @@ void Search::run_here(const std::vector<RoutePair>& pairs, RouteCheckResult& r, 
     const std::optional<std::uint32_t> after = failed && (!st.fail_level || *failed < *st.fail_level) ? failed
                                                                                                        : st.fail_level;
     const ChunkRecord own = own_record(c, chunk, failed, after);
-    if (opt_.proof && !after && !expired_) write_proof(c, chunk, workers);
     fold(own, failed ? first_failure(chunk, *failed).failure : std::nullopt, r, st.fail_level);
     if (opt_.list_failures && !expired_) collect_failing(chunk);
     if (!expired_) settled(c, own, r, st);

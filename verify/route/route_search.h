@@ -152,9 +152,14 @@ struct RouteCheckOptions {
                                             // every pair is examined (no symmetry reduction), every chunk
                                             // searches that level too; lazy or naive search, no checkpoint, no farm
   const ShardFarm* farm = nullptr;          // spread the chunks over processes (mpirun); see below
-  RouteProofWriter* proof = nullptr;        // write each examined pair's decision tree (route_proof.h), chunk
-                                            // by chunk, while no pair has failed; lazy search in one process
-                                            // without a checkpoint.  The caller finishes or abandons it.
+  bool prove = false;                       // after the search, build each examined pair's decision tree
+                                            // (route_proof.h) up to k faults, or up to m - 1 when the least
+                                            // failure has m, by a second pass over every pair (resumed chunks
+                                            // too: their trees are built afresh); lazy search only.  Under a
+                                            // farm every process takes part in the pass.
+  RouteProofWriter* proof = nullptr;        // with prove, where the trees go (the coordinator's; null on the
+                                            // other processes).  Abandoned when there is nothing to prove or
+                                            // the budget runs out; otherwise the caller finishes it.
   Progress progress;  // after each merged chunk: pairs settled of pairs examined
 };
 
