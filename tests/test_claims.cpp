@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "claims/html_report.h"
 #include "claims/report.h"
 #include "claims/runner.h"
 #include "core/error.h"
@@ -88,6 +89,57 @@ nodes = "2*(n-1)*k^(n-1) + 2*k^n"
   EXPECT_EQ(j["summary"]["instances"], 2);
   EXPECT_EQ(j["claims"][0]["instances"][0]["verdict"], "FAILS");
   EXPECT_FALSE(j["claims"][0]["instances"][0].contains("seconds"));  // --no-timing
+}
+
+// Issue 38: a route-tolerance claim searched by the lazy search re-checks its
+// proof -- of every set up to the claimed count, and of the sets below the
+// least defeating one for an exact claim -- and its page says so.
+TEST_F(ClaimsTest, RouteToleranceClaimsReCheckTheirProofs) {
+  write("route.toml", std::string(kHeader) + R"TOML(
+[property]
+kind = "route-tolerance"
+routing = "ft-torus"
+faults = "nodes"
+excuse_disconnected = true
+[[instance]]
+model = "torus(4,4)"
+expect = "holds"
+[instance.property]
+tolerates_at_least = 2
+[[instance]]
+model = "torus(4,4)"
+expect = "holds"
+[instance.property]
+tolerates = 3
+[[instance]]
+model = "torus(4,4)"
+expect = "holds"
+[instance.property]
+tolerates_at_least = 2
+search = "symbolic"
+)TOML");
+  ProveReport r = run();
+  std::ostringstream table;
+  print_report(table, r, ReportOptions{false, false, std::nullopt});
+  ASSERT_TRUE(r.all_as_expected()) << table.str();
+  const nlohmann::json j = report_json(r, ReportOptions{false, false, std::nullopt});
+  const auto& inst = j["claims"][0]["instances"];
+  for (int n : {0, 1}) {
+    const auto& proof = inst[n]["details"]["proof"];
+    EXPECT_NE(proof["rechecked"].get<std::string>().find("every fault set of at most " + std::to_string(2 + n)),
+              std::string::npos) << proof;
+    EXPECT_GT(proof["pairs"].get<int>(), 0);
+  }
+  EXPECT_FALSE(inst[2]["details"].contains("proof"));  // the symbolic search writes none yet
+  write_html_report(r, ReportOptions{false, false, std::nullopt}, HtmlReportOptions{dir / "html", {}});
+  bool said = false;
+  for (const auto& e : fs::recursive_directory_iterator(dir / "html")) {
+    if (e.path().extension() != ".html") continue;
+    std::ifstream in(e.path());
+    const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    said = said || page.find("Proof re-checked independently") != std::string::npos;
+  }
+  EXPECT_TRUE(said);
 }
 
 // Issue 42: the route-tolerance, tolerance and deadlock-free rows fill the

@@ -291,6 +291,17 @@ std::string deadlock_packets(const nlohmann::json& inst) {
   return out.str();
 }
 
+// A route-tolerance instance's proof (verify/route/route_proof.h), when its
+// claim wrote one: what the independent checker re-checked.
+std::string proof_paragraph(const nlohmann::json& i) {
+  const nlohmann::json* d = i.contains("details") && i["details"].is_object() ? &i["details"] : nullptr;
+  if (!d || !d->contains("proof")) return "";
+  const nlohmann::json& p = (*d)["proof"];
+  return "<p class=\"proof\"><b>Proof re-checked independently</b> (verify/check/route_proof_check.h, "
+         "without the search): " + esc(p.value("rechecked", "")) + ".  " + std::to_string(p.value("bytes", 0)) +
+         " bytes of gzip.</p>\n";
+}
+
 void instance_section(std::ostream& out, const Claim* claim, const ClaimInstance* ci, const nlohmann::json& i,
                       std::size_t n, const std::string& stem, const HtmlReportOptions& html,
                       std::vector<std::string>& problems) {
@@ -311,6 +322,7 @@ void instance_section(std::ostream& out, const Claim* claim, const ClaimInstance
     out << "</pre>\n";
   }
   if (i.contains("note")) out << "<p><i>Note:</i> " << esc(i["note"].get<std::string>()) << "</p>\n";
+  out << proof_paragraph(i);
   out << deadlock_packets(i);
   if (claim && ci) {
     out << witness_figure(*claim, i, stem, html, problems);

@@ -42,7 +42,8 @@ Question read_question(const nlohmann::json& j) {
   if (q.k > 64) throw InputError("proof question: k " + std::to_string(q.k) + " is beyond 64");
   q.hop_limit = json_at<std::uint32_t>(j, "hop_limit");
   if (q.hop_limit == 0) throw InputError("proof question: hop_limit must be at least 1");
-  if (!j.at("path_bound").is_null()) q.path_bound = json_at<std::string>(j, "path_bound");
+  if (!j.contains("path_bound")) throw InputError("proof question: missing field 'path_bound'");
+  if (!j["path_bound"].is_null()) q.path_bound = json_at<std::string>(j, "path_bound");
   q.excuse_disconnected = json_at<bool>(j, "excuse_disconnected");
   return q;
 }

@@ -46,6 +46,13 @@ nlohmann::json to_json(const RouteProofHeader& h) {
           {"menger", {{"version", kVersion}}}};
 }
 
+// The member `key` of object `j`, which must be there (InputError, not
+// nlohmann's out_of_range, when it is not: a damaged file is bad input).
+const nlohmann::json& member(const nlohmann::json& j, const std::string& key, std::string_view what) {
+  if (!j.is_object() || !j.contains(key)) throw InputError(std::string(what) + ": missing field '" + key + "'");
+  return j[key];
+}
+
 RouteProofHeader route_proof_header_from_json(const nlohmann::json& j) {
   if (!j.is_object()) throw InputError("a proof's header must be a JSON object");
   require_keys(j, {"format", "version", "question", "digest", "symmetry", "inputs", "menger"}, "proof header");
@@ -55,16 +62,16 @@ RouteProofHeader route_proof_header_from_json(const nlohmann::json& j) {
     throw InputError("proof format version " + std::to_string(json_at<std::uint32_t>(j, "version")) +
                      " is not one this Menger reads (" + std::to_string(kRouteProofVersion) + ")");
   RouteProofHeader h;
-  if (!j.at("question").is_object()) throw InputError("a proof's question must be an object");
-  h.question = j.at("question");
+  h.question = member(j, "question", "proof header");
+  if (!h.question.is_object()) throw InputError("a proof's question must be an object");
   h.digest = json_at<std::string>(j, "digest");
-  const nlohmann::json& sym = j.at("symmetry");
+  const nlohmann::json& sym = member(j, "symmetry", "proof header");
   if (!sym.is_object()) throw InputError("a proof's symmetry must be an object");
   require_keys(sym, {"kind", "generators"}, "proof symmetry");
   h.symmetry = json_at<std::string>(sym, "kind");
   h.generators = json_at<std::vector<std::vector<NodeId>>>(sym, "generators");
-  if (!j.at("inputs").is_object()) throw InputError("a proof's inputs must be an object");
-  h.inputs = j.at("inputs");
+  h.inputs = member(j, "inputs", "proof header");
+  if (!h.inputs.is_object()) throw InputError("a proof's inputs must be an object");
   return h;
 }
 
