@@ -20,7 +20,7 @@ std::string_view to_string(ReplayEnd e) {
   return "?";
 }
 
-namespace {
+namespace replay_detail {  // named: ReplayScratch::Store holds them
 
 struct Config {
   NodeId node;
@@ -42,12 +42,32 @@ struct Frame {
 
 constexpr std::int64_t kOnBranch = -1;
 
+}  // namespace replay_detail
+
+using replay_detail::Config;
+using replay_detail::ConfigHash;
+using replay_detail::Frame;
+using replay_detail::kOnBranch;
+
+struct ReplayScratch::Store {
+  std::vector<Frame> branch;
+  std::unordered_map<Config, std::int64_t, ConfigHash> seen;  // kOnBranch, or the longest continuation
+};
+ReplayScratch::ReplayScratch() : store_(std::make_unique<Store>()) {}
+ReplayScratch::~ReplayScratch() = default;
+
+namespace {
+
 // Depth first over the configurations (an explicit stack: a branch may be
 // as long as the hop limit, thousands of hops on a large network).
 class Replayer {
  public:
-  Replayer(const Routing& routing, CheckerFaultView& view, NodeId d, std::uint32_t limit)
-      : routing_(routing), net_(view.network()), view_(view), d_(d), limit_(limit) {}
+  Replayer(const Routing& routing, CheckerFaultView& view, NodeId d, std::uint32_t limit, ReplayScratch& scratch)
+      : routing_(routing), net_(view.network()), view_(view), d_(d), limit_(limit),
+        branch_(scratch.store().branch), seen_(scratch.store().seen) {
+    branch_.clear();
+    seen_.clear();
+  }
 
   Replay run(NodeId s) {
     view_.at(s);
@@ -64,8 +84,8 @@ class Replayer {
   CheckerFaultView& view_;
   NodeId d_;
   std::uint32_t limit_;
-  std::vector<Frame> branch_;
-  std::unordered_map<Config, std::int64_t, ConfigHash> seen_;  // kOnBranch, or the longest continuation
+  std::vector<Frame>& branch_;
+  std::unordered_map<Config, std::int64_t, ConfigHash>& seen_;  // kOnBranch, or the longest continuation
   std::vector<ReplayStep> first_delivered_;
   std::uint32_t delivered_hops_ = 0;
   std::optional<Config> met_again_;
@@ -167,12 +187,14 @@ Replay replay_every_branch(const Routing& routing, const FaultModel& model, cons
   MENGER_ASSERT(s != d, "checker: a run from a node to itself");
   FixedFaultView view(model, routing.knowledge(), faults);
   view.record_reads();
-  return Replayer(routing, view, d, hop_limit).run(s);
+  ReplayScratch scratch;
+  return Replayer(routing, view, d, hop_limit, scratch).run(s);
 }
 
-Replay replay_in(const Routing& routing, CheckerFaultView& view, NodeId s, NodeId d, std::uint32_t hop_limit) {
+Replay replay_in(const Routing& routing, CheckerFaultView& view, NodeId s, NodeId d, std::uint32_t hop_limit,
+                 ReplayScratch& scratch) {
   MENGER_ASSERT(s != d, "checker: a run from a node to itself");
-  return Replayer(routing, view, d, hop_limit).run(s);
+  return Replayer(routing, view, d, hop_limit, scratch).run(s);
 }
 
 }  // namespace menger

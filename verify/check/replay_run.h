@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string_view>
 #include <vector>
 
@@ -54,8 +55,23 @@ struct Replay {
 // The run of `routing` from s to d (s != d) under `faults`.
 Replay replay_every_branch(const Routing& routing, const FaultModel& model, const FaultSet& faults, NodeId s,
                            NodeId d, std::uint32_t hop_limit);
+// Storage a checker that replays millions of runs keeps from one run to the
+// next (the configurations met, the branch), so that a run does not allocate
+// them anew.  One per thread.
+class ReplayScratch {
+ public:
+  ReplayScratch();
+  ~ReplayScratch();
+  struct Store;
+  Store& store() { return *store_; }
+
+ private:
+  std::unique_ptr<Store> store_;
+};
+
 // The same with the faults another checker's view answers (route_proof_check.h:
 // a view that refuses what a proof's leaf does not decide); reads() as it keeps them.
-Replay replay_in(const Routing& routing, CheckerFaultView& view, NodeId s, NodeId d, std::uint32_t hop_limit);
+Replay replay_in(const Routing& routing, CheckerFaultView& view, NodeId s, NodeId d, std::uint32_t hop_limit,
+                 ReplayScratch& scratch);
 
 }  // namespace menger

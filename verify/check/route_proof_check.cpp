@@ -182,6 +182,7 @@ class TreeCheck {
   std::vector<std::vector<Decided>> mapped_state_;
   std::vector<FaultSet> mapped_faulty_;
   std::uint32_t distance_ = 0;
+  ReplayScratch scratch_;
 
   std::string branch(std::uint64_t u) {
     if (u >= units_) return "a branch on unit " + std::to_string(u) + ", beyond the model's " + std::to_string(units_);
@@ -231,7 +232,7 @@ class TreeCheck {
     Replay run;
     try {
       ++runs;
-      run = replay_in(routing, view, p_.s, p_.d, sh_.q.hop_limit);
+      run = replay_in(routing, view, p_.s, p_.d, sh_.q.hop_limit, scratch_);
     } catch (const UndecidedQuestion& u) {
       return "the run asks about " + m_.universe().label(u.unit) + ", which the leaf does not decide" + where();
     }
@@ -251,7 +252,7 @@ class TreeCheck {
     LeafFaultView view(m_, sh_.setup.routing->knowledge(), mapped_state_[i], mapped_faulty_[i], left);
     ++commutation_runs;
     try {
-      const Replay image = replay_in(*sh_.setup.routing, view, g[p_.s], g[p_.d], sh_.q.hop_limit);
+      const Replay image = replay_in(*sh_.setup.routing, view, g[p_.s], g[p_.d], sh_.q.hop_limit, scratch_);
       if (auto why = run_image_problem(m_.network(), g, run, image))
         return "the routing does not commute with generator " + std::to_string(i) + ": " + *why + where();
     } catch (const UndecidedQuestion& u) {
