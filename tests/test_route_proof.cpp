@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "budget_stops.h"
 #include "core/error.h"
 #include "core/json_io.h"
 #include "scratch_dir.h"
@@ -217,6 +218,48 @@ TEST(RouteProof, NoProofIsLeftForAFailureWithoutFaults) {
   EXPECT_NE(a.unproved.find("without faults"), std::string::npos) << a.unproved;
   EXPECT_FALSE(std::filesystem::exists(path));
   EXPECT_FALSE(std::filesystem::exists(path + ".partial"));
+}
+
+// A budget that runs out anywhere -- in the search or in the proof's pass --
+// leaves either no file (and says why) or a whole proof that checks; never a
+// partial file, and never a settled verdict turned UNKNOWN by the pass.
+TEST(RouteProof, ABudgetThatRunsOutLeavesAWholeProofOrNone) {
+  ScratchDir dir("menger-route-proof-");
+  const SpecResolver specs = builtin_specs();
+  const std::string path = file_in(dir, "p.gz");
+  RouteCheckQuestion q;
+  q.k = 2;
+  q.excuse_disconnected = true;
+  q.proof = path;
+  auto ask = [&](const Budget& budget) {
+    return answer_route_check(q, subject_of(make_route_setup("torus(4,4)", "ft-torus", "nodes", budget)),
+                              Context{budget, {}, nullptr}, &specs);
+  };
+  const std::int64_t first = menger::testing::first_stop_after_preparation(ask);
+  bool unknown = false, stopped_pass = false, whole = false;
+  for (std::int64_t n = first; !whole && n < first + 5000; ++n) {
+    std::filesystem::remove(path);
+    const Answer a = ask(menger::testing::stopping_at(n));
+    EXPECT_FALSE(std::filesystem::exists(path + ".partial"));
+    if (a.verdict == VerdictKind::Unknown) {
+      unknown = true;
+      EXPECT_FALSE(a.proof.has_value());
+      EXPECT_FALSE(std::filesystem::exists(path));
+      continue;
+    }
+    ASSERT_EQ(a.verdict, VerdictKind::Holds);
+    if (!a.proof) {
+      stopped_pass = true;
+      EXPECT_NE(a.unproved.find("while the proof was written"), std::string::npos) << a.unproved;
+      EXPECT_FALSE(std::filesystem::exists(path));
+      continue;
+    }
+    whole = true;
+    EXPECT_TRUE(a.proof_recheck && a.proof_recheck->valid);
+  }
+  EXPECT_TRUE(unknown);
+  EXPECT_TRUE(stopped_pass);
+  EXPECT_TRUE(whole);
 }
 
 TEST(RouteProof, OtherSearchesAndProcessesAreRefusedClearly) {
