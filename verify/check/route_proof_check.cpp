@@ -195,9 +195,12 @@ class TreeCheck {
   void decide(std::size_t u, Decided d) {
     const bool was = state_[u] == Decided::Faulty, is = d == Decided::Faulty;
     state_[u] = d;
-    if (was != is) {
-      if (is) faulty_.insert(u), ++faulty_count_;
-      else faulty_.erase(u), --faulty_count_;
+    if (was && !is) {
+      faulty_.erase(u);
+      --faulty_count_;
+    } else if (!was && is) {
+      faulty_.insert(u);
+      ++faulty_count_;
     }
     for (std::size_t i = 0; i < sh_.gens.size(); ++i) {
       const std::size_t v = sh_.gens[i].units[u];

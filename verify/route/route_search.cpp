@@ -261,7 +261,7 @@ std::vector<RoutePair> Search::examined_pairs(RouteCheckResult& r) const {
   r.symmetry_used = true;
   r.symmetry = "translations";
   proof_symmetry_ = "translations";
-  proof_generators_ = spanning_translations(net.num_nodes(), gens);
+  if (opt_.prove) proof_generators_ = spanning_translations(net.num_nodes(), gens);  // |T| x nodes steps
   std::vector<NodeId> root = orbit_roots(net, gens);
   const std::vector<std::uint64_t> orbit = orbit_sizes(root);
   std::vector<RoutePair> reps;
