@@ -105,6 +105,14 @@
 // result down to the sequential `last` and so adds exactly the sequential
 // counts.  --budget is refused there: the processes share no clock to stop
 // at one point.
+//
+// Proofs (`prove`, issue 38): once the search has ended, a second pass builds
+// each examined pair's decision tree over the fault sets (proof_tree.h) up to
+// what the search settled -- k, or m - 1 below a least failure of m -- and
+// writes it with the generators the pairs were chosen by (route_proof.h), so
+// that verify/check/route_proof_check.h can re-check the completeness argument
+// above step by step without this code.  The pass runs the chunks in order
+// here, or spread over the farm; the trees do not depend on either.
 #pragma once
 
 #include <chrono>
