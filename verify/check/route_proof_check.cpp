@@ -342,7 +342,7 @@ void check_pair_cover(const Shared& sh, const std::set<std::pair<NodeId, NodeId>
 }
 
 void check_shard(const Shared& sh, const ProofShard& shard, const RouteProofHeader& h,
-                 std::set<std::pair<NodeId, NodeId>>& proven, Bounds& bounds, RouteProofReport& rep) {
+                 std::set<std::pair<NodeId, NodeId>>& proven, RouteProofReport& rep) {
   const FaultModel& m = *sh.setup.model;
   const Network& net = m.network();
   if (shard.digest != h.digest) {
@@ -363,7 +363,7 @@ void check_shard(const Shared& sh, const ProofShard& shard, const RouteProofHead
   tbb::parallel_for(std::size_t{0}, shard.pairs.size(), [&](std::size_t i) {
     const PairProof& p = shard.pairs[i];
     if (p.s >= net.num_nodes() || p.d >= net.num_nodes() || p.s == p.d) return;
-    Bounds local = bounds;  // memo per thread of work
+    Bounds local(net, sh.q.path_bound, sh.q.k);  // one pair's: its distance is fixed
     TreeCheck t(sh, p, local);
     why[i] = t.run();
     leaves[i] = t.leaves, runs[i] = t.runs, comm[i] = t.commutation_runs;
@@ -379,7 +379,6 @@ void check_shard(const Shared& sh, const ProofShard& shard, const RouteProofHead
 void read_shards(RouteProofReader& reader, const Shared& sh, const Budget& budget, RouteProofReport& rep) {
   const RouteProofHeader& h = reader.header();
   std::set<std::pair<NodeId, NodeId>> proven;
-  Bounds bounds(sh.setup.model->network(), sh.q.path_bound, sh.q.k);
   std::optional<std::uint64_t> last;
   std::uint64_t shards = 0, tokens = 0;
   while (auto shard = reader.next()) {
@@ -388,7 +387,7 @@ void read_shards(RouteProofReader& reader, const Shared& sh, const Budget& budge
     last = shard->index;
     ++shards;
     for (const PairProof& p : shard->pairs) tokens += p.tokens.size();
-    check_shard(sh, *shard, h, proven, bounds, rep);
+    check_shard(sh, *shard, h, proven, rep);
     if (rep.problems.size() > kMaxProblems) return;
   }
   const nlohmann::json& t = reader.trailer();

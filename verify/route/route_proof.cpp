@@ -206,6 +206,7 @@ std::optional<ProofShard> RouteProofReader::next() {
   if (!j.is_object()) throw InputError("proof " + path_ + ": a shard line must be a JSON object");
   if (j.contains("end")) {
     require_keys(j, {"end", "digest", "shards", "pairs", "tokens"}, "proof trailer");
+    if (!json_at<bool>(j, "end")) throw InputError("proof " + path_ + ": a trailer whose 'end' is not true");
     trailer_ = j;
     if (gzgetc(file_->gz) != -1) throw InputError("proof " + path_ + ": bytes after the trailer");
     return std::nullopt;

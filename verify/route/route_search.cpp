@@ -430,9 +430,13 @@ void Search::write_proofs_farm(const std::vector<RoutePair>& pairs, Workers& wor
   job.merge = [&](std::size_t c, const std::string& text) {
     std::vector<PairProof> shard;
     try {
-      for (const auto& p : parse_json(text, "a proof shard from another process"))
-        shard.push_back({p.at(0).get<NodeId>(), p.at(1).get<NodeId>(), p.at(2).get<std::vector<std::uint64_t>>()});
-    } catch (const std::exception& e) {
+      // Checked reads (core/json_io.h): a number out of range is refused, not wrapped.
+      for (const auto& p : parse_json(text, "a proof shard from another process")) {
+        if (!p.is_array() || p.size() != 3) throw InputError("a pair's record is not [s, d, tokens]");
+        shard.push_back({json_as<NodeId>(p[0], "s"), json_as<NodeId>(p[1], "d"),
+                         json_as<std::vector<std::uint64_t>>(p[2], "tokens")});
+      }
+    } catch (const InputError& e) {
       throw InternalError(std::string("a process sent back a malformed proof shard: ") + e.what());
     }
     opt_.proof->shard(c, shard);  // checked with the whole proof by the independent checker
