@@ -117,7 +117,7 @@ TEST(RouteProof, EveryHoldsProofIsWrittenAndAcceptedByTheChecker) {
     ASSERT_EQ(a.verdict, VerdictKind::Holds);
     ASSERT_TRUE(a.proof.has_value());
     const auto& r = a.result_as<RouteCheckResult>();
-    EXPECT_EQ(a.proof->pairs, r.pairs_examined);
+    EXPECT_EQ(std::get<RouteProofFile>(*a.proof).pairs, r.pairs_examined);
     ASSERT_TRUE(a.proof_recheck.has_value());
     EXPECT_TRUE(a.proof_recheck->valid) << (a.proof_recheck->problems.empty() ? "" : a.proof_recheck->problems.front());
     const RouteProofReport again = check_route_proof(path, specs);

@@ -137,7 +137,7 @@ struct ScratchProof {
 // The proof's line and details; a proof the checker refutes is a bug in the search.
 void add_proof(CheckResult& out, const Answer& a) {
   if (!a.proof) return;
-  const RouteProofFile& p = *a.proof;
+  const auto& p = std::get<RouteProofFile>(*a.proof);
   if (!a.proof_recheck) throw InternalError("the search's proof was not re-checked: " + a.unproved);
   if (!a.proof_recheck->valid) throw InternalError("the search's proof does not check: " + a.proof_recheck->problems.front());
   out.explanation.push_back("proof: " + std::to_string(p.bytes) + " bytes (gzip) for " + std::to_string(p.runs) +

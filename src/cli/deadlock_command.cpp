@@ -86,6 +86,23 @@ void export_graph(const Routing& routing, const FaultModel& model, const std::st
 }
 
 // The evidence's independent re-check, when it was made.
+// The proof written, with its independent re-check; or why none was.
+void print_proof(const DeadlockQuestion& q, const Answer& a) {
+  if (q.proof.empty()) return;
+  if (!a.proof) {
+    std::cout << "proof        none written: " << a.unproved << "\n";
+    return;
+  }
+  const auto& p = std::get<DeadlockProofFile>(*a.proof);
+  std::cout << "proof        written to " << p.path << " (" << p.bytes << " bytes, " << p.sets
+            << " fault sets with their certificates, every set of <= " << p.k << "; menger check-proof " << p.path
+            << ")\n";
+  if (a.proof_recheck && a.proof_recheck->valid) std::cout << "re-checked   " << a.proof_recheck->summary << "\n";
+  else if (a.proof_recheck)
+    for (const auto& why : a.proof_recheck->problems) std::cout << "problem      the proof does not check: " << why << "\n";
+  else std::cout << "not checked  " << a.unproved << "\n";
+}
+
 void print_recheck(const Answer& a) {
   if (!a.unchecked.empty()) std::cout << "not checked  the evidence was not re-checked: " << a.unchecked << "\n";
   if (!a.recheck) return;
@@ -108,6 +125,7 @@ void print_text(const DeadlockArgs& args, const Answer& a) {
   const auto* e = std::get_if<DeadlockEvidence>(&a.evidence);
   print_human(s.failing_result ? *s.failing_result : *s.fault_free, e ? *e : DeadlockEvidence{}, *a.subject.net);
   print_recheck(a);
+  print_proof(args.q, a);
   if (e && !e->deadlock && !args.certificate.empty())
     std::cout << "certificate  written to " << args.certificate << " (menger check-cert " << args.certificate << ")\n";
   if (e && e->deadlock && !args.witness.empty())
@@ -129,7 +147,7 @@ int run_deadlock(const DeadlockArgs& args, const ShardFarm* farm, const Invocati
   if (args.json) std::cout << json_text(to_json(a, Timings::Include), 2) << "\n";
   else print_text(args, a);
   if (!args.json && !drawn.empty()) std::cout << "picture      " << drawn << "\n";
-  if (a.recheck && !a.recheck->valid) return 3;
+  if ((a.recheck && !a.recheck->valid) || (a.proof_recheck && !a.proof_recheck->valid)) return 3;
   if (a.verdict == VerdictKind::Unknown) return 4;
   return a.verdict == VerdictKind::Holds ? 0 : 1;
 }

@@ -136,7 +136,7 @@ void print_proof(const RouteCheckArgs& args, const Answer& a) {
     std::cout << "proof        none written: " << a.unproved << "\n";
     return;
   }
-  const RouteProofFile& p = *a.proof;
+  const auto& p = std::get<RouteProofFile>(*a.proof);
   std::cout << "proof        written to " << p.path << " (" << p.bytes << " bytes, "
             << (p.runs ? static_cast<double>(p.bytes) / static_cast<double>(p.runs) : 0.0)
             << " bytes per run; menger check-proof " << p.path << ")\n";

@@ -29,6 +29,7 @@ struct DeadlockQuestion {
   std::string checkpoint;
   bool recheck_resumed = false;
   std::uint32_t chunk_sets = 64;
+  std::string proof;
 
   template <class Q, class Visit>
   static void fields(Q& q, Visit&& v) {
@@ -49,6 +50,10 @@ struct DeadlockQuestion {
                       .off("analyse every fault set (with --k) and every destination, not one per translation orbit"));
     checkpoint_fields(v, q.checkpoint, q.recheck_resumed, q.chunk_sets,
                       {"chunk_sets", "fault sets", "shard", 1u << 20, "with k: "});
+    v(q.proof, Field("proof", "write a proof of a FREE verdict to this file: every analysed fault set with the units "
+                              "it read and its certificate, re-checked by menger check-proof without the search")
+                   .in(kCli | kPython)
+                   .run_control());
   }
 };
 

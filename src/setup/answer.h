@@ -97,12 +97,13 @@ struct Answer {
   Evidence evidence;
   std::optional<Recheck> recheck;  // absent: not re-checked (no evidence, or see `unchecked`)
   std::string unchecked;     // why evidence there is was not re-checked, in words ("" when it was)
-  // A route-check's proof (verify/route/route_proof.h; question field `proof`)
-  // of the fault counts it settled without a failure -- every one up to k
-  // for HOLDS, those below the least failing size for FAILS -- with its
-  // independent re-check (verify/check/route_proof_check.h); `unproved` says
-  // why none was written or checked when one was asked for.
-  std::optional<RouteProofFile> proof;
+  // A route-check's or deadlock search's proof (verify/route/route_proof.h,
+  // verify/deadlock/deadlock_proof.h; question field `proof`) of the fault
+  // counts it settled without a failure -- every one up to k for HOLDS,
+  // those below the least failing size for FAILS -- with its independent
+  // re-check (verify/check/route_proof_check.h, deadlock_proof_check.h);
+  // `unproved` says why none was written or checked when one was asked for.
+  std::optional<std::variant<RouteProofFile, DeadlockProofFile>> proof;
   std::optional<Recheck> proof_recheck;
   std::string unproved;
   EngineResult result;

@@ -47,7 +47,7 @@ nlohmann::json view(const Answer& a, Timings timings) {
   j["path_bound"] = a.question.value("path_bound", nlohmann::json(nullptr));
   if (a.question.value("failures", 0) > 0) j["failing_sets"] = failing_sets_json(r, *s.model);
   j["witness"] = evidence_json(a);
-  if (a.proof) j["proof"] = to_json(*a.proof);
+  if (a.proof) j["proof"] = to_json(std::get<RouteProofFile>(*a.proof));
   return j;
 }
 

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -14,7 +15,9 @@
 #include "core/budget.h"
 #include "core/error.h"
 #include "verify/deadlock/deadlock_evidence.h"
+#include "verify/check/deadlock_evidence_check.h"
 #include "verify/check/fixed_fault_view.h"
+#include "verify/check/leaf_fault_view.h"
 #include "verify/spec_resolver.h"
 
 namespace menger {
@@ -22,14 +25,27 @@ namespace menger {
 struct DeadlockChecker {
   using Key = std::tuple<NodeId, PortId, std::uint32_t>;  // channel: node it leaves, port, vc
 
-  RouteSetup setup;
+ private:
+  RouteSetup own_;  // when built from the evidence's specs
+
+ public:
+  const RouteSetup& setup;
   FaultSet faults;
   EvidenceCheck out;
   Budget budget;  // the check's (SpecResolver::budget)
+  const DeadlockScope* scope = nullptr;  // a proof record's; null: every unit decided by `faults`
 
   DeadlockChecker(const DeadlockEvidence& e, const SpecResolver& specs)
-      : setup(make_route_setup(specs, e.model, e.routing, e.faults_model)), faults(setup.model->universe().size()),
-        budget(specs.budget) {
+      : own_(make_route_setup(specs, e.model, e.routing, e.faults_model)), setup(own_),
+        faults(setup.model->universe().size()), budget(specs.budget) {
+    read_faults(e);
+  }
+  // On a network already built (a proof's records share one), under `scope`.
+  DeadlockChecker(const DeadlockEvidence& e, const RouteSetup& built, const Budget& b, const DeadlockScope* s)
+      : setup(built), faults(setup.model->universe().size()), budget(b), scope(s) {
+    read_faults(e);
+  }
+  void read_faults(const DeadlockEvidence& e) {
     std::map<std::string, std::size_t> unit;
     for (std::size_t u = 0; u < setup.model->universe().size(); ++u) unit[setup.model->universe().label(u)] = u;
     for (const auto& l : e.fault_set) {
@@ -38,14 +54,21 @@ struct DeadlockChecker {
       faults.insert(it->second);
     }
   }
+  // A fault view of the check's own: the fixed fault set, or a proof record's scope.
+  std::unique_ptr<CheckerFaultView> make_view() const {
+    const FaultKnowledge k = setup.routing->knowledge();
+    if (scope) return std::make_unique<LeafFaultView>(*setup.model, k, scope->state, faults, scope->left);
+    return std::make_unique<FixedFaultView>(*setup.model, k, faults);
+  }
   const Network& net() const { return *setup.net; }
   bool failed(NodeId v) const {
     auto u = setup.model->unit_of_node(v);
     return u && faults.contains(*u);
   }
-  bool blocked(const PortSlot& s) const {
-    auto lu = setup.model->unit_of_link(s.link);
-    return !s.connected() || s.dir == PortDir::In || failed(s.peer) || (lu && faults.contains(*lu));
+  // Asked of the view, so that under a proof's scope a hop into a unit the
+  // record does not decide is refused.
+  static bool blocked(const PortSlot& s, CheckerFaultView& view) {
+    return !s.connected() || s.dir == PortDir::In || view.hop_blocked(s);
   }
   Key key(const ChannelRef& c) {
     auto v = net().find_node(c.node);
@@ -74,7 +97,7 @@ struct DeadlockChecker {
     bool bubble;
   };
   // The usable hops of a configuration.
-  std::vector<Step> hops(NodeId here, const PacketState& st, NodeId d, FixedFaultView& view) {
+  std::vector<Step> hops(NodeId here, const PacketState& st, NodeId d, CheckerFaultView& view) {
     Hops h;
     view.at(here);
     setup.routing->next(here, st, d, view, h);
@@ -82,7 +105,7 @@ struct DeadlockChecker {
     for (const Hop& x : h) {
       if (x.port >= net().num_ports(here)) continue;
       const PortSlot& s = net().port(here, x.port);
-      if (!blocked(s)) out_hops.push_back({Key{here, x.port, x.vc}, s.peer, x.state, x.bubble});
+      if (!blocked(s, view)) out_hops.push_back({Key{here, x.port, x.vc}, s.peer, x.state, x.bubble});
     }
     return out_hops;
   }

@@ -49,7 +49,8 @@ void check_order(const DeadlockEvidence& e, Checker& c) {
   const std::map<Key, Key> ring_pred = ring_predecessors(e, c, rank);
   bool all = true;
   for (bool b : e.escape_vcs) all &= b;
-  FixedFaultView view(*c.setup.model, c.setup.routing->knowledge(), c.faults);
+  const auto owned_view = c.make_view();
+  CheckerFaultView& view = *owned_view;
   std::uint64_t packets = 0, steps = 0;
   bool bubble_seen = false;
   for (auto [s, d] : c.pairs()) {
@@ -111,7 +112,7 @@ void check_order(const DeadlockEvidence& e, Checker& c) {
 // depth first; `visit(here, held, hops)` sees each once and returns true to
 // stop the walk (then walk_packet returns true).
 template <class Visit>
-bool walk_packet(Checker& c, NodeId s, NodeId d, FixedFaultView& view, Visit visit) {
+bool walk_packet(Checker& c, NodeId s, NodeId d, CheckerFaultView& view, Visit visit) {
   // The checkers walk every pair of the network the evidence names: a few
   // hundred bytes can name a network that takes minutes (fuzzing: a witness
   // for mikant(7,3) ran past 10 s under ASan), so the check's budget holds.
@@ -139,7 +140,8 @@ bool walk_packet(Checker& c, NodeId s, NodeId d, FixedFaultView& view, Visit vis
 // usable hops lead to: a checker confirms every field it reads.
 bool blocked_there(Checker& c, NodeId s, NodeId d, const Key& channel, const std::set<Key>& requests,
                    const std::map<Key, std::size_t>& held) {
-  FixedFaultView view(*c.setup.model, c.setup.routing->knowledge(), c.faults);
+  const auto owned_view = c.make_view();
+  CheckerFaultView& view = *owned_view;
   return walk_packet(c, s, d, view, [&](NodeId, const std::optional<Key>& in, const auto& next) {
     if (in != channel || next.empty()) return false;
     std::set<Key> asked;
@@ -157,7 +159,8 @@ bool blocked_there(Checker& c, NodeId s, NodeId d, const Key& channel, const std
 std::vector<std::set<Key>> bubble_rings(Checker& c) {
   std::map<Key, std::set<std::optional<Key>>> ways_in;
   std::set<std::pair<Key, Key>> bubble_edges;
-  FixedFaultView view(*c.setup.model, c.setup.routing->knowledge(), c.faults);
+  const auto owned_view = c.make_view();
+  CheckerFaultView& view = *owned_view;
   bool any_bubble = false;
   for (auto [s, d] : c.pairs())
     walk_packet(c, s, d, view, [&](NodeId, const std::optional<Key>& in, const auto& next) {
@@ -219,13 +222,34 @@ void check_deadlock_witness(const DeadlockEvidence& e, Checker& c) {
 
 }  // namespace
 
-EvidenceCheck check_deadlock_evidence(const DeadlockEvidence& e, const SpecResolver& specs) {
-  Checker c(e, specs);
+namespace {
+
+EvidenceCheck check_with(const DeadlockEvidence& e, Checker& c) {
   if (!e.switching.empty()) check_exact_evidence(e, c);
   else if (e.deadlock) check_deadlock_witness(e, c);
   else check_order(e, c);
   c.out.valid = c.out.problems.empty();
   return c.out;
+}
+
+}  // namespace
+
+EvidenceCheck check_deadlock_evidence(const DeadlockEvidence& e, const SpecResolver& specs) {
+  Checker c(e, specs);
+  return check_with(e, c);
+}
+
+EvidenceCheck check_deadlock_evidence(const DeadlockEvidence& e, const RouteSetup& setup, const Budget& budget,
+                                      const DeadlockScope& scope) {
+  Checker c(e, setup, budget, &scope);
+  try {
+    return check_with(e, c);
+  } catch (const UndecidedQuestion& u) {
+    EvidenceCheck out;
+    out.problems.push_back("checking it asks about unit " + setup.model->universe().label(u.unit) +
+                           ", which the record neither holds nor lists as read");
+    return out;
+  }
 }
 
 }  // namespace menger

@@ -23,9 +23,9 @@ using Offer = DeadlockChecker::Step;
 // The checker with a fault view of its own for starting and moving packets.
 struct Walker {
   DeadlockChecker& c;
-  FixedFaultView view;
-  explicit Walker(DeadlockChecker& checker)
-      : c(checker), view(*checker.setup.model, checker.setup.routing->knowledge(), checker.faults) {}
+  std::unique_ptr<CheckerFaultView> owned_view;
+  CheckerFaultView& view;
+  explicit Walker(DeadlockChecker& checker) : c(checker), owned_view(checker.make_view()), view(*owned_view) {}
   const Network& net() const { return c.net(); }
   const Routing& routing() const { return *c.setup.routing; }
   PacketState start(NodeId src, NodeId dst) {

@@ -13,6 +13,7 @@
 #include "core/json_io.h"
 #include "verify/check/automorphism_check.h"
 #include "verify/check/leaf_fault_view.h"
+#include "verify/check/proof_generators.h"
 #include "verify/check/replay_run.h"
 #include "verify/check/routing_symmetry_check.h"
 #include "verify/evidence_inputs.h"
@@ -115,11 +116,7 @@ std::vector<std::uint32_t> hops_from(const FaultModel& m, const FaultSet* faults
   return dist;
 }
 
-// Per generator: its node permutation and the unit permutation it induces.
-struct Generator {
-  Permutation nodes;
-  std::vector<std::size_t> units;
-};
+using Generator = ProofGenerator;
 
 struct Shared {
   RouteSetup setup;
@@ -266,52 +263,6 @@ class TreeCheck {
   }
 };
 
-// The generators' checks (header, step 3): problems, or the generators.
-std::vector<Generator> checked_generators(const RouteProofHeader& h, const Shared& sh,
-                                          std::vector<std::string>& problems) {
-  const FaultModel& m = *sh.setup.model;
-  const Routing& routing = *sh.setup.routing;
-  const Network& net = m.network();
-  std::vector<Generator> out;
-  if (h.symmetry == "none") {
-    if (!h.generators.empty()) problems.push_back("symmetry 'none' with generators");
-    return out;
-  }
-  std::set<Permutation> translations;
-  if (h.symmetry == "translations") {
-    if (!routing.translation_invariant()) problems.push_back(routing.spec() + " does not declare that it commutes with translations");
-    for (auto& t : net.topology().translations()) translations.insert(t);
-  } else if (h.symmetry == "port automorphisms") {
-    if (!routing.port_automorphism_invariant())
-      problems.push_back(routing.spec() + " does not declare that it commutes with the port automorphisms");
-  } else {
-    problems.push_back("unknown symmetry '" + h.symmetry + "'");
-  }
-  const std::vector<std::uint64_t> colours = routing.symmetry_colours(net);
-  for (std::size_t i = 0; i < h.generators.size(); ++i) {
-    const Permutation& g = h.generators[i];
-    const std::string name = "generator " + std::to_string(i);
-    if (g.size() != net.num_nodes()) {
-      problems.push_back(name + " does not permute the " + std::to_string(net.num_nodes()) + " nodes");
-      continue;
-    }
-    if (auto why = port_automorphism_problem(m, g)) {
-      problems.push_back(name + " is not an automorphism keeping ports: " + *why);
-      continue;
-    }
-    if (!translations.empty() && !translations.count(g)) problems.push_back(name + " is not one of the topology's translations");
-    for (NodeId v = 0; v < net.num_nodes() && !colours.empty(); ++v)
-      if (colours[g[v]] != colours[v]) {
-        problems.push_back(name + " does not keep the routing's node colours");
-        break;
-      }
-    auto units = unit_permutation(m, g);
-    if (!units) problems.push_back(name + " does not map the fault units onto one another");
-    else out.push_back({g, std::move(*units)});
-  }
-  return out;
-}
-
 // Every required pair in the orbit of a proven one (step 3).
 void check_pair_cover(const Shared& sh, const std::set<std::pair<NodeId, NodeId>>& proven, RouteProofReport& rep) {
   const FaultModel& m = *sh.setup.model;
@@ -423,7 +374,7 @@ RouteProofReport check_route_proof(const std::string& path, const SpecResolver& 
     rep.verdict_question = sh.q.routing + " on " + sh.q.model + ", every set of <= " + std::to_string(sh.q.k) + " " +
                            sh.q.faults;
     for (const std::string& why : changed_inputs(inputs_from_json(h.inputs))) rep.problems.push_back(why);
-    sh.gens = checked_generators(h, sh, rep.problems);
+    sh.gens = checked_proof_generators(h.symmetry, h.generators, *sh.setup.model, *sh.setup.routing, rep.problems);
     if (rep.problems.empty()) read_shards(reader, sh, budget, rep);
     if (rep.problems.empty()) rep.summary = summary(sh, rep);
   } catch (const InputError& e) {

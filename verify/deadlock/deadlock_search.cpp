@@ -12,6 +12,7 @@
 #include "core/json_io.h"
 #include "core/shard_checkpoint.h"
 #include "core/version.h"
+#include "verify/deadlock/deadlock_evidence.h"
 #include "verify/symmetry/automorphisms.h"
 #include "verify/check/routing_symmetry_check.h"
 #include "verify/symmetry/translations.h"
@@ -40,8 +41,10 @@ class TranslatedSets {
       if (auto why = commutation_problem(routing, model, gens[i], 2, kSpotRuns, i + 1))
         throw InternalError("routing " + routing.spec() + " declares that it commutes with translations, but not "
                             "with translation " + std::to_string(i) + ": " + *why);
-    return TranslatedSets(std::move(*frames), model.network().num_nodes());
+    return TranslatedSets(std::move(*frames), model.network().num_nodes(), gens);
   }
+  // The topology's translations, the generators a proof names.
+  const std::vector<Permutation>& generators() const { return gens_; }
   Units least_image(const Units& units) const {
     Units best = units, image(units.size());
     for (NodeId s = 0; s < nodes_; ++s) {
@@ -53,9 +56,11 @@ class TranslatedSets {
   }
 
  private:
-  TranslatedSets(SourceFrames frames, NodeId nodes) : frames_(std::move(frames)), nodes_(nodes) {}
+  TranslatedSets(SourceFrames frames, NodeId nodes, std::vector<Permutation> gens)
+      : frames_(std::move(frames)), nodes_(nodes), gens_(std::move(gens)) {}
   SourceFrames frames_;
   NodeId nodes_;
+  std::vector<Permutation> gens_;
 };
 
 // Fault sets up to the port-keeping automorphisms (the header's "Symmetry"),
@@ -89,8 +94,10 @@ class GroupSets {
       return std::nullopt;
     auto elements = close(gens, model.universe().size());
     if (!elements) return std::nullopt;
-    return GroupSets(std::move(*elements), g.order);
+    return GroupSets(std::move(*elements), g.order, g.generators);
   }
+  // nauty's generators (node permutations), the ones a proof names.
+  const std::vector<Permutation>& generators() const { return node_gens_; }
   Units least_image(const Units& units) const {
     Units best = units, image(units.size());
     for (const auto& e : elements_) {
@@ -104,8 +111,8 @@ class GroupSets {
 
  private:
   static constexpr std::size_t kMaxWork = std::size_t{1} << 24;  // unit images listed (two copies: 256 MiB at most)
-  GroupSets(std::vector<std::vector<std::size_t>> elements, std::string order)
-      : elements_(std::move(elements)), order_(std::move(order)) {}
+  GroupSets(std::vector<std::vector<std::size_t>> elements, std::string order, std::vector<Permutation> node_gens)
+      : elements_(std::move(elements)), order_(std::move(order)), node_gens_(std::move(node_gens)) {}
   // Every element of the group the unit permutations generate (breadth first
   // from the identity), or nullopt past kMaxWork.
   static std::optional<std::vector<std::vector<std::size_t>>> close(const std::vector<std::vector<std::size_t>>& gens,
@@ -129,6 +136,7 @@ class GroupSets {
   }
   std::vector<std::vector<std::size_t>> elements_;
   std::string order_;
+  std::vector<Permutation> node_gens_;
 };
 
 // What one chunk's analyses found, in set order, up to its first set that is
@@ -136,19 +144,24 @@ class GroupSets {
 // set is extended).
 struct ChunkOutcome {
   std::vector<Units> reads;
+  std::vector<std::string> evidence;      // with prove: each FREE set's certificate (JSON text, no inputs)
   std::optional<std::size_t> failed;      // index in the chunk of the first set that is not FREE
   bool complete = true;                   // false: the budget stopped it (never merged)
   std::optional<DeadlockResult> failing;  // its analysis, when made in this process
 };
 
-nlohmann::json outcome_json(const ChunkOutcome& c) {
-  return {{"reads", c.reads}, {"failed", c.failed ? nlohmann::json(*c.failed) : nlohmann::json()}};
+// A checkpoint's record leaves the certificates out; another process's shard carries them.
+nlohmann::json outcome_json(const ChunkOutcome& c, bool with_evidence = false) {
+  nlohmann::json j{{"reads", c.reads}, {"failed", c.failed ? nlohmann::json(*c.failed) : nlohmann::json()}};
+  if (with_evidence) j["evidence"] = c.evidence;
+  return j;
 }
 
 ChunkOutcome outcome_from_json(const nlohmann::json& j) {
-  require_keys(j, {"reads", "failed", "level", "first", "shard"}, "a deadlock shard's record");
+  require_keys(j, {"reads", "failed", "level", "first", "shard", "evidence"}, "a deadlock shard's record");
   ChunkOutcome c;
   c.reads = json_at<std::vector<Units>>(j, "reads");
+  if (j.contains("evidence")) c.evidence = json_at<std::vector<std::string>>(j, "evidence");
   if (!j.contains("failed")) throw InputError("missing field 'failed'");
   if (!j.at("failed").is_null()) c.failed = json_at<std::size_t>(j, "failed");
   return c;
@@ -167,6 +180,8 @@ class DeadlockSearch {
     if (translated_) out_.symmetry = "fault sets up to translation";
     if (grouped_) out_.symmetry = grouped_->description();
     out_.coverage.unit = "fault sets";
+    if (opt.proof && translated_) opt.proof->symmetry("translations", translated_->generators());
+    if (opt.proof && grouped_) opt.proof->symmetry("port automorphisms", grouped_->generators());
   }
 
   DeadlockSearchResult run();
@@ -213,6 +228,14 @@ class DeadlockSearch {
     o.budget = opt_.budget;
     return check_deadlock(routing_, model_, o);
   }
+  // The certificate of a FREE set, as a proof's record holds it (deadlock_proof.h).
+  std::string evidence_text(const Units& units, const DeadlockResult& r) const {
+    nlohmann::json j = to_json(make_deadlock_evidence(routing_, model_, fault_set(units), r));
+    j.erase("inputs");
+    return json_text(j);
+  }
+  // A checkpoint's shards are settled again when proving: their certificates are not in it.
+  bool recheck_resumed() const { return opt_.recheck_resumed || opt_.prove; }
   std::size_t chunks() const { return (frontier_.size() + opt_.chunk_sets - 1) / opt_.chunk_sets; }
   std::vector<Units> chunk(std::size_t c) const {
     const std::size_t begin = c * opt_.chunk_sets, end = std::min(frontier_.size(), begin + opt_.chunk_sets);
@@ -247,6 +270,10 @@ void DeadlockSearch::start_level0() {
     return;
   }
   if (opt_.k > 0) extend({}, r.reads);
+  if (opt_.proof) {
+    opt_.proof->record({}, opt_.k > 0 ? r.reads : Units{}, evidence_text({}, r));
+    opt_.proof->level_done();
+  }
   out_.fault_free = std::move(r);
   update_coverage(0);
 }
@@ -271,6 +298,7 @@ void DeadlockSearch::open_level() {
 // counts.  `keep_reads`: below the last level, where sets are extended.
 ChunkOutcome DeadlockSearch::settle(const std::vector<Units>& sets, bool keep_reads) const {
   std::vector<std::optional<DeadlockResult>> results(sets.size());
+  std::vector<std::string> evidence(opt_.prove ? sets.size() : 0);
   std::atomic<std::size_t> first_failure{sets.size()};
   std::atomic<bool> expired{false};
   tbb::parallel_for(std::size_t{0}, sets.size(), [&](std::size_t i) {
@@ -285,6 +313,7 @@ ChunkOutcome DeadlockSearch::settle(const std::vector<Units>& sets, bool keep_re
       expired = true;
       return;
     }
+    if (opt_.prove && results[i]->status == DeadlockResult::Status::Free) evidence[i] = evidence_text(sets[i], *results[i]);
     if (results[i]->status != DeadlockResult::Status::Free) {
       for (std::size_t seen = first_failure.load(); i < seen && !first_failure.compare_exchange_weak(seen, i);) {
       }
@@ -302,6 +331,7 @@ ChunkOutcome DeadlockSearch::settle(const std::vector<Units>& sets, bool keep_re
       return c;
     }
     c.reads.push_back(keep_reads ? results[i]->reads : Units{});
+    if (opt_.prove) c.evidence.push_back(std::move(evidence[i]));
   }
   return c;
 }
@@ -312,7 +342,12 @@ bool DeadlockSearch::merge(std::size_t c, const ChunkOutcome& outcome, bool reco
   const std::size_t settled = outcome.failed ? *outcome.failed : sets.size();
   if (outcome.reads.size() != settled || settled > sets.size() || (outcome.failed && *outcome.failed >= sets.size()))
     throw InputError("a deadlock shard's result does not match its fault sets");
+  if (opt_.proof && outcome.evidence.size() != settled)
+    throw InputError("a deadlock shard's result carries " + std::to_string(outcome.evidence.size()) +
+                     " certificates for " + std::to_string(settled) + " FREE fault sets");
   for (std::size_t i = 0; i < settled; ++i) extend(sets[i], outcome.reads[i]);
+  if (opt_.proof)
+    for (std::size_t i = 0; i < settled; ++i) opt_.proof->record(sets[i], outcome.reads[i], outcome.evidence[i]);
   const std::uint64_t analysed = settled + (outcome.failed ? 1 : 0);
   out_.per_level.back() += analysed;
   out_.analyses += analysed;
@@ -352,7 +387,7 @@ void DeadlockSearch::check_reads(std::size_t c, const ChunkOutcome& outcome) con
 // Merges the checkpoint's records of the current level; returns the first chunk still to settle.
 std::size_t DeadlockSearch::replay() {
   std::size_t c = 0;
-  if (!checkpoint_ || opt_.recheck_resumed) return c;
+  if (!checkpoint_ || recheck_resumed()) return c;
   const auto& records = checkpoint_->records();
   for (; c < chunks() && replayed_ < records.size() && !failing_; ++c, ++replayed_) {
     const nlohmann::json& rec = records[replayed_];
@@ -397,7 +432,7 @@ void DeadlockSearch::run_level_farm() {
   job.work = [&](std::size_t, const std::string& context) {
     const nlohmann::json task = nlohmann::json::parse(context);
     ChunkOutcome outcome = settle(task.at("sets").get<std::vector<Units>>(), task.at("reads").get<bool>());
-    return json_text(outcome_json(outcome));
+    return json_text(outcome_json(outcome, opt_.prove));
   };
   job.merge = [&](std::size_t c, const std::string& text) {
     // Another process's shard is checked like a checkpoint's record before it counts.
@@ -438,6 +473,7 @@ DeadlockSearchResult DeadlockSearch::run() {
     if (heard == kDone) break;
     if (coordinator()) open_level();
     guarded([&] { opt_.farm ? run_level_farm() : run_level_here(); });
+    if (opt_.proof && !failing_ && !expired_) guarded([&] { opt_.proof->level_done(); });
   }
   if (checkpoint_ && replayed_ < checkpoint_->records().size() && !expired_)
     checkpoint_->damaged(replayed_, "it lies beyond where this run's search ends");

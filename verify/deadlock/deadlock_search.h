@@ -77,6 +77,7 @@
 #include "core/json_io.h"
 #include "core/shard_farm.h"
 #include "verify/deadlock/deadlock.h"
+#include "verify/deadlock/deadlock_proof.h"
 
 namespace menger {
 
@@ -95,6 +96,13 @@ struct DeadlockSearchOptions {
                                        // at the first record that differs (nothing taken on trust)
   const ShardFarm* farm = nullptr;     // spread the shards over processes (mpirun)
   Progress progress;  // after each merged shard (the coordinator only)
+  // Proofs (deadlock_proof.h): every process makes each FREE set's
+  // certificate; the coordinator writes them to `proof`, level by level
+  // (level_done once a level is all FREE).  The caller finishes the proof.
+  // With a checkpoint, the shards it holds are analysed again (as with
+  // recheck_resumed): their certificates are not kept in it.
+  bool prove = false;
+  DeadlockProofWriter* proof = nullptr;  // the coordinator's, when prove
 };
 
 struct DeadlockSearchResult {

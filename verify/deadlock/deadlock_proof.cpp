@@ -1,0 +1,245 @@
+#include "verify/deadlock/deadlock_proof.h"
+
+#include <zlib.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/error.h"
+#include "core/input_file.h"
+#include "core/json_io.h"
+#include "core/version.h"
+
+namespace menger {
+
+namespace {
+
+// A line longer than this is not a proof's: a record's certificate with a
+// DRAT refutation runs to tens of MB on the largest networks checked.
+constexpr std::size_t kMaxLine = std::size_t{1} << 30;
+
+std::string digest_of(const nlohmann::json& question) { return sha256_digest(json_text(question)); }
+
+// One line from a gzip stream (concatenated members read as one).
+std::string gz_line(gzFile gz, const std::string& path) {
+  std::string out;
+  for (;;) {
+    const int c = gzgetc(gz);
+    if (c == -1) throw InputError("proof " + path + " ends inside a line (truncated or damaged)");
+    if (c == '\n') return out;
+    if (out.size() >= kMaxLine) throw InputError("proof " + path + ": a line longer than 1 GiB");
+    out.push_back(static_cast<char>(c));
+  }
+}
+
+// Writes `text` as one gzip member appended to `file`.
+void append_member(const std::string& file, const std::string& text) {
+  gzFile gz = gzopen(file.c_str(), "ab9");
+  if (!gz) throw InputError("cannot write the proof " + file);
+  const bool ok = gzwrite(gz, text.data(), static_cast<unsigned>(text.size())) == static_cast<int>(text.size());
+  if (gzclose(gz) != Z_OK || !ok) throw InputError("cannot write the proof " + file + " (disk full?)");
+}
+
+const nlohmann::json& member(const nlohmann::json& j, const std::string& key, const std::string& what) {
+  if (!j.is_object() || !j.contains(key)) throw InputError(what + ": missing field '" + key + "'");
+  return j[key];
+}
+
+}  // namespace
+
+nlohmann::json to_json(const DeadlockProofFile& f) {
+  return {{"file", f.path}, {"bytes", f.bytes}, {"sets", f.sets}, {"analyses", f.analyses}, {"k", f.k}};
+}
+
+nlohmann::json to_json(const DeadlockProofHeader& h) {
+  return {{"format", kDeadlockProofFormat},
+          {"version", kDeadlockProofVersion},
+          {"question", h.question},
+          {"digest", h.digest},
+          {"symmetry", {{"kind", h.symmetry}, {"generators", h.generators}}},
+          {"inputs", h.inputs},
+          {"menger", {{"version", kVersion}}}};
+}
+
+DeadlockProofHeader deadlock_proof_header_from_json(const nlohmann::json& j) {
+  if (!j.is_object()) throw InputError("a proof's header must be a JSON object");
+  require_keys(j, {"format", "version", "question", "digest", "symmetry", "inputs", "menger"}, "proof header");
+  if (json_at<std::string>(j, "format") != kDeadlockProofFormat)
+    throw InputError("not a deadlock proof (format '" + json_at<std::string>(j, "format") + "')");
+  if (json_at<std::uint32_t>(j, "version") != kDeadlockProofVersion)
+    throw InputError("deadlock proof format version " + std::to_string(json_at<std::uint32_t>(j, "version")) +
+                     " is not one this Menger reads (" + std::to_string(kDeadlockProofVersion) + ")");
+  DeadlockProofHeader h;
+  h.question = member(j, "question", "proof header");
+  if (!h.question.is_object()) throw InputError("a proof's question must be an object");
+  h.digest = json_at<std::string>(j, "digest");
+  const nlohmann::json& sym = member(j, "symmetry", "proof header");
+  if (!sym.is_object()) throw InputError("a proof's symmetry must be an object");
+  require_keys(sym, {"kind", "generators"}, "proof symmetry");
+  h.symmetry = json_at<std::string>(sym, "kind");
+  h.generators = json_at<std::vector<std::vector<NodeId>>>(sym, "generators");
+  h.inputs = member(j, "inputs", "proof header");
+  if (!h.inputs.is_object()) throw InputError("a proof's inputs must be an object");
+  return h;
+}
+
+DeadlockProofRecord deadlock_proof_record_from_json(const nlohmann::json& j) {
+  if (!j.is_object()) throw InputError("a proof's record must be a JSON object");
+  require_keys(j, {"set", "reads", "evidence"}, "proof record");
+  DeadlockProofRecord r;
+  r.set = json_at<std::vector<std::size_t>>(j, "set");
+  r.reads = json_at<std::vector<std::size_t>>(j, "reads");
+  r.evidence = member(j, "evidence", "proof record");
+  if (!r.evidence.is_object()) throw InputError("a proof record's evidence must be an object");
+  return r;
+}
+
+// ---- writer ------------------------------------------------------------
+
+struct DeadlockProofWriter::Level {
+  gzFile gz = nullptr;
+};
+
+DeadlockProofWriter::DeadlockProofWriter(std::string path, DeadlockProofHeader header)
+    : path_(std::move(path)), header_(std::move(header)), level_(std::make_unique<Level>()) {
+  header_.digest = digest_of(header_.question);
+  std::ofstream probe(body(), std::ios::binary | std::ios::trunc);
+  if (!probe) throw InputError("cannot write the proof " + body());
+}
+
+DeadlockProofWriter::~DeadlockProofWriter() {
+  if (!done_) abandon();
+}
+
+void DeadlockProofWriter::symmetry(std::string kind, std::vector<std::vector<NodeId>> generators) {
+  header_.symmetry = std::move(kind);
+  header_.generators = std::move(generators);
+}
+
+void DeadlockProofWriter::record(const std::vector<std::size_t>& set, const std::vector<std::size_t>& reads,
+                                 const std::string& evidence) {
+  MENGER_ASSERT(!done_, "proof: a record after the proof was finished or abandoned");
+  if (!level_->gz) {
+    std::error_code ec;
+    body_before_level_ = std::filesystem::file_size(body(), ec);
+    if (ec) throw InputError("cannot write the proof " + body() + ": " + ec.message());
+    level_->gz = gzopen(body().c_str(), "ab9");
+    if (!level_->gz) throw InputError("cannot write the proof " + body());
+  }
+  const std::string line = "{\"set\":" + json_text(set) + ",\"reads\":" + json_text(reads) +
+                           ",\"evidence\":" + evidence + "}\n";
+  if (gzwrite(level_->gz, line.data(), static_cast<unsigned>(line.size())) != static_cast<int>(line.size()))
+    throw InputError("cannot write the proof " + body() + " (disk full?)");
+  ++in_level_;
+}
+
+void DeadlockProofWriter::level_done() {
+  if (!level_->gz) return;
+  const int closed = gzclose(level_->gz);
+  level_->gz = nullptr;
+  if (closed != Z_OK) throw InputError("cannot write the proof " + body());
+  kept_ += in_level_;
+  in_level_ = 0;
+}
+
+// A level cut short: its member is cut off the body.
+void DeadlockProofWriter::drop_level() {
+  if (!level_->gz) return;
+  gzclose(level_->gz);
+  level_->gz = nullptr;
+  in_level_ = 0;
+  std::error_code ec;
+  std::filesystem::resize_file(body(), body_before_level_, ec);
+  if (ec) throw InputError("cannot cut the unfinished level off the proof " + body() + ": " + ec.message());
+}
+
+void DeadlockProofWriter::finish(std::uint32_t k) {
+  MENGER_ASSERT(!done_, "proof: finished after it was finished or abandoned");
+  drop_level();
+  header_.question["k"] = k;
+  header_.digest = digest_of(header_.question);
+  const std::string partial = path_ + ".partial";
+  std::error_code ec;
+  std::filesystem::remove(partial, ec);
+  append_member(partial, json_text(to_json(header_)) + "\n");
+  {
+    std::ifstream in(body(), std::ios::binary);
+    std::ofstream out(partial, std::ios::binary | std::ios::app);
+    out << in.rdbuf();
+    if (!in || !out) throw InputError("cannot write the proof " + partial);
+  }
+  append_member(partial, json_text({{"end", true}, {"digest", header_.digest}, {"sets", kept_}}) + "\n");
+  done_ = true;
+  std::filesystem::remove(body(), ec);
+  std::filesystem::rename(partial, path_, ec);
+  if (ec) throw InputError("cannot rename the proof to " + path_ + ": " + ec.message());
+  bytes_ = std::filesystem::file_size(path_, ec);
+}
+
+void DeadlockProofWriter::abandon() {
+  abandoned_ = true;
+  if (level_->gz) gzclose(level_->gz);
+  level_->gz = nullptr;
+  done_ = true;
+  std::error_code ec;
+  std::filesystem::remove(body(), ec);
+  std::filesystem::remove(path_ + ".partial", ec);
+}
+
+// ---- reader ------------------------------------------------------------
+
+struct DeadlockProofReader::File {
+  gzFile gz = nullptr;
+  ~File() {
+    if (gz) gzclose(gz);
+  }
+};
+
+DeadlockProofReader::DeadlockProofReader(const std::string& path) : file_(std::make_unique<File>()), path_(path) {
+  file_->gz = gzopen(path.c_str(), "rb");
+  if (!file_->gz) throw InputError("cannot read the proof " + path);
+  gzbuffer(file_->gz, 1 << 17);
+  header_ = deadlock_proof_header_from_json(parse_json(line(), "proof header of " + path));
+  if (header_.digest != digest_of(header_.question))
+    throw InputError("proof " + path + ": the header's digest is not its question's");
+}
+
+DeadlockProofReader::~DeadlockProofReader() = default;
+
+std::string DeadlockProofReader::line() { return gz_line(file_->gz, path_); }
+
+std::optional<DeadlockProofRecord> DeadlockProofReader::next() {
+  const nlohmann::json j = parse_json(line(), "proof record of " + path_);
+  if (!j.is_object()) throw InputError("proof " + path_ + ": a record must be a JSON object");
+  if (j.contains("end")) {
+    require_keys(j, {"end", "digest", "sets"}, "proof trailer");
+    if (!json_at<bool>(j, "end")) throw InputError("proof " + path_ + ": a trailer whose 'end' is not true");
+    trailer_ = j;
+    if (gzgetc(file_->gz) != -1) throw InputError("proof " + path_ + ": bytes after the trailer");
+    return std::nullopt;
+  }
+  try {
+    return deadlock_proof_record_from_json(j);
+  } catch (const InputError& e) {
+    throw InputError("proof " + path_ + ": " + e.what());
+  }
+}
+
+std::string proof_file_format(const std::string& path) {
+  gzFile gz = gzopen(path.c_str(), "rb");
+  if (!gz) throw InputError("cannot read the proof " + path);
+  std::string first;
+  try {
+    first = gz_line(gz, path);
+  } catch (...) {
+    gzclose(gz);
+    throw;
+  }
+  gzclose(gz);
+  const nlohmann::json j = parse_json(first, "proof header of " + path);
+  if (!j.is_object() || !j.contains("format") || !j["format"].is_string())
+    throw InputError("proof " + path + ": its first line names no format");
+  return j["format"].get<std::string>();
+}
+
+}  // namespace menger
