@@ -209,6 +209,11 @@ std::optional<ProofShard> RouteProofReader::next() {
     if (!json_at<bool>(j, "end")) throw InputError("proof " + path_ + ": a trailer whose 'end' is not true");
     trailer_ = j;
     if (gzgetc(file_->gz) != -1) throw InputError("proof " + path_ + ": bytes after the trailer");
+    // zlib hands out what it decompressed before it reports a cut or damaged
+    // end (a gzip member's CRC and length): asked for here.
+    int err = Z_OK;
+    const char* msg = gzerror(file_->gz, &err);
+    if (err != Z_OK) throw InputError("proof " + path_ + " is truncated or damaged (" + msg + ")");
     return std::nullopt;
   }
   require_keys(j, {"shard", "digest", "pairs"}, "proof shard");
