@@ -27,7 +27,7 @@ import warnings
 
 import jsonschema
 
-SCHEMAS = ["common", "structure", "tolerance", "tolerance-question", "route-check", "route-check-question", "deadlock", "deadlock-question", "credit-loops", "montecarlo", "montecarlo-question", "credit-loops-question", "info-question", "prove", "route-proof-header"]
+SCHEMAS = ["common", "structure", "tolerance", "tolerance-question", "route-check", "route-check-question", "deadlock", "deadlock-question", "credit-loops", "montecarlo", "montecarlo-question", "credit-loops-question", "info-question", "prove", "route-proof-header", "deadlock-proof-header"]
 KINDS = ["structure", "tolerance", "route-tolerance", "deadlock-free", "estimate", "same-routing"]
 
 # (schema, arguments after `menger`); --json is added.
@@ -213,6 +213,17 @@ def main():
         header = json.loads(f.readline())
     mutations += check_document(validators, "route-proof-header", header, "the proof's header")
     print("ok   %-12s %-9s %s" % ("route-proof", "HOLDS", "the proof's header line"))
+    # A FREE under faults with its proof: the same for the deadlock proof.
+    proof = os.path.join(scratch, "deadlock-proof.gz")
+    args = ["deadlock", "torus(4,4)", "--routing", "ft-torus(flow=bubble)", "--escape", "1,2", "--k", "2", "--proof", proof]
+    document = run_json(menger, args + ["--json"], "menger deadlock --proof")
+    mutations += check_document(validators, "deadlock", document, "menger deadlock --proof --json")
+    if "proof" not in document:
+        fail("deadlock --proof --json has no proof")
+    with gzip.open(proof, "rt") as f:
+        header = json.loads(f.readline())
+    mutations += check_document(validators, "deadlock-proof-header", header, "the deadlock proof's header")
+    print("ok   %-12s %-9s %s" % ("deadlock-proof", "FREE", "the proof's header line"))
     for dump in INFINIBAND:
         args = ["credit-loops", os.path.join(proofs, "known", "infiniband", dump), "--json"]
         document = run_json(menger, args, "menger credit-loops " + dump)

@@ -15,7 +15,7 @@
 #include "core/budget.h"
 #include "core/error.h"
 #include "verify/deadlock/deadlock_evidence.h"
-#include "verify/check/deadlock_evidence_check.h"
+#include "verify/check/deadlock_scope.h"
 #include "verify/check/fixed_fault_view.h"
 #include "verify/check/leaf_fault_view.h"
 #include "verify/spec_resolver.h"

@@ -10,21 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "verify/check/leaf_fault_view.h"
+#include "verify/check/deadlock_scope.h"
 #include "verify/deadlock/deadlock_evidence.h"
 #include "verify/spec_resolver.h"
 
 namespace menger {
 
-// What a proof's record (deadlock_proof.h) lets the check of its certificate
-// ask: the units decided per unit (its set faulty, its reads healthy), and
-// how many more faults the sets it stands for may hold.  Any other question
-// is refused (UndecidedQuestion), so a certificate that holds for the record's
-// set holds for every larger set its reads do not reach.
-struct DeadlockScope {
-  std::vector<Decided> state;  // per unit
-  std::uint32_t left = 0;      // k - |set|
-};
 
 // Rebuilds model, routing and faults from the evidence and re-checks it.
 EvidenceCheck check_deadlock_evidence(const DeadlockEvidence& e, const SpecResolver& specs);
