@@ -18,10 +18,14 @@
 // deadlocked configuration; both are re-checked here by the independent
 // checker of verify/deadlock/deadlock_evidence.h before the verdict is reported (the
 // certificate only when the graph has at most kRecheckConfigurations
-// configurations: the checker follows every packet on its own).
+// configurations: the checker follows every packet on its own).  With k > 0
+// the search also writes its proof (verify/deadlock/deadlock_proof.h) to a
+// scratch file, and verify/check/deadlock_proof_check.h re-checks it: every
+// analysed fault set's certificate, and that they cover every set of <= k.
 #include "claims/property.h"
 #include "claims/property_keys.h"
 #include "claims/question_keys.h"
+#include "claims/scratch_proof.h"
 #include "core/error.h"
 #include "setup/answer.h"
 #include "setup/questions.h"
@@ -81,10 +85,24 @@ void fill_cells(CheckResult& out, const DeadlockClaim& c, const Answer& a) {
   else out.menger_value = "unknown" + at;
 }
 
+// The proof's line and details; a proof the checker refutes is a bug in the search.
+void add_proof(CheckResult& out, const Answer& a) {
+  if (!a.proof) return;
+  const auto& p = std::get<DeadlockProofFile>(*a.proof);
+  if (!a.proof_recheck) throw InternalError("the search's proof was not re-checked: " + a.unproved);
+  if (!a.proof_recheck->valid) throw InternalError("the search's proof does not check: " + problems_text(*a.proof_recheck));
+  out.explanation.push_back("proof: " + std::to_string(p.bytes) + " bytes (gzip) for " + std::to_string(p.sets) +
+                            " fault sets, re-checked independently: " + a.proof_recheck->summary);
+  out.details["proof"] = {{"bytes", p.bytes}, {"sets", p.sets}, {"k", p.k}, {"rechecked", a.proof_recheck->summary}};
+}
+
 CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
   const SpecResolver specs = builtin_specs(ctx.budget());
+  DeadlockQuestion q = c.q;
+  std::optional<ScratchProof> scratch;
+  if (q.k > 0) q.proof = scratch.emplace().path;
   const Answer a = answer_deadlock(
-      c.q, subject_of(make_route_setup(topology, c.routing, c.q.faults, c.base_dir, ctx.budget())),
+      q, subject_of(make_route_setup(topology, c.routing, c.q.faults, c.base_dir, ctx.budget())),
       Context{ctx.budget(), ctx.progress(), nullptr}, question::kClaim, &specs);
   const DeadlockSearchResult& s = a.result_as<DeadlockSearchResult>();
   const Routing& routing = *a.subject.routing;
@@ -115,6 +133,7 @@ CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>&
   if (a.recheck && !a.recheck->valid)
     throw InternalError("the deadlock evidence does not check: " + problems_text(*a.recheck));
   if (a.recheck) out.explanation.push_back("re-checked independently: " + a.recheck->summary);
+  add_proof(out, a);
   const DeadlockEvidence& ev = std::get<DeadlockEvidence>(a.evidence);
   if (ev.deadlock) {
     const auto& p = ev.packets.front();

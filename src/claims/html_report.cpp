@@ -291,13 +291,15 @@ std::string deadlock_packets(const nlohmann::json& inst) {
   return out.str();
 }
 
-// A route-tolerance instance's proof (verify/route/route_proof.h), when its
+// A route-tolerance or deadlock-under-faults instance's proof
+// (verify/route/route_proof.h, verify/deadlock/deadlock_proof.h), when its
 // claim wrote one: what the independent checker re-checked.
 std::string proof_paragraph(const nlohmann::json& i) {
   const nlohmann::json* d = i.contains("details") && i["details"].is_object() ? &i["details"] : nullptr;
   if (!d || !d->contains("proof")) return "";
   const nlohmann::json& p = (*d)["proof"];
-  return "<p class=\"proof\"><b>Proof re-checked independently</b> (verify/check/route_proof_check.h, "
+  const char* checker = p.contains("sets") ? "deadlock_proof_check.h" : "route_proof_check.h";
+  return "<p class=\"proof\"><b>Proof re-checked independently</b> (verify/check/" + std::string(checker) + ", "
          "without the search): " + esc(p.value("rechecked", "")) + ".  " + std::to_string(p.value("bytes", 0)) +
          " bytes of gzip.</p>\n";
 }

@@ -26,14 +26,10 @@
 // defeating set of a `tolerates`) to a scratch file and re-checks it
 // independently (verify/check/route_proof_check.h); a proof the checker
 // refutes is an error.  The symbolic search writes none yet.
-#include <unistd.h>
-
-#include <atomic>
-#include <filesystem>
-
 #include "claims/property.h"
 #include "claims/property_keys.h"
 #include "claims/question_keys.h"
+#include "claims/scratch_proof.h"
 #include "core/error.h"
 #include "core/formula.h"
 #include "setup/answer.h"
@@ -117,22 +113,6 @@ void fill_cells(CheckResult& out, const RouteClaim& c, std::uint32_t t, const An
   else if (const std::size_t n = r.failure->faults.count(); r.minimum_proved) out.menger_value = n ? std::to_string(n - 1) : "none";
   else out.menger_value = "< " + std::to_string(r.failure->faults.count());
 }
-
-// A proof's scratch file, removed when the claim is checked (the catalog
-// keeps what the re-check found, not the file).
-struct ScratchProof {
-  std::string path;
-  ScratchProof() {
-    static std::atomic<std::uint64_t> count{0};
-    path = (std::filesystem::temp_directory_path() /
-            ("menger-proof-" + std::to_string(::getpid()) + "-" + std::to_string(count++) + ".gz"))
-               .string();
-  }
-  ~ScratchProof() {
-    std::error_code ec;
-    std::filesystem::remove(path, ec);
-  }
-};
 
 // The proof's line and details; a proof the checker refutes is a bug in the search.
 void add_proof(CheckResult& out, const Answer& a) {
