@@ -142,6 +142,46 @@ search = "symbolic"
   EXPECT_TRUE(said);
 }
 
+// Deadlock freedom under faults: the search's proof is written and re-checked
+// (verify/check/deadlock_proof_check.h); a least failing set of m faults
+// proves the sizes below it; without faults there is nothing to prove.
+TEST_F(ClaimsTest, DeadlockClaimsUnderFaultsReCheckTheirProofs) {
+  write("deadlock.toml", std::string(kHeader) + R"TOML(
+[property]
+kind = "deadlock-free"
+routing = "ft-torus(flow=bubble)"
+escape = "1,2"
+faults = "nodes"
+[[instance]]
+model = "torus(5,5)"
+expect = "holds"
+[instance.property]
+k = 2
+[[instance]]
+model = "torus(4,4)"
+expect = "fails"
+[instance.property]
+k = 3
+[[instance]]
+model = "torus(4,4)"
+expect = "holds"
+)TOML");
+  ProveReport r = run();
+  std::ostringstream table;
+  print_report(table, r, ReportOptions{false, false, std::nullopt});
+  ASSERT_TRUE(r.all_as_expected()) << table.str();
+  const nlohmann::json j = report_json(r, ReportOptions{false, false, std::nullopt});
+  const auto& inst = j["claims"][0]["instances"];
+  for (int n : {0, 1}) {
+    const auto& proof = inst[n]["details"]["proof"];
+    EXPECT_EQ(proof["k"].get<int>(), 2) << proof;
+    EXPECT_NE(proof["rechecked"].get<std::string>().find("every set of at most 2 nodes covered"), std::string::npos)
+        << proof;
+    EXPECT_GT(proof["sets"].get<int>(), 0);
+  }
+  EXPECT_FALSE(inst[2]["details"].contains("proof"));  // k = 0: the certificate alone
+}
+
 // Issue 42: the route-tolerance, tolerance and deadlock-free rows fill the
 // Paper and Menger cells too (the index showed which k was proved for
 // structure and estimate claims only).  The expected cells follow from what
