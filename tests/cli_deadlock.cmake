@@ -71,3 +71,32 @@ endif()
 expect_menger(0 "VALID" "check-cert of the table's certificate" check-cert ${OUT}/table-cert.json)
 file(APPEND ${OUT}/bubble-table.json "\n")
 expect_menger(1 "INVALID.*has changed since" "check-cert after the table changed" check-cert ${OUT}/table-cert.json)
+# Proofs under faults (issue 38): a FREE writes its proof and re-checks it;
+# check-proof re-checks it alone, refuses it cut in half, and refuses it once
+# the routing table it was computed from changes; a DEADLOCK at 3 faults proves
+# the sets of <= 2; a deadlock without faults leaves no proof behind.
+expect_menger(0 "re-checked +[0-9]+ fault sets' certificates" "deadlock --proof"
+              deadlock "torus(5,5)" --routing "ft-torus(flow=bubble)" --escape 1,2 --k 2 --proof ${OUT}/dproof.gz)
+expect_menger(0 "VALID +[0-9]+ fault sets" "check-proof rejected a good deadlock proof" check-proof ${OUT}/dproof.gz)
+file(SIZE ${OUT}/dproof.gz size)
+math(EXPR half "${size} / 2")
+file(READ ${OUT}/dproof.gz half_bytes LIMIT ${half} HEX)
+string(REGEX REPLACE "([0-9a-f][0-9a-f])" "\\\\x\\1" escaped "${half_bytes}")
+execute_process(COMMAND printf "${escaped}" OUTPUT_FILE ${OUT}/dcut.gz)
+expect_menger(1 "INVALID" "check-proof accepted a truncated deadlock proof" check-proof ${OUT}/dcut.gz)
+expect_menger(1 "every set of <= 2" "deadlock --proof below a failure of 3 faults"
+              deadlock "torus(4,4)" --routing "ft-torus(flow=bubble)" --escape 1,2 --k 3 --proof ${OUT}/dbelow.gz)
+expect_menger(0 "deadlock-free under every set of <= 2 nodes" "check-proof of the sets below a deadlock"
+              check-proof ${OUT}/dbelow.gz)
+expect_menger(1 "none written" "deadlock --proof without faults deadlocking"
+              deadlock "hypercube(3)" --routing shortest --k 1 --proof ${OUT}/dnone.gz)
+if(EXISTS ${OUT}/dnone.gz OR EXISTS ${OUT}/dnone.gz.partial OR EXISTS ${OUT}/dnone.gz.partial.body)
+  message(FATAL_ERROR "a deadlock without faults left a proof file behind")
+endif()
+expect_menger(0 "FREE" "deadlock --proof of the bubble table" deadlock "torus(4,4)"
+              --routing "table(file=${OUT}/bubble-table.json)" --k 1 --proof ${OUT}/table-proof.gz)
+expect_menger(0 "VALID" "check-proof of the table's proof" check-proof ${OUT}/table-proof.gz)
+file(APPEND ${OUT}/bubble-table.json "\n")
+expect_menger(1 "INVALID.*has changed since" "check-proof after the table changed" check-proof ${OUT}/table-proof.gz)
+file(WRITE ${OUT}/not-a-proof.gz "{\"format\": \"something else\"}\n")
+expect_menger(1 "not a proof Menger writes" "check-proof of another format" check-proof ${OUT}/not-a-proof.gz)

@@ -59,6 +59,24 @@ run cp-resumed-mpi 0 mpi 3 deadlock "${free[@]}" --json --checkpoint "$dir/half2
 diff "$dir/cp-plain.cmp" "$dir/cp-resumed-mpi.cmp"
 echo "checkpoints: identical, and resumed across plain and mpirun runs"
 
+# Proofs (issue 38): the proof written under mpirun is the plain run's, byte for
+# byte, whether FREE or below a failure, and so is a resumed run's (which
+# analyses again the shards its checkpoint holds: their certificates are not in it).
+run proof-plain 0 "$menger" deadlock "${free[@]}" --proof "$dir/plain.proof.gz"
+run proof-below 1 "$menger" deadlock "${fails[@]}" --proof "$dir/below.proof.gz"
+head -n 5 "$dir/plain.jsonl" > "$dir/half3.jsonl"
+run proof-resumed 0 "$menger" deadlock "${free[@]}" --checkpoint "$dir/half3.jsonl" --proof "$dir/resumed.proof.gz"
+cmp "$dir/plain.proof.gz" "$dir/resumed.proof.gz" || { echo "a resumed run's proof differs"; exit 1; }
+for r in 2 3; do
+  run "proof.$r" 0 mpi "$r" deadlock "${free[@]}" --proof "$dir/mpi$r.proof.gz"
+  cmp "$dir/plain.proof.gz" "$dir/mpi$r.proof.gz" || { echo "the proof under -n $r differs"; exit 1; }
+  grep -q "^re-checked   [0-9]* fault sets" "$dir/proof.$r.out" || { echo "-n $r did not re-check its proof"; cat "$dir/proof.$r.out"; exit 1; }
+  run "proof-below.$r" 1 mpi "$r" deadlock "${fails[@]}" --proof "$dir/mpi$r.below.gz"
+  cmp "$dir/below.proof.gz" "$dir/mpi$r.below.gz" || { echo "the proof below a failure under -n $r differs"; exit 1; }
+done
+"$menger" check-proof "$dir/below.proof.gz" > /dev/null || { echo "the proof below a failure does not check"; exit 1; }
+echo "proofs: identical under mpirun, resumed or not"
+
 # A checkpoint only rank 0 reads, of another question: one error, and no rank left waiting.
 run other-question 2 mpi 2 deadlock "mesh(4,4)" --routing dor --faults links --k 1 --chunk-sets 8 \
   --checkpoint "$dir/plain.jsonl"
