@@ -58,6 +58,18 @@ def test_route_check_writes_a_proof_the_cli_accepts(tmp_path):
     assert out.returncode == 0 and out.stdout.splitlines()[-1].startswith("VALID"), out.stdout
 
 
+def test_deadlock_writes_a_proof_the_cli_accepts(tmp_path):
+    proof = tmp_path / "d.gz"
+    r = menger.deadlock("torus(5,5)", "ft-torus(flow=bubble)", escape="1,2", k=2, proof=str(proof))
+    view = r.to_dict()
+    assert r.verdict == "FREE" and view["proof"]["file"] == str(proof) and view["proof"]["k"] == 2
+    assert view["proof"]["sets"] == r.fault_sets_analysed
+    if not MENGER or not os.path.exists(MENGER):
+        pytest.skip("the menger binary is not built (MENGER_CLI)")
+    out = subprocess.run([MENGER, "check-proof", str(proof)], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.splitlines()[-1].startswith("VALID"), out.stdout
+
+
 def test_deadlock_matches_the_cli(tmp_path):
     r = menger.deadlock("torus(4,4)", "dor")
     j = cli("deadlock", "torus(4,4)", "--routing", "dor")
