@@ -63,6 +63,14 @@
 // on trust, and the result's coverage.resumed says so (issue 36: a checkpoint
 // is a cache, not an authority); with `recheck_resumed` every recorded shard
 // is analysed again and compared with its record instead.
+//
+// Proofs (`prove`, deadlock_proof.h; docs/proofs.md): every FREE set's
+// certificate is made where it is analysed and written, with the units its
+// analysis read, in level order by the coordinator; a level is kept only once
+// it is all FREE.  verify/check/deadlock_proof_check.h re-checks the argument
+// above without this code: each certificate under a view that refuses what
+// its set and reads do not decide, and the cover of every set of <= k units
+// by extensions up to the generators.
 #pragma once
 
 #include <chrono>
