@@ -12,6 +12,7 @@ std::string to_string(Dragonfly::Arrangement a) {
     case Dragonfly::Arrangement::Absolute: return "absolute";
     case Dragonfly::Arrangement::Relative: return "relative";
     case Dragonfly::Arrangement::Circulant: return "circulant";
+    case Dragonfly::Arrangement::Palmtree: return "palmtree";
   }
   return "?";
 }
@@ -48,6 +49,7 @@ std::uint32_t Dragonfly::slot_target(std::uint32_t i, std::uint32_t s) const {
   switch (arr_) {
     case Arrangement::Absolute: return s < i ? s : s + 1;
     case Arrangement::Relative: return (i + s + 1) % g_;
+    case Arrangement::Palmtree: return static_cast<std::uint32_t>((std::uint64_t{i} + g_ - (s + 1) % g_) % g_);
     case Arrangement::Circulant: {
       const std::uint32_t d = s / 2 + 1;
       return s % 2 == 0 ? (i + d) % g_ : (i + g_ - d) % g_;
@@ -60,7 +62,8 @@ std::uint32_t Dragonfly::slot_back(std::uint32_t i, std::uint32_t s) const {
   const std::uint32_t t = slot_target(i, s);
   switch (arr_) {
     case Arrangement::Absolute: return i < t ? i : i - 1;
-    case Arrangement::Relative: return g_ - s - 2;
+    case Arrangement::Relative:
+    case Arrangement::Palmtree: return g_ - s - 2;  // the far group's offset back is g - (s + 1)
     case Arrangement::Circulant: return 2 * (s / 2 + 1) == g_ ? s : s ^ 1u;  // offset g/2 is its own inverse
   }
   return 0;
@@ -118,12 +121,12 @@ Family dragonfly_family() {
   f.name = "dragonfly";
   f.summary = "dragonfly: g groups of a all-to-all routers, p terminals and h global links per router";
   f.source = "Kim, Dally, Scott and Abts, ISCA 2008, section 3; arrangements as in Hastings et al., Cluster 2015";
-  f.params = {ParamSpec::integer("p", "terminals per router").range(1, 1 << 16),
+  f.params = {ParamSpec::integer("p", "terminals per router (0: the router graph alone, routers are the terminals)").range(0, 1 << 16),
               ParamSpec::integer("a", "routers per group").range(1, 1 << 16),
               ParamSpec::integer("h", "global links per router").range(1, 1 << 16),
               ParamSpec::integer("g", "groups, at most a*h + 1 (absent: a*h + 1)").range(1, 1 << 20).may_be_absent(),
               ParamSpec::choice("arrangement", "how a group's global ports reach the other groups",
-                                {"absolute", "relative", "circulant"})
+                                {"absolute", "relative", "circulant", "palmtree"})
                   .defaults_to(SpecValue::make_word("absolute"))};
   f.build = [](const BoundParams& b, const BuildContext&) -> std::shared_ptr<const Topology> {
     const auto p = static_cast<std::uint32_t>(b.integer("p")), a = static_cast<std::uint32_t>(b.integer("a")),
@@ -136,6 +139,7 @@ Family dragonfly_family() {
     const std::string arr = b.word("arrangement");
     const auto kind = arr == "relative"    ? Dragonfly::Arrangement::Relative
                       : arr == "circulant" ? Dragonfly::Arrangement::Circulant
+                      : arr == "palmtree"  ? Dragonfly::Arrangement::Palmtree
                                            : Dragonfly::Arrangement::Absolute;
     return std::make_shared<Dragonfly>(p, a, h, static_cast<std::uint32_t>(g), kind);
   };

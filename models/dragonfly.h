@@ -11,15 +11,21 @@
 // With m = g - 1, port k is slot s = k mod m of copy c = k div m: every copy
 // of a group's ports reaches each other group once.  Slot s of group i reaches
 //   absolute:  group s if s < i, else s + 1 (the other groups in order);
-//   relative:  group i + s + 1 (mod g): the offset grows with the port, the
-//              "palm tree" of Camarero, Vallejo and Beivide (ACM TACO 11(4),
-//              2014); some texts count the offset backwards, a mirror image
-//              (group i -> -i) with the same properties;
+//   relative:  group i + s + 1 (mod g): the offset grows with the port;
+//   palmtree:  group i - s - 1 (mod g): the "palm tree" of Camarero, Vallejo
+//              and Beivide (ACM TACO 11(4), 2014), the offset counted
+//              backwards.  At g = a*h + 1, global port j of router r reaches
+//              router a-1-r of group i - (r*h + j) - 1 at its port h-1-j.
+//              The mirror image (group i -> -i) of relative, with the same
+//              properties; kept apart because sites and simulators name it;
 //   circulant: group i + d or i - d (mod g) with d = s div 2 + 1, + for even
 //              slots: the two ends of a link use slots of the same d.
 // A port reaches the slot of the same copy at the far group that leads back;
 // when that port does not exist (the last copy is partial, g - 1 not dividing
 // a*h), both ends stay unconnected.
+//
+// p = 0 builds the router graph alone: the routers are the terminals, as
+// slimfly(p=0) and hyperx(T=0) do.
 //
 // Ports of a router (our numbering; the paper names none): 0..p-1 its
 // terminals, p..p+a-2 local links (port p+q reaches router q of the group if
@@ -39,18 +45,21 @@ namespace menger {
 
 class Dragonfly : public Topology {
  public:
-  enum class Arrangement { Absolute, Relative, Circulant };
+  enum class Arrangement { Absolute, Relative, Circulant, Palmtree };
   // Throws InputError for impossible parameters (g > a*h + 1, too large).
   Dragonfly(std::uint32_t p, std::uint32_t a, std::uint32_t h, std::uint32_t g, Arrangement arr);
 
   std::string spec() const override;
   std::uint64_t node_count() const override { return routers() + std::uint64_t{routers()} * p_; }
-  NodeKind kind(NodeId v) const override { return v < routers() ? NodeKind::Switch : NodeKind::Endpoint; }
+  // p = 0: the router graph alone, routers both forward and send (NodeKind::Router).
+  NodeKind kind(NodeId v) const override {
+    return v >= routers() ? NodeKind::Endpoint : p_ == 0 ? NodeKind::Router : NodeKind::Switch;
+  }
   PortId port_count(NodeId v) const override { return v < routers() ? p_ + a_ - 1 + h_ : 1; }
   std::string label(NodeId v) const override;
   std::optional<PortPeer> peer(NodeId v, PortId port) const override;
   void add_formula_vars(FormulaVars& vars) const override;
-  // Relative and circulant arrangements depend only on the difference of the
+  // Relative, palm-tree and circulant arrangements depend only on the difference of the
   // group numbers, so moving every router and terminal one group on (group i
   // to i + 1 mod g, same router and terminal numbers) keeps every port: a
   // translation.  The absolute arrangement has none.

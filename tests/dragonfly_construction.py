@@ -52,6 +52,10 @@ INSTANCES = [
     (2, 3, 2, 4, "circulant"),
     (1, 5, 3, 7, "absolute"),
     (1, 2, 3, 1, "absolute"),       # one group: no global links
+    (1, 4, 2, None, "palmtree"),
+    (1, 4, 2, 6, "palmtree"),       # a partial second round
+    (0, 4, 2, None, "palmtree"),    # p = 0: the router graph alone
+    (0, 3, 2, 5, "absolute"),
 ]
 
 
@@ -62,6 +66,8 @@ def target(arr, g, i, pos):
         return others[pos]
     if arr == "relative":
         return (i + pos + 1) % g
+    if arr == "palmtree":  # Camarero, Vallejo and Beivide: the offset counted backwards
+        return (i - pos - 1) % g
     d = pos // 2 + 1
     return (i + d) % g if pos % 2 == 0 else (i - d) % g
 

@@ -97,6 +97,8 @@ INSTANCES = [
     "dragonfly(p=2, a=4, h=2)",
     "dragonfly(p=2, a=4, h=2, arrangement=relative)",
     "dragonfly(p=1, a=4, h=2, g=6, arrangement=circulant)",
+    "dragonfly(p=1, a=4, h=2, arrangement=palmtree)",
+    "dragonfly(p=0, a=4, h=2, g=7)",
     # HyperX (terminals; parallel links with K > 1; the switch graph alone with T = 0)
     # and Slim Fly (the paper's default endpoints; a power of 2; routers alone).
     "hyperx(S=[3,3], K=1, T=1)",

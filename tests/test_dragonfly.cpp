@@ -61,7 +61,7 @@ std::string links_of(const std::string& spec) {
 }
 
 TEST(Dragonfly, CountsFollowTheDefinition) {
-  for (const char* arr : {"absolute", "relative", "circulant"})
+  for (const char* arr : {"absolute", "relative", "circulant", "palmtree"})
     for (std::uint32_t p : {1u, 2u})
       for (std::uint32_t a : {1u, 2u, 4u})
         for (std::uint32_t h : {1u, 2u, 3u}) {
@@ -83,7 +83,7 @@ TEST(Dragonfly, CountsFollowTheDefinition) {
 TEST(Dragonfly, FewerGroupsShareTheGlobalPortsAmongThem) {
   // g < a*h + 1: every pair of groups still joined, no port used twice (the
   // network build checks the peer relation), parallel links where ports remain.
-  for (const char* arr : {"absolute", "relative", "circulant"})
+  for (const char* arr : {"absolute", "relative", "circulant", "palmtree"})
     for (std::uint32_t g : {2u, 3u, 4u, 5u, 6u, 8u}) {
       const std::string spec = "dragonfly(p=1,a=4,h=2,g=" + std::to_string(g) + ",arrangement=" + arr + ")";
       SCOPED_TRACE(spec);
@@ -115,6 +115,80 @@ TEST(Dragonfly, ArrangementsLinkTheGroupsAsDefined) {
     EXPECT_NE(r.find(e), std::string::npos) << e << " in " << r;
 }
 
+// The palm tree of Camarero, Vallejo and Beivide (ACM TACO 11(4), 2014), at
+// g = a*h + 1: global port j of router r in group i reaches router a-1-r of
+// group i - (r*h + j) - 1 (mod g), at its global port h-1-j.
+TEST(Dragonfly, PalmTreeIsCamareroVallejoBeivides) {
+  for (std::uint32_t a : {2u, 3u, 4u})
+    for (std::uint32_t h : {1u, 2u, 3u}) {
+      const std::string spec =
+          "dragonfly(p=1,a=" + std::to_string(a) + ",h=" + std::to_string(h) + ",arrangement=palmtree)";
+      SCOPED_TRACE(spec);
+      Network net(Registry::builtin().build(spec));
+      const Dragonfly& df = df_of(net);
+      const std::uint32_t g = a * h + 1;
+      for (std::uint32_t i = 0; i < g; ++i)
+        for (std::uint32_t r = 0; r < a; ++r)
+          for (std::uint32_t j = 0; j < h; ++j) {
+            const PortSlot& s = net.port(df.router(i, r), df.global_port(j));
+            ASSERT_TRUE(s.connected());
+            EXPECT_EQ(s.peer, df.router((i + g - (r * h + j + 1) % g) % g, a - 1 - r));
+            EXPECT_EQ(s.peer_port, df.global_port(h - 1 - j));
+          }
+    }
+}
+
+// Palm tree and relative are mirror images: group i -> -i (mod g), routers
+// and terminals kept, maps every port of one onto the same port of the other.
+TEST(Dragonfly, PalmTreeMirrorsRelative) {
+  for (const char* sizes : {"p=1,a=4,h=2", "p=2,a=3,h=2,g=5", "p=1,a=4,h=2,g=6"}) {
+    SCOPED_TRACE(sizes);
+    Network palm(Registry::builtin().build(std::string("dragonfly(") + sizes + ",arrangement=palmtree)"));
+    Network rel(Registry::builtin().build(std::string("dragonfly(") + sizes + ",arrangement=relative)"));
+    const Dragonfly& df = df_of(palm);
+    const auto mirror = [&](NodeId v) {
+      const NodeId r = df.router_of(v);
+      const NodeId m = df.router((df.groups() - df.group_of(r)) % df.groups(), r % df.a());
+      return v < df.routers() ? m : df.routers() + m * df.p() + df.terminal_port(v);
+    };
+    ASSERT_EQ(palm.num_nodes(), rel.num_nodes());
+    for (NodeId v = 0; v < palm.num_nodes(); ++v)
+      for (PortId q = 0; q < palm.num_ports(v); ++q) {
+        const PortSlot &a = palm.port(v, q), &b = rel.port(mirror(v), q);
+        ASSERT_EQ(a.connected(), b.connected());
+        if (a.connected()) {
+          EXPECT_EQ(mirror(a.peer), b.peer);
+        }
+      }
+    EXPECT_FALSE(palm.topology().translations().empty());
+  }
+}
+
+// p = 0: the router graph alone, each router a terminal, the links among
+// routers those of the same dragonfly with terminals (ports one lower).
+TEST(Dragonfly, NoTerminalsIsTheRouterGraph) {
+  for (const char* arr : {"absolute", "palmtree"}) {
+    SCOPED_TRACE(arr);
+    Network bare(Registry::builtin().build(std::string("dragonfly(p=0,a=4,h=2,g=7,arrangement=") + arr + ")"));
+    Network full(Registry::builtin().build(std::string("dragonfly(p=1,a=4,h=2,g=7,arrangement=") + arr + ")"));
+    const Dragonfly& df = df_of(bare);
+    EXPECT_EQ(bare.num_nodes(), df.routers());
+    for (NodeId v = 0; v < bare.num_nodes(); ++v) {
+      EXPECT_EQ(bare.kind(v), NodeKind::Router);
+      ASSERT_EQ(bare.num_ports(v) + 1, full.num_ports(v));
+      for (PortId q = 0; q < bare.num_ports(v); ++q) {
+        const PortSlot &a = bare.port(v, q), &b = full.port(v, q + 1);
+        ASSERT_EQ(a.connected(), b.connected());
+        if (a.connected()) {
+          EXPECT_EQ(a.peer, b.peer);
+        }
+      }
+    }
+    const FaultModel model(bare, FaultModelSpec{});
+    EXPECT_EQ(model.terminals().size(), df.routers());
+  }
+}
+
 TEST(Dragonfly, PortsAndLabelsAreTheDocumentedOnes) {
   Network net(Registry::builtin().build("dragonfly(p=2,a=4,h=2)"));
   const Dragonfly& df = df_of(net);
@@ -132,7 +206,7 @@ TEST(Dragonfly, PortsAndLabelsAreTheDocumentedOnes) {
 }
 
 TEST(Dragonfly, RouterDiameterIsThree) {
-  for (const char* arr : {"absolute", "relative", "circulant"}) {
+  for (const char* arr : {"absolute", "relative", "circulant", "palmtree"}) {
     Network net(Registry::builtin().build(std::string("dragonfly(p=1,a=4,h=2,arrangement=") + arr + ")"));
     const Dragonfly& df = df_of(net);
     std::uint32_t diameter = 0;
@@ -166,7 +240,7 @@ TEST(Dragonfly, RefusesImpossibleParameters) {
   };
   EXPECT_NE(error_of("dragonfly(p=1,a=2,h=1,g=4)").find("g <= a*h + 1"), std::string::npos);
   EXPECT_NE(error_of("dragonfly(p=1,a=2,h=1,arrangement=palm)").find("must be one of"), std::string::npos);
-  EXPECT_NE(error_of("dragonfly(p=0,a=2,h=1)").find("'p' must be in"), std::string::npos);
+  EXPECT_NE(error_of("dragonfly(p=-1,a=2,h=1)").find("'p' must be in"), std::string::npos);
   EXPECT_NE(error_of("dragonfly(p=64,a=4096,h=64)").find("too large"), std::string::npos);
 }
 
@@ -234,7 +308,7 @@ void expect_vc_scheme(const Dragonfly& df, const Branch& b, std::uint32_t vcs) {
 }
 
 TEST(DragonflyRouting, MinimalIsLocalGlobalLocal) {
-  for (const char* arr : {"absolute", "relative", "circulant"}) {
+  for (const char* arr : {"absolute", "relative", "circulant", "palmtree"}) {
     Walker w(std::string("dragonfly(p=2,a=4,h=2,arrangement=") + arr + ")", "dragonfly-min");
     const Dragonfly& df = df_of(w.net);
     for (NodeId s = df.routers(); s < w.net.num_nodes(); ++s)
