@@ -25,6 +25,7 @@ CONFIGS = [
     ("torus(4,4,4)", "ft-torus(flow=bubble)", "nodes", 2, ["--escape", "1,2"]),
     ("torus(4,4)", "ft-torus(flow=bubble)", "nodes", 3, ["--escape", "1,2"]),
     ("mikant(2,3)", "mikant-shortest", "switches", 2, []),
+    ("mikant(3,3)", "mikant-shortest", "switch-links", 2, []),
 ]
 
 

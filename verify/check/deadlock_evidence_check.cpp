@@ -73,18 +73,19 @@ void check_order(const DeadlockEvidence& e, Checker& c) {
         const auto ring = ring_pred.find(k);
         // A one-buffer hop round a bubble ring keeps its rank; any other way in needs the bubble.
         const bool round_ring = ring != ring_pred.end() && held == ring->second;
-        const std::string packet = "packet " + c.net().label(s) + " -> " + c.net().label(d);
+        // Named only for a problem: labels cost more than the step itself.
+        const auto packet = [&] { return "packet " + c.net().label(s) + " -> " + c.net().label(d); };
         bubble_seen |= bubble;
         if (e.cut_through) r = -1;  // cut-through: leaving the escape channels ends the dependency
         if (ring != ring_pred.end() && round_ring == bubble)
-          c.problem(packet + (bubble ? " enters " : " enters bubble ring channel ") + c.name(k) +
+          c.problem(packet() + (bubble ? " enters " : " enters bubble ring channel ") + c.name(k) +
                     (bubble ? " from its ring predecessor by a bubble hop" : " without the bubble condition"));
         if (e.escape_vcs[std::get<2>(k)]) {
           escape = true;
           auto it = rank.find(k);
           if (it == rank.end()) c.problem("escape channel " + c.name(k) + " is used but not in the order");
           else if (it->second < last || (it->second == last && !round_ring))
-            c.problem(packet + " takes " + c.name(k) + " after an escape channel ranked " + std::to_string(last) +
+            c.problem(packet() + " takes " + c.name(k) + " after an escape channel ranked " + std::to_string(last) +
                       ", not before");
           else r = it->second;
         }
