@@ -165,8 +165,9 @@ _TOLERANCE = Question("tolerance", "tolerance")
 def tolerance(net, *, budget=None, threads=0, progress=None, **question):
     """Exact fault tolerance (menger tolerance): the least weight of a fault set that disconnects
     a required pair, with the set, the pair, and a certificate re-validated independently."""
-    return _menger._tolerance(network(net), _TOLERANCE.json(question), _budget(budget), _whole("threads", threads),
-                              _progress(progress))
+    net = network(net)
+    return _results.with_keys(_menger._tolerance(net, _TOLERANCE.json(question), _budget(budget),
+                                                 _whole("threads", threads), _progress(progress)), net)
 
 
 _ROUTE_CHECK = Question("route-check", "route_check")
@@ -176,8 +177,10 @@ _ROUTE_CHECK = Question("route-check", "route_check")
 def route_check(net, routing, *, budget=None, threads=0, progress=None, **question):
     """Does `routing` deliver every pair of healthy terminals under every set of <= k faults
     (menger route-check)?  FAILS with the least defeating fault set, the pair and the trace."""
-    return _menger._route_check(network(net), _routing(routing), _ROUTE_CHECK.json(question), _budget(budget),
-                                _whole("threads", threads), _progress(progress))
+    net = network(net)
+    return _results.with_keys(_menger._route_check(net, _routing(routing), _ROUTE_CHECK.json(question),
+                                                   _budget(budget), _whole("threads", threads), _progress(progress)),
+                              net)
 
 
 _DEADLOCK = Question("deadlock", "deadlock")
@@ -193,8 +196,9 @@ def deadlock(net, routing, *, budget=None, threads=0, progress=None, **question)
         if not hasattr(escape, "__iter__"):
             raise InputError("escape is a str such as \"0,1\" or a list of virtual channels, not %r" % (escape,))
         question["escape"] = ",".join(str(_whole("an escape virtual channel", vc)) for vc in escape)
-    return _menger._deadlock(network(net), _routing(routing), _DEADLOCK.json(question), _budget(budget),
-                             _whole("threads", threads), _progress(progress))
+    net = network(net)
+    return _results.with_keys(_menger._deadlock(net, _routing(routing), _DEADLOCK.json(question), _budget(budget),
+                                                _whole("threads", threads), _progress(progress)), net)
 
 
 _MONTECARLO = Question("montecarlo", "montecarlo")

@@ -133,9 +133,10 @@ def from_networkx(G, name=None, default_kind=None, auto_ports=False):
 
 
 def to_networkx(net):
-    """The network as a NetworkX graph: nodes keyed by label, with attributes kind, id and
-    num_ports (and package); edges with ports {u: port, v: port}, link (its id) and label.
-    A MultiGraph when links are parallel, directed when links are."""
+    """The network as a NetworkX graph: nodes keyed by label -- or, for a network built by
+    from_networkx, by that graph's own node keys, so that the round trip keeps them -- with
+    attributes kind, id, label and num_ports (and package); edges with ports {u: port, v: port},
+    link (its id) and label.  A MultiGraph when links are parallel, directed when links are."""
     import networkx as nx
 
     links = net.links()
@@ -144,13 +145,15 @@ def to_networkx(net):
     multi = len(set(ends)) != len(ends)
     G = (nx.MultiDiGraph if multi else nx.DiGraph)() if directed else (nx.MultiGraph if multi else nx.Graph)()
     G.graph["name"] = net.spec
-    label = [net.label(v) for v in range(net.num_nodes)]
+    names = [net.label(v) for v in range(net.num_nodes)]
+    keys = getattr(net, "nx_nodes", None)
+    label = list(keys) if keys is not None and len(keys) == net.num_nodes else names
     package = {}
     for name, members in net.packages():
         for v in members:
             package[v] = name
     for v in range(net.num_nodes):
-        attrs = {"kind": net.kind(v), "id": v, "num_ports": net.num_ports(v)}
+        attrs = {"kind": net.kind(v), "id": v, "label": names[v], "num_ports": net.num_ports(v)}
         if v in package:
             attrs["package"] = package[v]
         G.add_node(label[v], **attrs)

@@ -121,10 +121,46 @@ def _to_dict(result):
     return json.loads(result.to_json())
 
 
+# The fields that name nodes, per result class: one node, a list of fault
+# units (a node unit's label is its node's), or a list of (source, destination).
+_NODE_FIELDS = {
+    "ToleranceResult": {"breaking_set": "units", "source": "node", "target": "node"},
+    "RouteCheckResult": {"fault_set": "units", "source": "node", "destination": "node"},
+    "DeadlockResult": {"fault_set": "units", "cycle_packets": "pairs"},
+}
+
+
+def with_keys(result, net):
+    """The result of a question about `net`; when `net` was built from NetworkX, its node
+    fields name the graph's own node keys (from_networkx's ``net.nx_nodes``), not labels.
+    A fault unit that is not a node (a link) keeps its label."""
+    keys = getattr(net, "nx_nodes", None)
+    if keys is not None and type(result).__name__ in _NODE_FIELDS:
+        result._nx_keys = {net.label(i): key for i, key in enumerate(keys)}
+    return result
+
+
+def _keyed(field, shape, labelled):
+    def get(self):
+        value = labelled.__get__(self, type(self))
+        keys = getattr(self, "_nx_keys", None)
+        if keys is None or value is None:
+            return value
+        if shape == "node":
+            return keys.get(value, value) if value != "" else value
+        if shape == "pairs":
+            return [(keys.get(s, s), keys.get(d, d)) for s, d in value]
+        return [keys.get(x, x) for x in value]
+    return property(get, doc=labelled.__doc__)
+
+
 def attach(module):
-    """Gives every result class of `module` its str(), _repr_html_ and to_dict()."""
+    """Gives every result class of `module` its str(), _repr_html_ and to_dict(), and its node
+    fields the user's keys where the network came from NetworkX (with_keys)."""
     for name in _LINES:
         cls = getattr(module, name)
         cls.__str__ = _str
         cls._repr_html_ = _repr_html
         cls.to_dict = _to_dict
+        for field, shape in _NODE_FIELDS.get(name, {}).items():
+            setattr(cls, field, _keyed(field, shape, cls.__dict__[field]))

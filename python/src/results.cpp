@@ -47,7 +47,9 @@ py::list trace_list(const std::vector<TraceStepResult>& trace) {
 }  // namespace
 
 void bind_results(py::module_& m) {
-  py::class_<ToleranceResult> tol(m, "ToleranceResult",
+  // dynamic_attr: a result about a network built from NetworkX carries the
+  // user's node keys (_results.py maps the node fields onto them).
+  py::class_<ToleranceResult> tol(m, "ToleranceResult", py::dynamic_attr(),
                                   "Exact fault tolerance of a network (menger tolerance): the least breaking fault "
                                   "set, the pair it separates, and the certificate, re-validated independently.");
   tol.def_readonly("model", &ToleranceResult::model)
@@ -87,7 +89,7 @@ void bind_results(py::module_& m) {
       });
   add_to_json(tol, "ToleranceResult");
 
-  py::class_<RouteCheckResultPy> rc(m, "RouteCheckResult",
+  py::class_<RouteCheckResultPy> rc(m, "RouteCheckResult", py::dynamic_attr(),
                                     "Does a routing deliver every pair under every set of <= k faults (menger "
                                     "route-check)?  FAILS carries the least defeating fault set, the pair and the "
                                     "hop-by-hop trace (.witness, as `menger replay` reads it).");
@@ -140,7 +142,7 @@ void bind_results(py::module_& m) {
       });
   add_to_json(rc, "RouteCheckResult");
 
-  py::class_<DeadlockResultPy> dl(m, "DeadlockResult",
+  py::class_<DeadlockResultPy> dl(m, "DeadlockResult", py::dynamic_attr(),
                                   "Can the routing deadlock (menger deadlock)?  FREE with a certificate, DEADLOCK "
                                   "with a witness (both as `menger check-cert` / `menger replay` read them).");
   dl.def_readonly("model", &DeadlockResultPy::model)
@@ -216,7 +218,10 @@ void bind_results(py::module_& m) {
                                for (const auto& [name, o] : r.observables) {
                                  py::dict x;
                                  x["exact"] = o.exact;
-                                 x["value"] = o.value;
+                                 // An integer is an int (a diameter of 4, not 4.0).
+                                 const bool whole = o.exact && o.exact->find('/') == std::string::npos;
+                                 if (whole) x["value"] = py::int_(py::str(*o.exact));
+                                 else x["value"] = o.value;
                                  x["note"] = o.note;
                                  d[py::str(name)] = x;
                                }

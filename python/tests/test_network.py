@@ -227,3 +227,34 @@ def test_the_parts_are_checked_in_cpp_too(nodes, links, words):
     """_networkx.py names the NetworkX node or edge first; the module refuses bad parts itself."""
     with pytest.raises(menger.InputError, match=re_escape(words)):
         menger.Network._from_parts("networkx(t)", "test parts", nodes, links)
+
+
+def test_results_and_the_round_trip_keep_the_users_node_keys():
+    """A network built from NetworkX answers in the graph's own node keys (issue 42); the JSON
+    view keeps the labels; a link fault unit keeps its label."""
+    G = nx.grid_2d_graph(3, 3)
+    net = menger.from_networkx(G, default_kind="router", auto_ports=True)
+    r = menger.tolerance(net)
+    assert set(r.breaking_set) <= set(G.nodes) and r.source in G and r.target in G
+    H = G.copy()
+    H.remove_nodes_from(r.breaking_set)
+    assert not nx.has_path(H, r.source, r.target)  # the set separates the pair in the user's graph
+    assert set(r.to_dict()["breaking_set"]) == {str(v) for v in r.breaking_set}
+    rc = menger.route_check(net, "shortest", k=2)
+    assert rc.verdict == "FAILS" and set(rc.fault_set) <= set(G.nodes)
+    assert rc.source in G and rc.destination in G
+    d = menger.deadlock(net, "shortest")
+    assert d.verdict == "DEADLOCK" and d.cycle_packets
+    assert all(s in G and t in G for s, t in d.cycle_packets)
+    links = menger.tolerance(net, faults="links")
+    assert all(isinstance(u, str) for u in links.breaking_set) and links.source in G
+    back = menger.to_networkx(net)
+    assert set(back.nodes) == set(G.nodes)
+    assert {frozenset(e) for e in back.edges} == {frozenset(e) for e in G.edges}
+    assert back.nodes[(0, 0)]["label"] == "(0, 0)"
+    spec = menger.to_networkx(menger.network("torus(3,3)"))
+    assert "(0,0)" in spec and spec.nodes["(0,0)"]["label"] == "(0,0)"  # no NetworkX keys: labels
+    i = menger.info(net)
+    for name, fact in i.facts.items():  # ints where the exact value is whole, floats otherwise
+        if fact["exact"] is not None:
+            assert isinstance(fact["value"], int) == ("/" not in fact["exact"]), (name, fact)
