@@ -70,7 +70,7 @@ _results.attach(_menger)  # str(), _repr_html_ and to_dict() of every result
 
 __all__ = [
     "Network", "network", "from_networkx", "to_networkx", "Routing", "Hop", "FaultView",
-    "tolerance", "route_check", "deadlock", "montecarlo", "credit_loops", "info",
+    "tolerance", "route_check", "deadlock", "dependency_graph", "montecarlo", "credit_loops", "info",
     "ToleranceResult", "RouteCheckResult", "DeadlockResult", "StudyResult", "InfoResult", "CreditLoopsResult",
     "InputError", "RoutingError", "BudgetExhausted", "InternalError", "PACKET_STATE_WORDS", "MAX_PORTS",
 ]
@@ -199,6 +199,33 @@ def deadlock(net, routing, *, budget=None, threads=0, progress=None, **question)
     net = network(net)
     return _results.with_keys(_menger._deadlock(net, _routing(routing), _DEADLOCK.json(question), _budget(budget),
                                                 _whole("threads", threads), _progress(progress)), net)
+
+
+def dependency_graph(net, routing, *, budget=None, threads=0):
+    """The channel dependency graph of `routing` on `net` (every virtual channel, no faults) as a
+    networkx.DiGraph.  A node per channel some packet takes, keyed (tail, port, vc) as Menger's
+    evidence names channels -- the node it leaves (the network's own NetworkX key, else its
+    label), the port there and the virtual channel -- with attributes tail, head, port, vc, link
+    (its id) and name ("a->b vc0"); an edge per dependency, with `packet` = (source,
+    destination), the least packet that creates it, and `bubble` (the hop needs bubble flow
+    control).  A deterministic routing whose graph is acyclic cannot deadlock (Dally and Seitz);
+    deadlock() decides the rest (escape channels, the exact check)."""
+    import networkx as nx
+
+    net = network(net)
+    channels, edges = _menger._dependency_graph(net, _routing(routing), _budget(budget), _whole("threads", threads))
+    keys = getattr(net, "nx_nodes", None)
+    name = (lambda v: keys[v]) if keys is not None else net.label
+    G = nx.DiGraph()
+    G.graph["name"] = "channel dependency graph of %s on %s" % (getattr(routing, "name", None) or routing, net.spec)
+    key_of = {}
+    for channel, tail, head, port, vc, link in channels:
+        key_of[channel] = (name(tail), port, vc)
+        G.add_node(key_of[channel], tail=name(tail), head=name(head), port=port, vc=vc, link=link,
+                   name="%s->%s vc%d" % (net.label(tail), net.label(head), vc))
+    for a, b, source, destination, bubble in edges:
+        G.add_edge(key_of[a], key_of[b], packet=(name(source), name(destination)), bubble=bubble)
+    return G
 
 
 _MONTECARLO = Question("montecarlo", "montecarlo")

@@ -43,6 +43,7 @@
 #include "verify/check/certificate_check.h"
 #include "verify/deadlock/deadlock_evidence.h"
 #include "verify/deadlock/deadlock_search.h"
+#include "verify/deadlock/dependency_graph.h"
 #include "verify/route/route_search.h"
 #include "verify/route/route_witness.h"
 #include "verify/structure/structure.h"
@@ -289,6 +290,48 @@ RouteCheckResultPy route_check_verb(py::object net_obj, py::object routing, cons
   return r;
 }
 
+// ---- the channel dependency graph --------------------------------------------
+
+// The plain channel dependency graph (every VC, no faults: verify/deadlock/
+// dependency_graph.h) as Python values for menger.dependency_graph(): the
+// channels some packet takes, as (id, tail, head, port, vc, link), and the
+// dependencies, as (from id, to id, packet source, packet destination,
+// bubble), one per (from, to) with the least packet that creates it.
+py::tuple dependency_graph_verb(py::object net_obj, py::object routing, std::optional<double> budget,
+                                unsigned threads) {
+  Call c = start_call(std::move(net_obj), threads, budget);
+  const RoutingChoice choice = choose_routing(c, routing);
+  struct Out {
+    std::vector<std::tuple<ChannelId, NodeId, NodeId, PortId, std::uint32_t, LinkId>> channels;
+    std::vector<std::tuple<ChannelId, ChannelId, NodeId, NodeId, bool>> edges;
+  };
+  const Out out = run_engine(c, [&] {
+    const Network& net = *c.net;
+    const Routing& rt = choice.get();
+    const FaultModel model = fault_model(net, "nodes", "", c.context);
+    DependencyOptions opt;
+    opt.budget = c.context;
+    DependencyAnalysis stats;
+    const ConfigurationGraph g = configuration_graph(rt, model, opt, stats);
+    const ChannelSpace space(net, rt.vcs());
+    Out o;
+    std::set<ChannelId> used;
+    for (const auto& e : g.edges) {
+      const ChannelId from = g.channel_of(e.from), to = g.channel_of(e.to);
+      used.insert(from), used.insert(to);
+      o.edges.emplace_back(from, to, e.packet.src, e.packet.dst, (e.kinds & ConfigurationGraph::kBubble) != 0);
+    }
+    for (ChannelId ch : stats.escape_channels_used) used.insert(ch);
+    for (ChannelId ch : used) {
+      const auto i = space.info(ch);
+      const Link& l = net.link(i.link);
+      o.channels.emplace_back(ch, i.tail, i.head, l.a == i.tail ? l.pa : l.pb, i.vc, i.link);
+    }
+    return o;
+  });
+  return py::make_tuple(out.channels, out.edges);
+}
+
 // ---- deadlock ---------------------------------------------------------------
 
 // `question`: the deadlock question as JSON, checked by the package against
@@ -512,6 +555,8 @@ void bind_verbs(py::module_& m) {
   m.def("_montecarlo", &montecarlo_verb, py::arg("network"), py::arg("routings"), py::arg("question"),
         py::arg("budget"), py::arg("threads"), py::arg("progress"));
   m.def("_credit_loops", &credit_loops_verb, py::arg("dir"), py::arg("fabric"), py::arg("question"), py::arg("budget"));
+  m.def("_dependency_graph", &dependency_graph_verb, py::arg("network"), py::arg("routing"), py::arg("budget"),
+        py::arg("threads"));
   m.def("_info", &info_verb, py::arg("network"), py::arg("question"), py::arg("budget"), py::arg("threads"));
 }
 

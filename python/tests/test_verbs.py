@@ -193,3 +193,40 @@ def test_the_gil_is_released_during_the_engines_work():
         running[0] = False
         worker.join()
     assert r.runs > 0 and during > 1000, during
+
+
+def test_dependency_graph_is_the_walked_paths_dependencies():
+    """The channel dependency graph as a networkx.DiGraph (issue 42), against the graph built
+    here from dimension-order paths walked by hand on mesh(4,4): x first, then y."""
+    import networkx as nx
+
+    G = menger.dependency_graph("mesh(4,4)", "dor")
+    label = lambda x, y: "(%d,%d)" % (x, y)
+    ours = set()
+    for sx in range(4):
+        for sy in range(4):
+            for dx in range(4):
+                for dy in range(4):
+                    path, x, y = [(sx, sy)], sx, sy
+                    while x != dx:
+                        x += 1 if dx > x else -1
+                        path.append((x, y))
+                    while y != dy:
+                        y += 1 if dy > y else -1
+                        path.append((x, y))
+                    hops = [(label(*a), label(*b)) for a, b in zip(path, path[1:])]
+                    ours.update(zip(hops, hops[1:]))
+    theirs = {((G.nodes[a]["tail"], G.nodes[a]["head"]), (G.nodes[b]["tail"], G.nodes[b]["head"])) for a, b in G.edges}
+    assert theirs == ours
+    assert nx.is_directed_acyclic_graph(G)
+    # On the torus the same routing's graph has a cycle, and as many dependencies as deadlock() counts.
+    T = menger.dependency_graph("torus(4,4)", "dor")
+    d = menger.deadlock("torus(4,4)", "dor")
+    assert not nx.is_directed_acyclic_graph(T) and d.verdict == "DEADLOCK"
+    assert T.number_of_edges() == d.dependencies
+    for a, b, data in T.edges(data=True):  # each dependency's packet passes through both channels' nodes
+        assert data["packet"][0] != data["packet"][1] and T.nodes[a]["head"] == T.nodes[b]["tail"]
+    # A network from NetworkX: channels keyed by the graph's own node keys.
+    grid = nx.grid_2d_graph(3, 3)
+    K = menger.dependency_graph(menger.from_networkx(grid, default_kind="router", auto_ports=True), "shortest")
+    assert all(tail in grid and K.nodes[(tail, port, vc)]["head"] in grid for tail, port, vc in K.nodes)
