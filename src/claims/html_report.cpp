@@ -49,10 +49,14 @@ pre { background: #f7f7f7; padding: 0.6em; overflow-x: auto; white-space: pre-wr
 blockquote { border-left: 4px solid #ccc; margin: 0.5em 0; padding-left: 1em; color: #444; }
 .instance { border-top: 2px solid #eee; margin-top: 1.5em; } figure { margin: 1em 0; }
 figure img { max-width: 100%; border: 1px solid #eee; } .summary span { margin-right: 1.2em; }
+tr.claim th { position: static; background: #fafafa; font-weight: normal; padding-top: 0.9em; }
+tr.claim th a { font-weight: bold; margin-right: 0.6em; } .note { color: #666; font-size: 0.9em; }
 )CSS";
 
-// Filtering: rows carry data-paper, data-verdict and data-expected; the
-// state is kept in location.hash ("#paper=001&verdict=FAILS").
+// Filtering: instance rows carry data-paper, data-verdict and data-expected
+// (the text filter also reads their claim's heading); a heading hides with
+// the last of its rows.  The state is kept in location.hash
+// ("#paper=001&verdict=FAILS").
 const char* const kScript = R"JS(
 function readHash() {
   const state = {};
@@ -68,11 +72,18 @@ function applyFilters() {
   const differs = document.getElementById('f-differs').checked;
   const text = document.getElementById('f-text').value.toLowerCase();
   let shown = 0;
-  for (const row of document.querySelectorAll('#verdicts tbody tr')) {
-    const ok = (!paper || row.dataset.paper === paper) && (!verdict || row.dataset.verdict === verdict) &&
-               (!differs || row.dataset.expected === 'no') && (!text || row.textContent.toLowerCase().includes(text));
-    row.hidden = !ok;
-    if (ok) shown++;
+  for (const group of document.querySelectorAll('#verdicts tbody')) {
+    const head = group.querySelector('tr.claim');
+    const about = head ? head.textContent.toLowerCase() : '';
+    let any = false;
+    for (const row of group.querySelectorAll('tr.instance-row')) {
+      const ok = (!paper || row.dataset.paper === paper) && (!verdict || row.dataset.verdict === verdict) &&
+                 (!differs || row.dataset.expected === 'no') &&
+                 (!text || (about + ' ' + row.textContent.toLowerCase()).includes(text));
+      row.hidden = !ok;
+      if (ok) shown++, any = true;
+    }
+    if (head) head.hidden = !any;  // a claim's heading shows while one of its instances does
   }
   document.getElementById('shown').textContent = shown;
   const parts = [];
@@ -165,17 +176,25 @@ void filter_block(std::ostream& out, const nlohmann::json& report) {
          "instances shown</div>\n";
 }
 
+// A claim's heading row: its id (to its page), what the paper says and where.
+void claim_row(std::ostream& out, const nlohmann::json& c, const std::string& page) {
+  std::string says = c.value("title", c.value("error", ""));
+  if (c.contains("source") && !c["source"].value("where", "").empty()) says += " (" + c["source"].value("where", "") + ")";
+  out << "<tr class=\"claim\"><th colspan=\"6\"><a href=\"claims/" << page << "\">"
+      << esc(c.value("id", c.value("file", ""))) << "</a> <span class=\"says\">" << esc(says) << "</span></th></tr>\n";
+}
+
+// One instance under its claim's heading: the claim's text is the heading's, not repeated.
 void index_row(std::ostream& out, const nlohmann::json& c, const nlohmann::json& i, const std::string& page,
                std::size_t n) {
   const std::string verdict = verdict_of(i), paper = c.contains("source") ? c["source"].value("paper", "") : "";
   const bool ok = i.value("as_expected", false);
-  out << "<tr data-paper=\"" << esc(paper) << "\" data-verdict=\"" << verdict << "\" data-expected=\""
-      << (ok ? "yes" : "no") << "\"" << (ok ? "" : " class=\"differs\"") << ">";
-  out << "<td><a href=\"claims/" << page << "#instance-" << n << "\">" << esc(c.value("id", c.value("file", "")))
-      << "</a></td><td><code>" << esc(i.value("model", "")) << "</code></td>";
-  std::string says = c.value("title", "");
-  if (c.contains("source") && !c["source"].value("where", "").empty()) says += " (" + c["source"].value("where", "") + ")";
-  out << "<td>" << esc(says) << "</td><td class=\"num\">" << esc(i.value("paper_value", "")) << "</td><td class=\"num\">"
+  out << "<tr class=\"instance-row" << (ok ? "" : " differs") << "\" data-paper=\"" << esc(paper) << "\" data-verdict=\""
+      << verdict << "\" data-expected=\"" << (ok ? "yes" : "no") << "\">";
+  out << "<td><a href=\"claims/" << page << "#instance-" << n << "\"><code>" << esc(i.value("model", ""))
+      << "</code></a>" << (i.contains("note") ? " <span class=\"note\">" + esc(i.value("note", "")) + "</span>" : "")
+      << "</td>";
+  out << "<td class=\"num\">" << esc(i.value("paper_value", "")) << "</td><td class=\"num\">"
       << esc(i.value("menger_value", "")) << "</td><td class=\"v-" << verdict << "\">" << verdict << "</td><td>"
       << (ok ? "yes" : "no, expected " + esc(i.value("expect", ""))) << "</td><td class=\"num\">" << seconds_text(i)
       << "</td></tr>\n";
@@ -186,22 +205,23 @@ std::string index_page(const nlohmann::json& report, const std::vector<std::stri
   page_head(out, "Menger: verdicts");
   out << "<script>" << kScript << "</script>\n</head>\n<body>\n<h1>Menger: verdicts of the claim catalog</h1>\n"
       << "<p>Menger " << esc(report["menger"].value("version", "")) << " (" << esc(report["menger"].value("build", ""))
-      << ").  Each row is one instance of a claim; the claim's page has its evidence.</p>\n";
+      << ").  Each claim is a heading with its instances under it; the claim's page has their evidence.</p>\n";
   summary_block(out, report);
   filter_block(out, report);
-  out << "<table id=\"verdicts\"><thead><tr><th>Claim</th><th>Model</th><th>The paper says</th><th>Paper</th>"
-         "<th>Menger</th><th>Verdict</th><th>As expected</th><th>Time</th></tr></thead>\n<tbody>\n";
+  out << "<table id=\"verdicts\"><thead><tr><th>Claim / instance</th><th>Paper</th>"
+         "<th>Menger</th><th>Verdict</th><th>As expected</th><th>Time</th></tr></thead>\n";
   for (std::size_t k = 0; k < report["claims"].size(); ++k) {
     const auto& c = report["claims"][k];
-    if (c["instances"].empty()) {  // a claim file that could not be read
-      out << "<tr data-paper=\"\" data-verdict=\"ERROR\" data-expected=\"no\" class=\"differs\"><td><a href=\"claims/"
-          << pages[k] << "\">" << esc(c.value("file", "")) << "</a></td><td></td><td>" << esc(c.value("error", ""))
-          << "</td><td></td><td></td><td class=\"v-ERROR\">ERROR</td><td>no</td><td></td></tr>\n";
-      continue;
-    }
+    out << "<tbody>\n";
+    claim_row(out, c, pages[k]);
+    if (c["instances"].empty())  // a claim file that could not be read: one ERROR row under its error
+      out << "<tr class=\"instance-row differs\" data-paper=\"\" data-verdict=\"ERROR\" data-expected=\"no\"><td><a href=\"claims/"
+          << pages[k] << "\">" << esc(c.value("file", "")) << "</a></td><td></td><td></td>"
+          << "<td class=\"v-ERROR\">ERROR</td><td>no</td><td></td></tr>\n";
     for (std::size_t n = 0; n < c["instances"].size(); ++n) index_row(out, c, c["instances"][n], pages[k], n);
+    out << "</tbody>\n";
   }
-  out << "</tbody></table>\n</body>\n</html>\n";
+  out << "</table>\n</body>\n</html>\n";
   return out.str();
 }
 

@@ -114,12 +114,12 @@ def browser():
 
 
 def visible_rows(driver):
-    return [r for r in driver.find_elements(By.CSS_SELECTOR, "#verdicts tbody tr") if r.is_displayed()]
+    return [r for r in driver.find_elements(By.CSS_SELECTOR, "#verdicts tbody tr.instance-row") if r.is_displayed()]
 
 
 def check_index(driver, html, report, shots):
     driver.get((html / "index.html").as_uri())
-    rows = driver.find_elements(By.CSS_SELECTOR, "#verdicts tbody tr")
+    rows = driver.find_elements(By.CSS_SELECTOR, "#verdicts tbody tr.instance-row")
     instances = [(c, i) for c in report["claims"] for i in c["instances"]]
     check(len(rows) == len(instances), "index has %d rows, the JSON %d instances" % (len(rows), len(instances)))
     text = driver.find_element(By.ID, "verdicts").text
@@ -139,6 +139,14 @@ def check_index(driver, html, report, shots):
     want = sum(1 for _, i in instances if i["verdict"] == "FAILS")
     check(want > 0 and len(visible_rows(driver)) == want, "the FAILS filter shows %d rows, want %d" % (len(visible_rows(driver)), want))
     check(driver.find_element(By.ID, "shown").text == str(want), "the shown counter disagrees with the FAILS rows")
+    # Instances sit under their claim's heading, which shows while one of them does.
+    heads = driver.find_elements(By.CSS_SELECTOR, "#verdicts tr.claim")
+    check(len(heads) == len(report["claims"]), "index has %d claim headings for %d claims" % (len(heads), len(report["claims"])))
+    for head in heads:
+        group = head.find_element(By.XPATH, "./..")
+        shown = any(r.is_displayed() for r in group.find_elements(By.CSS_SELECTOR, "tr.instance-row"))
+        check(head.is_displayed() == shown, "claim heading %r shown=%s while its rows shown=%s"
+              % (head.text[:40], head.is_displayed(), shown))
     driver.save_screenshot(str(shots / "index-fails.png"))
     Select(driver.find_element(By.ID, "f-verdict")).select_by_visible_text("all")
 
