@@ -179,7 +179,9 @@ void filter_block(std::ostream& out, const nlohmann::json& report) {
 // A claim's heading row: its id (to its page), what the paper says and where.
 void claim_row(std::ostream& out, const nlohmann::json& c, const std::string& page) {
   std::string says = c.value("title", c.value("error", ""));
-  if (c.contains("source") && !c["source"].value("where", "").empty()) says += " (" + c["source"].value("where", "") + ")";
+  const std::string where = c.contains("source") ? c["source"].value("where", "") : "";
+  // "HDN degree (Theorem 1)" already says where: not "(Theorem 1) (Theorem 1)".
+  if (!where.empty() && says.find(where) == std::string::npos) says += " (" + where + ")";
   out << "<tr class=\"claim\"><th colspan=\"6\"><a href=\"claims/" << page << "\">"
       << esc(c.value("id", c.value("file", ""))) << "</a> <span class=\"says\">" << esc(says) << "</span></th></tr>\n";
 }
