@@ -1,0 +1,50 @@
+#!/usr/bin/python3
+"""The README's quickstart runs (issue 42): every `menger ...` line of the block after the
+`<!-- quickstart` marker is run with the built binary, exits 0 or 1 (a verdict, not an
+error), and prints each `#  ...` line written under it (the part before two spaces and a
+`#` comment, if any, compared verbatim, as a line of the output's start).
+
+Usage: /usr/bin/python3 tests/readme_quickstart.py MENGER README SOURCE_DIR
+"""
+import re
+import shlex
+import subprocess
+import sys
+
+
+def commands(readme):
+    text = open(readme, encoding="utf-8").read()
+    start = text.index("<!-- quickstart")
+    block = re.search(r"```sh\n(.*?)```", text[start:], re.S).group(1)
+    out = []
+    for line in block.splitlines():
+        if line.startswith("menger "):
+            out.append((line.split("  #")[0].strip(), []))
+        elif line.startswith("#  ") and out:
+            out[-1][1].append(line[3:].rstrip())
+    return out
+
+
+def main(menger, readme, source):
+    problems = 0
+    runs = commands(readme)
+    if len(runs) < 5:
+        sys.exit("the quickstart has %d menger commands; expected at least 5" % len(runs))
+    for command, expected in runs:
+        args = shlex.split(command)[1:]
+        result = subprocess.run([menger, *args], capture_output=True, text=True, cwd=source)
+        lines = result.stdout.splitlines()
+        if result.returncode not in (0, 1):
+            print("FAIL %s: exit %d\n%s" % (command, result.returncode, result.stderr))
+            problems += 1
+            continue
+        for want in expected:
+            if not any(line.startswith(want) for line in lines):
+                print("FAIL %s: no line starts with %r; it printed:\n%s" % (command, want, result.stdout))
+                problems += 1
+        print("%s %s" % ("ok  " if not problems else "    ", command))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(*sys.argv[1:4]))
