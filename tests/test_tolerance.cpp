@@ -286,6 +286,41 @@ TEST(CertificateCheck, BrokenWithoutFaultsIsCertifiedByBothEngines) {
   }
 }
 
+// Issue 40: a terminal hanging off one neighbour whose unit weighs the
+// least shows the least cut; the group is not computed (nauty on a fat
+// tree's interchangeable endpoints cost 1,000x the flows).  Same answer and a
+// valid certificate, from twin classes; where the terminal's cut is not the
+// least unit weight (weighted units), the group is still used.
+TEST(ToleranceSymmetry, ATerminalsOwnLeastCutSkipsTheGroup) {
+  const SymmetryCase cases[] = {{"kary_ntree(k=2, n=3)", UnitChoice::Switches},
+                                {"fattree(4)", UnitChoice::Nodes},
+                                {"dragonfly(p=2, a=4, h=2)", UnitChoice::Links},
+                                {"mikant(k=2, n=2)", UnitChoice::Links}};
+  for (const SymmetryCase& c : cases) {
+    expect_symmetry_agrees(c);
+    Instance i = make(c.spec, c.units);
+    const ToleranceResult r = flow_tolerance(*i.model);
+    EXPECT_EQ(r.min_cut, std::optional<std::uint64_t>(1)) << c.spec;
+    ASSERT_TRUE(r.certificate);
+    EXPECT_EQ(r.certificate->reduction, "twin-classes") << c.spec;
+  }
+}
+
+// Issue 40: where twins make the orbit table cost more than the twin plan's
+// flows (terminals^2 unions per twin beyond the first of its class), the
+// group is not computed either; same answer, valid certificate.
+TEST(ToleranceSymmetry, ManyTwinsSkipTheGroup) {
+  const SymmetryCase cases[] = {{"kary_ntree(k=2, n=3)", UnitChoice::SwitchLinks},
+                                {"fattree(4)", UnitChoice::SwitchLinks}};
+  for (const SymmetryCase& c : cases) {
+    expect_symmetry_agrees(c);
+    Instance i = make(c.spec, c.units);
+    const ToleranceResult r = flow_tolerance(*i.model);
+    ASSERT_TRUE(r.certificate);
+    EXPECT_EQ(r.certificate->reduction, "twin-classes") << c.spec;
+  }
+}
+
 // pair-orbits: networks with endpoints or directed links, the whole group.
 TEST(ToleranceSymmetry, PairOrbitsAgreeWithTwinClasses) {
   const SymmetryCase cases[] = {{"kary_ntree(k=2, n=3)", UnitChoice::Switches},
@@ -294,7 +329,8 @@ TEST(ToleranceSymmetry, PairOrbitsAgreeWithTwinClasses) {
                                 {"min(stages=3, radix=2, wiring=replicated)", UnitChoice::Links},
                                 {"mesh(3,4)", UnitChoice::Switches}};
   for (const SymmetryCase& c : cases) expect_symmetry_agrees(c);
-  Instance tree = make("kary_ntree(k=2, n=3)", UnitChoice::Switches);
+  // One terminal per switch (no twins) under switch-link faults: the group is worth computing.
+  Instance tree = make("hyperx(S=[3,3], K=1, T=1)", UnitChoice::SwitchLinks);
   ToleranceCertificate c = *flow_tolerance(*tree.model).certificate;
   ASSERT_EQ(c.reduction, "pair-orbits");
   ToleranceCertificate fewer = c;

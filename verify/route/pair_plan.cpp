@@ -4,6 +4,7 @@
 #include <map>
 #include <numeric>
 #include <optional>
+#include <set>
 
 #include "verify/symmetry/automorphisms.h"
 
@@ -153,6 +154,71 @@ std::optional<PairPlan> by_pair_orbits(const FaultModel& m, const Budget& budget
   return p;
 }
 
+// Is the least breaking weight the least unit weight, shown by a terminal
+// alone?  A terminal x whose only links go to one neighbour u (node faults:
+// u's unit; link faults: the units of x's links) is cut from every other
+// terminal by those units; when they weigh the least any unit weighs, no
+// breaking set weighs less.  Every flow of the plan then stops at its first
+// path, so the plan costs a breadth-first search per pair, and the group of
+// pair-orbits would cost more than it saves: nauty on a fat tree's endpoints,
+// interchangeable by the thousand, took 10 s where the flows took 0.01 s
+// (issue 40).
+bool least_cut_is_a_terminals(const FaultModel& m) {
+  const Network& net = m.network();
+  if (m.terminals().size() < 3 || net.has_directed_links() || m.spec().pairs != PairChoice::AllTerminals) return false;
+  std::uint64_t least = UINT64_MAX;
+  for (std::size_t u = 0; u < m.universe().size(); ++u) least = std::min<std::uint64_t>(least, m.weight(u));
+  if (least == 0 || least == UINT64_MAX) return false;
+  for (NodeId x : m.terminals()) {
+    std::set<NodeId> peers;
+    std::set<std::size_t> units;
+    bool all_failable = true;
+    for (PortId p = 0; p < net.num_ports(x); ++p) {
+      const PortSlot& s = net.port(x, p);
+      if (!s.connected()) continue;
+      peers.insert(s.peer);
+      const auto unit = m.universe().kind() == UnitKind::Link ? m.unit_of_link(s.link) : m.unit_of_node(s.peer);
+      if (unit) units.insert(*unit);
+      else all_failable = false;
+    }
+    if (peers.size() != 1 || units.empty() || !all_failable) continue;
+    const auto own = m.unit_of_node(x);
+    if (own && units.count(*own)) continue;  // the cut fails x itself
+    const auto partner = std::find_if(m.terminals().begin(), m.terminals().end(), [&](NodeId y) {
+      const auto unit = m.unit_of_node(y);
+      return y != x && !peers.count(y) && !(unit && units.count(*unit));
+    });
+    if (partner == m.terminals().end()) continue;  // no healthy terminal left on the other side
+    std::uint64_t w = 0;
+    for (std::size_t u : units) w += m.weight(u);
+    if (w == least) return true;
+  }
+  return false;
+}
+
+// Is the group worth computing for pair-orbits (issue 40: never slower than
+// the plain plan)?  Two estimates in the same unit (elementary steps), both
+// known before nauty runs:
+//   plain: the twin plan's flows, each at most (least terminal degree) paths
+//          of one breadth-first search over nodes and links;
+//   group: at least the orbit table, terminals^2 unions per generator, and
+//          nauty gives at least one generator per twin beyond the first of
+//          its class (swapping two twins is an automorphism); plus nauty's
+//          own refinement, at least nodes x links.
+// fattree(16) under switch-link faults: 1,024 terminals in 128 twin classes,
+// the table alone 9e8 unions (32 s), the flows 0.16 s.
+bool group_costs_more(const FaultModel& m, const PairPlan& twins) {
+  const Network& net = m.network();
+  std::uint64_t least_degree = UINT64_MAX, twins_beyond_first = 0;
+  for (NodeId v : m.terminals()) least_degree = std::min<std::uint64_t>(least_degree, net.degree(v));
+  for (const auto& c : twin_classes(m)) twins_beyond_first += c.size() - 1;
+  const double t = static_cast<double>(m.terminals().size()), size = double(net.num_nodes()) + double(net.num_links());
+  const double plain = static_cast<double>(twins.pairs.size()) * size * static_cast<double>(std::max<std::uint64_t>(least_degree, 1));
+  const double group = t * t * static_cast<double>(std::max<std::uint64_t>(twins_beyond_first, 1)) +
+                       double(net.num_nodes()) * double(net.num_links());
+  return group > plain;
+}
+
 }  // namespace
 
 std::vector<std::vector<NodeId>> twin_classes(const FaultModel& m) {
@@ -203,7 +269,8 @@ PairPlan plan_pairs(const FaultModel& m, bool symmetry, const Budget& budget) {
   else if (routers && m.universe().kind() == UnitKind::Link) p = single_source(m);
   else {
     p = by_twins(m);
-    auto orbits = symmetry ? by_pair_orbits(m, budget) : std::nullopt;
+    const bool worth = symmetry && !least_cut_is_a_terminals(m) && !group_costs_more(m, p);
+    auto orbits = worth ? by_pair_orbits(m, budget) : std::nullopt;
     if (orbits && orbits->pairs.size() < p.pairs.size()) p = std::move(*orbits);
   }
   p.orbit_root.resize(net.num_nodes());
