@@ -21,6 +21,7 @@
 #include "setup/answer.h"
 #include "setup/setup.h"
 #include "setup/specs.h"
+#include "models/routing_registry.h"
 #include "verify/check/deadlock_proof_check.h"
 #include "verify/deadlock/deadlock_proof.h"
 
@@ -336,6 +337,56 @@ TEST_F(DeadlockForgery, AnotherQuestionATamperedDigestAndATruncatedFileAreRefuse
   EXPECT_NE(problems_of(other).find("not a deadlock proof"), std::string::npos) << problems_of(other);
   EXPECT_EQ(proof_file_format(forged_), "menger-route-proof");
   EXPECT_EQ(proof_file_format(good_), "menger-deadlock-proof");
+}
+
+// Declares that it commutes with translations, but swaps the escape VCs 1
+// and 2 for destinations of low id: deadlock-free, and a translation that
+// moves a destination across the halves maps a run onto one it does not make.
+class SwappedEscapes final : public Routing {
+ public:
+  explicit SwappedEscapes(const Network& net)
+      : inner_(build_routing("ft-torus(flow=bubble)", net)), half_(net.num_nodes() / 2) {}
+  std::string spec() const override { return "swapped-escapes"; }
+  FaultKnowledge knowledge() const override { return inner_->knowledge(); }
+  std::uint32_t vcs() const override { return inner_->vcs(); }
+  bool translation_invariant() const override { return true; }
+  PacketState start(NodeId s, NodeId d, FaultView& f) const override { return inner_->start(s, d, f); }
+  void next(NodeId here, const PacketState& st, NodeId d, FaultView& f, Hops& out) const override {
+    const std::size_t before = out.size();
+    inner_->next(here, st, d, f, out);
+    if (d < half_)
+      for (std::size_t i = before; i < out.size(); ++i)
+        if (out[i].vc == 1 || out[i].vc == 2) out[i].vc = 3 - out[i].vc;
+  }
+
+ private:
+  std::unique_ptr<Routing> inner_;
+  NodeId half_;
+};
+
+TEST_F(DeadlockForgery, AGeneratorTheRoutingDoesNotCommuteWithIsRefused) {
+  SpecResolver lying = specs_;
+  lying.routing = [base = specs_.routing](const std::string& spec, const Network& net) -> std::unique_ptr<Routing> {
+    if (spec == "swapped-escapes") return std::make_unique<SwappedEscapes>(net);
+    return base(spec, net);
+  };
+  DeadlockQuestion q;
+  q.k = 0;  // FREE without faults (one faulty node lets its swapped escapes deadlock)
+  q.escape = "1,2";
+  q.symmetry = false;  // the symmetry is forged below
+  q.proof = forged_;
+  auto setup = make_route_setup("torus(4,4)", "dor", "nodes");
+  setup.routing = std::make_unique<SwappedEscapes>(*setup.net);
+  const Answer a = answer_deadlock(q, subject_of(std::move(setup)), Context{}, question::kCli, &lying);
+  ASSERT_EQ(a.verdict, VerdictKind::Holds) << a.reason << " " << to_json(a, Timings::Omit).dump().substr(0, 600);
+  ASSERT_TRUE(a.proof_recheck && a.proof_recheck->valid);
+  Parts p = read_parts(forged_);
+  p.header.symmetry = "translations";
+  p.header.generators = a.subject.net->topology().translations();
+  write_parts(p, forged_);
+  const DeadlockProofReport r = check_deadlock_proof(forged_, lying);
+  EXPECT_FALSE(r.valid);
+  EXPECT_NE(problems_of(r).find("does not commute"), std::string::npos) << problems_of(r);
 }
 
 }  // namespace

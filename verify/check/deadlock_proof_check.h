@@ -27,10 +27,10 @@
 //   3. The generators are automorphisms of the fault model that keep ports
 //      and the routing's colours, of the kind the routing declares it
 //      commutes with (proof_generators.h).  The declared commutation (that
-//      g carries the analysis of F onto that of g(F)) is checked on runs: per
-//      record, a few packets are replayed under the record's view and mapped
-//      through one generator in turn; beyond them it is taken on trust, and
-//      the summary says so.
+//      g carries the analysis of F onto that of g(F)) is checked on runs: the
+//      fault-free record replays every required pair through every
+//      generator, every other record two pairs through one generator in
+//      turn; beyond them it is taken on trust, and the summary says so.
 //   4. The file: the header's digest is its question's, the trailer's count
 //      is what was read, every record is of the question's model, routing and
 //      fault units, sets are listed once, and the files the model and routing
