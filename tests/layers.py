@@ -55,7 +55,7 @@ CHECKER_HOME = "verify/check/"
 CHECKER_MAY_INCLUDE = {
     "verify/sat/cnf.h", "verify/fault_model.h", "verify/spec_resolver.h", "verify/evidence_inputs.h",
     "verify/tolerance/certificate.h", "verify/deadlock/deadlock_evidence.h", "verify/route/route_proof.h",
-    "verify/deadlock/deadlock_proof.h"}
+    "verify/deadlock/deadlock_proof.h", "verify/proof_stream.h"}
 
 DEBTS = {
     "registry": set(),

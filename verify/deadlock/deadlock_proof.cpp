@@ -14,23 +14,7 @@ namespace menger {
 
 namespace {
 
-// A line longer than this is not a proof's: a record's certificate with a
-// DRAT refutation runs to tens of MB on the largest networks checked.
-constexpr std::size_t kMaxLine = std::size_t{1} << 30;
-
 std::string digest_of(const nlohmann::json& question) { return sha256_digest(json_text(question)); }
-
-// One line from a gzip stream (concatenated members read as one).
-std::string gz_line(gzFile gz, const std::string& path) {
-  std::string out;
-  for (;;) {
-    const int c = gzgetc(gz);
-    if (c == -1) throw InputError("proof " + path + " ends inside a line (truncated or damaged)");
-    if (c == '\n') return out;
-    if (out.size() >= kMaxLine) throw InputError("proof " + path + ": a line longer than 1 GiB");
-    out.push_back(static_cast<char>(c));
-  }
-}
 
 // Writes `text` as one gzip member appended to `file`.
 void append_member(const std::string& file, const std::string& text) {
@@ -188,39 +172,23 @@ void DeadlockProofWriter::abandon() {
 
 // ---- reader ------------------------------------------------------------
 
-struct DeadlockProofReader::File {
-  gzFile gz = nullptr;
-  ~File() {
-    if (gz) gzclose(gz);
-  }
-};
-
-DeadlockProofReader::DeadlockProofReader(const std::string& path) : file_(std::make_unique<File>()), path_(path) {
-  file_->gz = gzopen(path.c_str(), "rb");
-  if (!file_->gz) throw InputError("cannot read the proof " + path);
-  gzbuffer(file_->gz, 1 << 17);
-  header_ = deadlock_proof_header_from_json(parse_json(line(), "proof header of " + path));
+DeadlockProofReader::DeadlockProofReader(const std::string& path)
+    : in_(std::make_unique<ProofStream>(path)), path_(path) {
+  header_ = deadlock_proof_header_from_json(parse_json(in_->line(), "proof header of " + path));
   if (header_.digest != digest_of(header_.question))
     throw InputError("proof " + path + ": the header's digest is not its question's");
 }
 
 DeadlockProofReader::~DeadlockProofReader() = default;
 
-std::string DeadlockProofReader::line() { return gz_line(file_->gz, path_); }
-
 std::optional<DeadlockProofRecord> DeadlockProofReader::next() {
-  const nlohmann::json j = parse_json(line(), "proof record of " + path_);
+  const nlohmann::json j = parse_json(in_->line(), "proof record of " + path_);
   if (!j.is_object()) throw InputError("proof " + path_ + ": a record must be a JSON object");
   if (j.contains("end")) {
     require_keys(j, {"end", "digest", "sets"}, "proof trailer");
     if (!json_at<bool>(j, "end")) throw InputError("proof " + path_ + ": a trailer whose 'end' is not true");
     trailer_ = j;
-    if (gzgetc(file_->gz) != -1) throw InputError("proof " + path_ + ": bytes after the trailer");
-    // zlib hands out what it decompressed before it reports a cut or damaged
-    // end (a gzip member's CRC and length): asked for here.
-    int err = Z_OK;
-    const char* msg = gzerror(file_->gz, &err);
-    if (err != Z_OK) throw InputError("proof " + path_ + " is truncated or damaged (" + msg + ")");
+    in_->expect_end();
     return std::nullopt;
   }
   try {
@@ -231,17 +199,8 @@ std::optional<DeadlockProofRecord> DeadlockProofReader::next() {
 }
 
 std::string proof_file_format(const std::string& path) {
-  gzFile gz = gzopen(path.c_str(), "rb");
-  if (!gz) throw InputError("cannot read the proof " + path);
-  std::string first;
-  try {
-    first = gz_line(gz, path);
-  } catch (...) {
-    gzclose(gz);
-    throw;
-  }
-  gzclose(gz);
-  const nlohmann::json j = parse_json(first, "proof header of " + path);
+  ProofStream in(path);
+  const nlohmann::json j = parse_json(in.line(), "proof header of " + path);
   if (!j.is_object() || !j.contains("format") || !j["format"].is_string())
     throw InputError("proof " + path + ": its first line names no format");
   return j["format"].get<std::string>();

@@ -41,6 +41,7 @@
 #include <vector>
 
 #include "core/types.h"
+#include "verify/proof_stream.h"
 
 namespace menger {
 
@@ -123,12 +124,10 @@ class DeadlockProofReader {
   const nlohmann::json& trailer() const { return trailer_; }
 
  private:
-  struct File;
-  std::unique_ptr<File> file_;
+  std::unique_ptr<ProofStream> in_;
   std::string path_;
   DeadlockProofHeader header_;
   nlohmann::json trailer_;
-  std::string line();
 };
 
 // The format a proof file names in its header ("menger-route-proof",

@@ -14,10 +14,6 @@ namespace menger {
 
 namespace {
 
-// A line longer than this is not a proof's: the header's generators are
-// |generators| x |nodes| numbers, a few MB for the largest networks checked.
-constexpr std::size_t kMaxLine = std::size_t{1} << 30;
-
 void put_varint(std::string& out, std::uint64_t v) {
   while (v >= 0x80) {
     out.push_back(static_cast<char>((v & 0x7f) | 0x80));
@@ -159,41 +155,19 @@ void RouteProofWriter::abandon() {
 
 // ---- reader ------------------------------------------------------------
 
-struct RouteProofReader::File {
-  gzFile gz = nullptr;
-  ~File() {
-    if (gz) gzclose(gz);
-  }
-};
-
-RouteProofReader::RouteProofReader(const std::string& path) : file_(std::make_unique<File>()), path_(path) {
-  file_->gz = gzopen(path.c_str(), "rb");
-  if (!file_->gz) throw InputError("cannot read the proof " + path);
-  gzbuffer(file_->gz, 1 << 17);
-  header_ = route_proof_header_from_json(parse_json(line(), "proof header of " + path));
+RouteProofReader::RouteProofReader(const std::string& path)
+    : in_(std::make_unique<ProofStream>(path)), path_(path) {
+  header_ = route_proof_header_from_json(parse_json(in_->line(), "proof header of " + path));
   if (header_.digest != route_proof_digest(header_.question))
     throw InputError("proof " + path + ": the header's digest is not its question's");
 }
 
 RouteProofReader::~RouteProofReader() = default;
 
-std::string RouteProofReader::line() {
-  std::string out;
-  for (;;) {
-    const int c = gzgetc(file_->gz);
-    if (c == -1) throw InputError("proof " + path_ + " ends inside a line (truncated or damaged)");
-    if (c == '\n') return out;
-    if (out.size() >= kMaxLine) throw InputError("proof " + path_ + ": a line longer than 1 GiB");
-    out.push_back(static_cast<char>(c));
-  }
-}
-
 std::uint64_t RouteProofReader::varint() {
   std::uint64_t v = 0;
   for (int shift = 0; shift < 64; shift += 7) {
-    const int c = gzgetc(file_->gz);
-    if (c == -1) throw InputError("proof " + path_ + " ends inside a record (truncated or damaged)");
-    const auto byte = static_cast<std::uint64_t>(c);
+    const auto byte = static_cast<std::uint64_t>(in_->byte("a record"));
     if (shift == 63 && byte > 1) throw InputError("proof " + path_ + ": a number beyond 64 bits");
     v |= (byte & 0x7f) << shift;
     if (!(byte & 0x80)) return v;
@@ -202,18 +176,13 @@ std::uint64_t RouteProofReader::varint() {
 }
 
 std::optional<ProofShard> RouteProofReader::next() {
-  const nlohmann::json j = parse_json(line(), "proof shard line of " + path_);
+  const nlohmann::json j = parse_json(in_->line(), "proof shard line of " + path_);
   if (!j.is_object()) throw InputError("proof " + path_ + ": a shard line must be a JSON object");
   if (j.contains("end")) {
     require_keys(j, {"end", "digest", "shards", "pairs", "tokens"}, "proof trailer");
     if (!json_at<bool>(j, "end")) throw InputError("proof " + path_ + ": a trailer whose 'end' is not true");
     trailer_ = j;
-    if (gzgetc(file_->gz) != -1) throw InputError("proof " + path_ + ": bytes after the trailer");
-    // zlib hands out what it decompressed before it reports a cut or damaged
-    // end (a gzip member's CRC and length): asked for here.
-    int err = Z_OK;
-    const char* msg = gzerror(file_->gz, &err);
-    if (err != Z_OK) throw InputError("proof " + path_ + " is truncated or damaged (" + msg + ")");
+    in_->expect_end();
     return std::nullopt;
   }
   require_keys(j, {"shard", "digest", "pairs"}, "proof shard");

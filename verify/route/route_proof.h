@@ -50,6 +50,7 @@
 #include <vector>
 
 #include "core/types.h"
+#include "verify/proof_stream.h"
 
 namespace menger {
 
@@ -135,12 +136,10 @@ class RouteProofReader {
   const nlohmann::json& trailer() const { return trailer_; }
 
  private:
-  struct File;
-  std::unique_ptr<File> file_;
+  std::unique_ptr<ProofStream> in_;
   std::string path_;
   RouteProofHeader header_;
   nlohmann::json trailer_;
-  std::string line();
   std::uint64_t varint();
 };
 

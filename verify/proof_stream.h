@@ -1,0 +1,38 @@
+// Reading a proof file (verify/route/route_proof.h, verify/deadlock/
+// deadlock_proof.h): a gzip stream, one or more members read as one (zlib
+// reads a plain file as it is), in lines and bytes, with every way it can be
+// cut or damaged an InputError naming the file.  Shared by both formats'
+// readers, so that both refuse a damaged file the same way.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace menger {
+
+class ProofStream {
+ public:
+  explicit ProofStream(std::string path);  // InputError when it cannot be opened
+  ~ProofStream();
+  ProofStream(const ProofStream&) = delete;
+  ProofStream& operator=(const ProofStream&) = delete;
+
+  // The next line without its newline; InputError when the file ends inside
+  // it or it is longer than 1 GiB.
+  std::string line();
+  // The next byte; InputError naming `inside` when the file ends there.
+  std::uint8_t byte(const char* inside);
+  // After the trailer: nothing may follow, and zlib must report the stream
+  // whole (it hands out what it decompressed before it reports a cut member
+  // or a bad CRC).
+  void expect_end();
+  const std::string& path() const { return path_; }
+
+ private:
+  struct File;
+  std::unique_ptr<File> file_;
+  std::string path_;
+};
+
+}  // namespace menger
