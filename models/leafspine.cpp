@@ -12,6 +12,10 @@
 // (formula variable `oversubscription` = hosts / (spines*uplinks); 1 is a
 // non-blocking fabric).
 //
+// hosts = 0 builds the switch graph alone: leaves and spines are then routers
+// (the terminals), as slimfly(p=0), hyperx(T=0) and dragonfly(p=0) do; the
+// Clos routings, which route to hosts, refuse it.
+//
 // Labels: spine(s), leaf(l), host(l,x).
 // Ports (u = uplinks):
 //   leaf(l):   0..hosts-1 to host(l, port); port hosts + s*u + j is its j-th
@@ -37,7 +41,9 @@ class LeafSpine final : public ClosTopology {
            ", hosts=" + std::to_string(hosts_) + ", uplinks=" + std::to_string(uplinks_) + ")";
   }
   std::uint64_t node_count() const override { return spines_ + leaves_ + leaves_ * hosts_; }
-  NodeKind kind(NodeId v) const override { return v < first_host() ? NodeKind::Switch : NodeKind::Endpoint; }
+  NodeKind kind(NodeId v) const override {
+    return v >= first_host() ? NodeKind::Endpoint : hosts_ == 0 ? NodeKind::Router : NodeKind::Switch;
+  }
   PortId port_count(NodeId v) const override {
     if (v < spines_) return static_cast<PortId>(leaves_ * uplinks_);
     return v < first_host() ? static_cast<PortId>(hosts_ + spines_ * uplinks_) : 1;
@@ -106,7 +112,8 @@ Family leafspine_family() {
   f.source = "Alizadeh and Edsall, On the data path performance of leaf-spine datacenter fabrics, HotI 2013";
   f.params = {ParamSpec::integer("leaves", "leaf switches").range(1, 1 << 16),
               ParamSpec::integer("spines", "spine switches").range(1, 1 << 16),
-              ParamSpec::integer("hosts", "hosts per leaf").range(1, 1 << 16),
+              ParamSpec::integer("hosts", "hosts per leaf (0: the switch graph alone, switches are routers)")
+                  .range(0, 1 << 16),
               ParamSpec::integer("uplinks", "parallel links between each leaf and each spine")
                   .range(1, 64)
                   .defaults_to(SpecValue::make_int(1))};

@@ -170,6 +170,9 @@ class ClosRouting final : public Routing {
 const ClosTopology& clos_of(const Network& net, const std::string& routing) {
   const auto* clos = dynamic_cast<const ClosTopology*>(&net.topology());
   if (!clos) throw InputError(routing + " is defined on Clos networks (fattree, leafspine) only, not on " + net.spec());
+  bool hosts = false;
+  for (NodeId v = 0; v < net.num_nodes() && !hosts; ++v) hosts = net.kind(v) == NodeKind::Endpoint;
+  if (!hosts) throw InputError(routing + " routes to hosts, and " + net.spec() + " has none (hosts=0)");
   return *clos;
 }
 

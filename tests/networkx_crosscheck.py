@@ -114,6 +114,7 @@ INSTANCES = [
     "fattree(6)",
     "leafspine(4,2,3)",
     "leafspine(3,2,5,uplinks=2)",
+    "leafspine(4,3,0,uplinks=2)",
     "jellyfish(20,4,1,seed=7)",
     "jellyfish(30,5,0,seed=3)",
 ]

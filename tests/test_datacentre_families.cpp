@@ -29,6 +29,7 @@
 #include "core/network.h"
 #include "models/clos.h"
 #include "models/registry.h"
+#include "models/routing_registry.h"
 
 namespace menger {
 namespace {
@@ -218,6 +219,29 @@ TEST(LeafSpine, ParallelUplinks) {
   EXPECT_EQ(far_end(net, "leaf(1)", 8), "spine(1):3");
   EXPECT_EQ(net.degree(node(net, "spine(1)")), 6u);
   EXPECT_EQ(net.degree(node(net, "leaf(0)")), 9u);
+}
+
+// hosts = 0: the switch graph alone, leaves and spines routers (the
+// terminals); every leaf still reaches every spine `uplinks` times, ports as
+// with hosts, one host port fewer per leaf.  The Clos routings, which route
+// to hosts, refuse it in one sentence.
+TEST(LeafSpine, NoHostsIsTheSwitchGraph) {
+  const Network bare = build("leafspine(3,2,0,uplinks=2)");
+  const Network full = build("leafspine(3,2,1,uplinks=2)");
+  EXPECT_EQ(count_kind(bare, NodeKind::Router), 5u);
+  EXPECT_EQ(count_kind(bare, NodeKind::Endpoint) + count_kind(bare, NodeKind::Switch), 0u);
+  EXPECT_EQ(bare.num_links(), 3u * 2 * 2);
+  EXPECT_EQ(far_end(bare, "leaf(1)", 0), "spine(0):2");
+  EXPECT_EQ(far_end(full, "leaf(1)", 1), "spine(0):2");
+  EXPECT_EQ(terminal_diameter(bare), 2u);  // leaf, spine, leaf
+  for (const char* routing : {"clos-ecmp", "clos-dmodk"}) {
+    try {
+      (void)build_routing(routing, bare);
+      ADD_FAILURE() << routing << " accepted a leaf-spine without hosts";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("has none (hosts=0)"), std::string::npos) << e.what();
+    }
+  }
 }
 
 TEST(LeafSpine, OversubscriptionIsAFormulaVariable) {
