@@ -29,7 +29,7 @@
 #include "core/network.h"
 #include "models/clos.h"
 #include "models/registry.h"
-#include "models/routing_registry.h"
+#include "setup/specs.h"
 
 namespace menger {
 namespace {

@@ -21,7 +21,6 @@
 #include "setup/answer.h"
 #include "setup/setup.h"
 #include "setup/specs.h"
-#include "models/routing_registry.h"
 #include "verify/check/deadlock_proof_check.h"
 #include "verify/deadlock/deadlock_proof.h"
 
