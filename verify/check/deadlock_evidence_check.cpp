@@ -73,8 +73,9 @@ void check_order(const DeadlockEvidence& e, Checker& c) {
         const auto ring = ring_pred.find(k);
         // A one-buffer hop round a bubble ring keeps its rank; any other way in needs the bubble.
         const bool round_ring = ring != ring_pred.end() && held == ring->second;
-        // Named only for a problem: labels cost more than the step itself.
-        const auto packet = [&] { return "packet " + c.net().label(s) + " -> " + c.net().label(d); };
+        // Named only for a problem: labels cost more than the step itself.  (A
+        // lambda takes the pair by value: clang does not capture structured bindings.)
+        const auto packet = [&c, src = s, dst = d] { return "packet " + c.net().label(src) + " -> " + c.net().label(dst); };
         bubble_seen |= bubble;
         if (e.cut_through) r = -1;  // cut-through: leaving the escape channels ends the dependency
         if (ring != ring_pred.end() && round_ring == bubble)
