@@ -7,9 +7,28 @@
 
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
+
+#include "core/types.h"
 
 namespace menger {
+
+// What both formats' headers hold: the question the proof proves, its
+// digest, the symmetry its search reduced by with the generators, and the
+// digests of the input files.  Each format derives its own header type.
+struct ProofHeader {
+  nlohmann::json question;
+  std::string digest;  // of json_text(question)
+  std::string symmetry = "none";
+  std::vector<std::vector<NodeId>> generators;
+  nlohmann::json inputs = nlohmann::json::object();  // evidence_inputs.h's view
+};
+nlohmann::json proof_header_json(const ProofHeader& h, const char* format, int version);
+// The header of a proof of `format` ("a route-check proof" names it in errors),
+// every field checked; InputError otherwise.
+ProofHeader proof_header_from_json(const nlohmann::json& j, const char* format, int version, const char* name);
 
 class ProofStream {
  public:

@@ -8,7 +8,6 @@
 #include "core/error.h"
 #include "core/input_file.h"
 #include "core/json_io.h"
-#include "core/version.h"
 
 namespace menger {
 
@@ -36,34 +35,12 @@ nlohmann::json to_json(const DeadlockProofFile& f) {
 }
 
 nlohmann::json to_json(const DeadlockProofHeader& h) {
-  return {{"format", kDeadlockProofFormat},
-          {"version", kDeadlockProofVersion},
-          {"question", h.question},
-          {"digest", h.digest},
-          {"symmetry", {{"kind", h.symmetry}, {"generators", h.generators}}},
-          {"inputs", h.inputs},
-          {"menger", {{"version", kVersion}}}};
+  return proof_header_json(h, kDeadlockProofFormat, kDeadlockProofVersion);
 }
 
 DeadlockProofHeader deadlock_proof_header_from_json(const nlohmann::json& j) {
-  if (!j.is_object()) throw InputError("a proof's header must be a JSON object");
-  require_keys(j, {"format", "version", "question", "digest", "symmetry", "inputs", "menger"}, "proof header");
-  if (json_at<std::string>(j, "format") != kDeadlockProofFormat)
-    throw InputError("not a deadlock proof (format '" + json_at<std::string>(j, "format") + "')");
-  if (json_at<std::uint32_t>(j, "version") != kDeadlockProofVersion)
-    throw InputError("deadlock proof format version " + std::to_string(json_at<std::uint32_t>(j, "version")) +
-                     " is not one this Menger reads (" + std::to_string(kDeadlockProofVersion) + ")");
   DeadlockProofHeader h;
-  h.question = member(j, "question", "proof header");
-  if (!h.question.is_object()) throw InputError("a proof's question must be an object");
-  h.digest = json_at<std::string>(j, "digest");
-  const nlohmann::json& sym = member(j, "symmetry", "proof header");
-  if (!sym.is_object()) throw InputError("a proof's symmetry must be an object");
-  require_keys(sym, {"kind", "generators"}, "proof symmetry");
-  h.symmetry = json_at<std::string>(sym, "kind");
-  h.generators = json_at<std::vector<std::vector<NodeId>>>(sym, "generators");
-  h.inputs = member(j, "inputs", "proof header");
-  if (!h.inputs.is_object()) throw InputError("a proof's inputs must be an object");
+  static_cast<ProofHeader&>(h) = proof_header_from_json(j, kDeadlockProofFormat, kDeadlockProofVersion, "a deadlock proof");
   return h;
 }
 

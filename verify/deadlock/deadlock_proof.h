@@ -48,13 +48,7 @@ namespace menger {
 inline constexpr const char* kDeadlockProofFormat = "menger-deadlock-proof";
 inline constexpr int kDeadlockProofVersion = 1;
 
-struct DeadlockProofHeader {
-  nlohmann::json question;  // model, routing, faults, k, switching, buffers
-  std::string digest;       // of json_text(question)
-  std::string symmetry = "none";
-  std::vector<std::vector<NodeId>> generators;
-  nlohmann::json inputs = nlohmann::json::object();  // evidence_inputs.h's view
-};
+struct DeadlockProofHeader : ProofHeader {};  // the question: model, routing, faults, k, switching, buffers
 
 struct DeadlockProofRecord {
   std::vector<std::size_t> set, reads;  // unit ids, sorted

@@ -8,7 +8,6 @@
 #include "core/error.h"
 #include "core/input_file.h"
 #include "core/json_io.h"
-#include "core/version.h"
 
 namespace menger {
 
@@ -32,42 +31,11 @@ nlohmann::json to_json(const RouteProofFile& f) {
 
 std::string route_proof_digest(const nlohmann::json& question) { return sha256_digest(json_text(question)); }
 
-nlohmann::json to_json(const RouteProofHeader& h) {
-  return {{"format", kRouteProofFormat},
-          {"version", kRouteProofVersion},
-          {"question", h.question},
-          {"digest", h.digest},
-          {"symmetry", {{"kind", h.symmetry}, {"generators", h.generators}}},
-          {"inputs", h.inputs},
-          {"menger", {{"version", kVersion}}}};
-}
-
-// The member `key` of object `j`, which must be there (InputError, not
-// nlohmann's out_of_range, when it is not: a damaged file is bad input).
-const nlohmann::json& member(const nlohmann::json& j, const std::string& key, std::string_view what) {
-  if (!j.is_object() || !j.contains(key)) throw InputError(std::string(what) + ": missing field '" + key + "'");
-  return j[key];
-}
+nlohmann::json to_json(const RouteProofHeader& h) { return proof_header_json(h, kRouteProofFormat, kRouteProofVersion); }
 
 RouteProofHeader route_proof_header_from_json(const nlohmann::json& j) {
-  if (!j.is_object()) throw InputError("a proof's header must be a JSON object");
-  require_keys(j, {"format", "version", "question", "digest", "symmetry", "inputs", "menger"}, "proof header");
-  if (json_at<std::string>(j, "format") != kRouteProofFormat)
-    throw InputError("not a route-check proof (format '" + json_at<std::string>(j, "format") + "')");
-  if (json_at<std::uint32_t>(j, "version") != kRouteProofVersion)
-    throw InputError("proof format version " + std::to_string(json_at<std::uint32_t>(j, "version")) +
-                     " is not one this Menger reads (" + std::to_string(kRouteProofVersion) + ")");
   RouteProofHeader h;
-  h.question = member(j, "question", "proof header");
-  if (!h.question.is_object()) throw InputError("a proof's question must be an object");
-  h.digest = json_at<std::string>(j, "digest");
-  const nlohmann::json& sym = member(j, "symmetry", "proof header");
-  if (!sym.is_object()) throw InputError("a proof's symmetry must be an object");
-  require_keys(sym, {"kind", "generators"}, "proof symmetry");
-  h.symmetry = json_at<std::string>(sym, "kind");
-  h.generators = json_at<std::vector<std::vector<NodeId>>>(sym, "generators");
-  h.inputs = member(j, "inputs", "proof header");
-  if (!h.inputs.is_object()) throw InputError("a proof's inputs must be an object");
+  static_cast<ProofHeader&>(h) = proof_header_from_json(j, kRouteProofFormat, kRouteProofVersion, "a route-check proof");
   return h;
 }
 

@@ -59,13 +59,8 @@ inline constexpr int kRouteProofVersion = 1;
 
 enum RouteProofToken : std::uint64_t { kProofDelivered = 0, kProofExcused = 1, kProofEndpoint = 2, kProofBranch = 3 };
 
-struct RouteProofHeader {
-  nlohmann::json question;  // model, routing, faults, k, path_bound, hop_limit, excuse_disconnected
-  std::string digest;       // of json_text(question)
-  std::string symmetry = "none";
-  std::vector<std::vector<NodeId>> generators;
-  nlohmann::json inputs = nlohmann::json::object();  // evidence_inputs.h's view
-};
+struct RouteProofHeader : ProofHeader {};  // the question: model, routing, faults, k, path_bound, hop_limit,
+                                            // excuse_disconnected
 
 struct PairProof {
   NodeId s = kNoNode, d = kNoNode;
