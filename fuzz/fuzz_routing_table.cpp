@@ -9,7 +9,9 @@
 
 namespace {
 
-// next() over every reachable hop of every pair; a table that loaded must not throw.
+// next() along one branch per pair (the choice rotating with the hop count, so
+// that adaptive entries' later choices are taken too); a table that loaded
+// must not throw.
 void replay(const menger::Network& net, const menger::Routing& r) {
   struct NoFaults final : menger::FaultView {
     explicit NoFaults(const menger::Network& n) : net_(n) {}
@@ -28,9 +30,10 @@ void replay(const menger::Network& net, const menger::Routing& r) {
         menger::Hops out;
         r.next(here, state, d, view, out);
         if (out.empty()) break;
-        const auto& slot = net.port(here, out.front().port);
+        const menger::Hop& hop = out[hops % out.size()];
+        const auto& slot = net.port(here, hop.port);
         here = slot.peer;
-        state = out.front().state;
+        state = hop.state;
       }
     }
 }

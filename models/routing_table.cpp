@@ -17,6 +17,7 @@
 #include <ostream>
 #include <sstream>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -47,11 +48,13 @@ struct RawRow {
   std::optional<std::uint64_t> in_vc;
   std::uint64_t port = 0, vc = 0;
   bool bubble = false;
+  std::optional<bool> escape;  // version 2 only
 };
 
 struct RawHeader {
   std::string network;
   std::uint64_t vcs = 0;
+  std::int64_t version = kRoutingTableVersion;
 };
 
 // Where a parser delivers the file: the header once, then each row as it is
@@ -85,8 +88,8 @@ RawRow json_row(const nlohmann::json& j) {
   if (!j.is_object()) throw InputError("must be an object");
   for (const auto& [key, value] : j.items())
     if (key != "node" && key != "dst" && key != "in_port" && key != "in_vc" && key != "port" && key != "vc" &&
-        key != "bubble")
-      throw InputError("unknown field '" + excerpt(key) + "' (fields: node, dst, in_port, in_vc, port, vc, bubble)");
+        key != "bubble" && key != "escape")
+      throw InputError("unknown field '" + excerpt(key) + "' (fields: node, dst, in_port, in_vc, port, vc, bubble, escape)");
   r.node = json_node(j.contains("node") ? j["node"] : throw InputError("missing field 'node'"), "node");
   r.dst = json_node(j.contains("dst") ? j["dst"] : throw InputError("missing field 'dst'"), "dst");
   if (j.contains("in_port")) {
@@ -98,15 +101,16 @@ RawRow json_row(const nlohmann::json& j) {
   r.port = json_at<std::uint32_t>(j, "port");
   r.vc = json_at<std::uint32_t>(j, "vc");
   if (j.contains("bubble")) r.bubble = json_as<bool>(j["bubble"], "bubble");
+  if (j.contains("escape")) r.escape = json_as<bool>(j["escape"], "escape");
   return r;
 }
 
 void check_header(const std::string& format, std::int64_t version) {
   if (format != kRoutingTableFormat)
     throw InputError("format is '" + excerpt(format) + "', expected '" + kRoutingTableFormat + "'");
-  if (version != kRoutingTableVersion)
-    throw InputError("version " + std::to_string(version) + " is not supported (this Menger reads version " +
-                     std::to_string(kRoutingTableVersion) + ")");
+  if (version < kRoutingTableFirstVersion || version > kRoutingTableVersion)
+    throw InputError("version " + std::to_string(version) + " is not supported (this Menger reads versions " +
+                     std::to_string(kRoutingTableFirstVersion) + " to " + std::to_string(kRoutingTableVersion) + ")");
 }
 
 // The JSON encoding, parsed by nlohmann's SAX interface straight into rows:
@@ -167,10 +171,10 @@ class JsonTableParser final : public nlohmann::json::json_sax_t {
       top_key_ = k;
       return true;
     }
-    static const char* const kFields[] = {"node", "dst", "in_port", "in_vc", "port", "vc", "bubble"};
+    static const char* const kFields[] = {"node", "dst", "in_port", "in_vc", "port", "vc", "bubble", "escape"};
     if (std::find(std::begin(kFields), std::end(kFields), k) == std::end(kFields))
       throw InputError(row_name() + ": unknown field '" + excerpt(k) +
-                       "' (fields: node, dst, in_port, in_vc, port, vc, bubble)");
+                       "' (fields: node, dst, in_port, in_vc, port, vc, bubble, escape)");
     if (row_.contains(k))
       throw InputError(row_name() + ": the key \"" + excerpt(k) + "\" appears twice (which one is meant?)");
     row_key_ = k;
@@ -246,6 +250,7 @@ class JsonTableParser final : public nlohmann::json::json_sax_t {
     if (!top_["version"].is_number_integer()) throw InputError("field 'version' must be a whole number");
     check_header(format, top_["version"].get<std::int64_t>());
     RawHeader h;
+    h.version = top_["version"].get<std::int64_t>();
     h.vcs = json_at<std::uint32_t>(top_, "vcs");
     if (top_.contains("network")) h.network = json_as<std::string>(top_["network"], "network");
     return h;
@@ -368,10 +373,10 @@ class CsvColumns {
     for (std::size_t i = 0; i < header.cells.size(); ++i) {
       const std::string& name = header.cells[i];
       static const std::unordered_set<std::string> kKnown{"node", "dst", "node_id", "dst_id", "in_port",
-                                                          "in_vc", "port", "vc", "bubble"};
+                                                          "in_vc", "port", "vc", "bubble", "escape"};
       if (!kKnown.count(name))
         throw InputError("line " + std::to_string(header.line) + ": unknown column '" + excerpt(name) +
-                         "' (columns: node or node_id, dst or dst_id, in_port, in_vc, port, vc, bubble)");
+                         "' (columns: node or node_id, dst or dst_id, in_port, in_vc, port, vc, bubble, escape)");
       if (!index_.emplace(name, i).second) throw InputError("column '" + name + "' appears twice");
     }
     by_id_ = index_.count("node_id") != 0;
@@ -393,11 +398,8 @@ class CsvColumns {
     if (const std::string* c = cell(rec, "in_vc"); c && !c->empty()) r.in_vc = csv_number(*c, "in_vc");
     r.port = csv_number(*cell(rec, "port"), "port");
     r.vc = csv_number(*cell(rec, "vc"), "vc");
-    if (const std::string* c = cell(rec, "bubble"); c && !c->empty()) {
-      if (*c != "true" && *c != "false" && *c != "1" && *c != "0")
-        throw InputError("bubble '" + excerpt(*c) + "' must be true, false, 1 or 0");
-      r.bubble = *c == "true" || *c == "1";
-    }
+    if (const std::string* c = cell(rec, "bubble"); c && !c->empty()) r.bubble = flag(*c, "bubble");
+    if (const std::string* c = cell(rec, "escape"); c && !c->empty()) r.escape = flag(*c, "escape");
     return r;
   }
 
@@ -405,6 +407,12 @@ class CsvColumns {
   std::unordered_map<std::string, std::size_t> index_;
   bool by_id_ = false;
   std::size_t width_ = 0;
+
+  static bool flag(const std::string& c, const std::string& column) {
+    if (c != "true" && c != "false" && c != "1" && c != "0")
+      throw InputError(column + " '" + excerpt(c) + "' must be true, false, 1 or 0");
+    return c == "true" || c == "1";
+  }
 
   const std::string* cell(const CsvRecord& rec, const std::string& column) const {
     auto it = index_.find(column);
@@ -429,6 +437,7 @@ void parse_csv(const std::string& text, RowSink& sink) {
   if (!version) throw InputError("version '" + excerpt(meta["version"]) + "' is not a whole number");
   check_header(meta["format"], static_cast<std::int64_t>(std::min<std::uint64_t>(*version, INT64_MAX)));
   RawHeader h;
+  h.version = static_cast<std::int64_t>(*version);
   h.vcs = csv_number(meta["vcs"], "vcs");
   h.network = meta.count("network") ? meta["network"] : "";
   sink.header(h);
@@ -448,7 +457,7 @@ void parse_csv(const std::string& text, RowSink& sink) {
 
 class RowResolver {
  public:
-  RowResolver(const Network& net, std::uint32_t vcs) : net_(net), vcs_(vcs) {}
+  RowResolver(const Network& net, std::uint32_t vcs, std::int64_t version) : net_(net), vcs_(vcs), version_(version) {}
 
   TableRow resolve(const RawRow& raw) const {
     TableRow r;
@@ -464,6 +473,8 @@ class RowResolver {
     if (raw.vc >= vcs_) fail(vc_problem("vc", raw.vc));
     r.vc = static_cast<std::uint32_t>(raw.vc);
     r.bubble = raw.bubble;
+    if (raw.escape && version_ < 2) fail("the field 'escape' is new in version 2 (this table says version 1)");
+    r.escape = raw.escape.value_or(false);
     if (raw.in_port && *raw.in_port == "local") r.in_port = TableRow::kLocal;
     else if (raw.in_port) {
       const std::uint64_t p = *whole_number(*raw.in_port);
@@ -480,6 +491,7 @@ class RowResolver {
  private:
   const Network& net_;
   std::uint32_t vcs_;
+  std::int64_t version_;
   mutable std::optional<std::unordered_map<std::string, NodeId>> labels_;  // kNoNode: repeated
 
   std::string label(NodeId v) const { return "\"" + excerpt(net_.label(v)) + "\""; }
@@ -534,7 +546,8 @@ class TableBuilder final : public RowSink {
       throw InputError("vcs " + std::to_string(h.vcs) + " is out of range (1.." + std::to_string(kMaxVcs) + ")");
     table_.network = h.network;
     table_.vcs = static_cast<std::uint32_t>(h.vcs);
-    resolver_.emplace(net_, table_.vcs);
+    table_.version = h.version;
+    resolver_.emplace(net_, table_.vcs, table_.version);
   }
   void row(const RawRow& r) override { table_.rows.push_back(resolver_->resolve(r)); }
   void late_network(const std::string& network) override {
@@ -558,6 +571,15 @@ bool unique_labels(const Network& net) {
   return true;
 }
 
+// The oldest version that holds the table: 2 when an entry has several
+// choices or a row is marked escape, else 1 (an older Menger reads it).
+std::int64_t written_version(const RoutingTable& table) {
+  std::set<std::tuple<NodeId, NodeId, std::int32_t, std::int32_t>> keys;
+  for (const TableRow& r : table.rows)
+    if (r.escape || !keys.emplace(r.node, r.dst, r.in_port, r.in_vc).second) return kRoutingTableVersion;
+  return kRoutingTableFirstVersion;
+}
+
 std::string csv_cell(const std::string& s) {
   if (s.find_first_of(",\"\r\n") == std::string::npos && (s.empty() || s[0] != '#')) return s;
   std::string out = "\"";
@@ -579,6 +601,7 @@ RoutingTable parse_routing_table(const std::string& text, bool csv, const std::s
   RoutingTable table = builder.take();
   const TableIndex index(net, table, name);
   check_table_walks(net, index, name);
+  (void)declared_escape_vcs(net, table, name);  // an escape mark on part of a VC is refused here
   return table;
 }
 
@@ -592,7 +615,7 @@ RoutingTable read_routing_table(const std::filesystem::path& file, const Network
 void write_routing_table_json(std::ostream& out, const RoutingTable& table, const Network& net) {
   const bool labels = unique_labels(net);
   auto name = [&](NodeId v) { return labels ? nlohmann::ordered_json(net.label(v)) : nlohmann::ordered_json(v); };
-  out << "{\"format\": \"" << kRoutingTableFormat << "\", \"version\": " << kRoutingTableVersion
+  out << "{\"format\": \"" << kRoutingTableFormat << "\", \"version\": " << written_version(table)
       << ", \"network\": " << json_text(net.spec()) << ", \"vcs\": " << table.vcs << ",\n \"routes\": [";
   for (std::size_t i = 0; i < table.rows.size(); ++i) {
     const TableRow& r = table.rows[i];
@@ -603,6 +626,7 @@ void write_routing_table_json(std::ostream& out, const RoutingTable& table, cons
     row["port"] = r.port;
     row["vc"] = r.vc;
     if (r.bubble) row["bubble"] = true;
+    if (r.escape) row["escape"] = true;
     out << (i ? ",\n  " : "\n  ") << row.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   }
   out << "\n]}\n";
@@ -610,16 +634,17 @@ void write_routing_table_json(std::ostream& out, const RoutingTable& table, cons
 
 void write_routing_table_csv(std::ostream& out, const RoutingTable& table, const Network& net) {
   const bool labels = unique_labels(net);
-  bool in_port = false, in_vc = false, bubble = false;
+  bool in_port = false, in_vc = false, bubble = false, escape = false;
   for (const TableRow& r : table.rows) {
     in_port = in_port || r.in_port != TableRow::kAny;
     in_vc = in_vc || r.in_vc != TableRow::kAny;
     bubble = bubble || r.bubble;
+    escape = escape || r.escape;
   }
-  out << "# format: " << kRoutingTableFormat << "\n# version: " << kRoutingTableVersion << "\n# vcs: " << table.vcs
+  out << "# format: " << kRoutingTableFormat << "\n# version: " << written_version(table) << "\n# vcs: " << table.vcs
       << "\n# network: " << net.spec() << "\n";
   out << (labels ? "node,dst" : "node_id,dst_id") << (in_port ? ",in_port" : "") << (in_vc ? ",in_vc" : "")
-      << ",port,vc" << (bubble ? ",bubble" : "") << "\n";
+      << ",port,vc" << (bubble ? ",bubble" : "") << (escape ? ",escape" : "") << "\n";
   auto name = [&](NodeId v) { return labels ? csv_cell(net.label(v)) : std::to_string(v); };
   for (const TableRow& r : table.rows) {
     out << name(r.node) << ',' << name(r.dst);
@@ -628,6 +653,7 @@ void write_routing_table_csv(std::ostream& out, const RoutingTable& table, const
     if (in_vc) out << ',' << (r.in_vc == TableRow::kAny ? "" : std::to_string(r.in_vc));
     out << ',' << r.port << ',' << r.vc;
     if (bubble) out << ',' << (r.bubble ? "true" : "false");
+    if (escape) out << ',' << (r.escape ? "true" : "false");
     out << '\n';
   }
 }

@@ -1,10 +1,13 @@
-// Routing tables as data: a deterministic routing given as a file,
-// and `table(file=PATH)`, the routing that replays it hop by hop.
+// Routing tables as data: a routing given as a file, and `table(file=PATH)`,
+// the routing that replays it hop by hop.
 //
-// FORMAT "menger-routing-table", version 1 (models/routing_table.md has the
-// same text with examples).  One row per (node, destination[, input port]
-// [, input VC]) gives the one hop a packet there takes: the output port and
-// the virtual channel.  Two encodings of the same rows:
+// FORMAT "menger-routing-table", versions 1 and 2 (models/routing_table.md
+// has the same text with examples).  One row per (node, destination[, input
+// port][, input VC]) gives a hop a packet there may take: the output port and
+// the virtual channel.  Version 1: one row per key (deterministic).  Version
+// 2: several rows with one key are an adaptive entry, whose hops are the
+// packet's choices (the same port and VC twice is an error), and a row may be
+// marked "escape" (below).  Two encodings of the same rows:
 //
 //   JSON  {"format": "menger-routing-table", "version": 1, "vcs": 2,
 //          "network": "torus(4,4)",                     (optional, checked)
@@ -39,9 +42,14 @@
 //   port, vc  the hop: a connected port of `node` that may send, and a VC.
 //   bubble    the hop enters a ring under bubble flow control (core/routing.h
 //             Hop::bubble); default false.
-// Lookup: the most specific row matching (in_port, in_vc) wins, in the order
-// (in_port, in_vc), (in_port, any), (any, in_vc), (any, any).  Two rows with
-// the same key are an error.
+//   escape    version 2: the choice is an escape channel; default false.  The
+//             VCs of the marked rows are the routing's escape VCs (Routing::
+//             escape_vcs, tried by the deadlock engine for Duato's
+//             condition); escape channels are whole VCs, so every row on a
+//             marked VC must be marked.
+// Lookup: the most specific key matching (in_port, in_vc) wins, in the order
+// (in_port, in_vc), (in_port, any), (any, in_vc), (any, any); its rows are the
+// hops.  In version 1, two rows with the same key are an error.
 //
 // Endpoints.  An endpoint with exactly one connected port that may send needs
 // no rows: without one, it sends every packet out of that port on VC 0.  Rows
@@ -51,13 +59,16 @@
 // and the destination: the version and format, unknown nodes, ports that do
 // not exist, are not connected or cannot send, VCs out of range, duplicate
 // rows, a row at a node for itself; then, following every destination's rows
-// from every node that has a row for it, a forwarding loop, and a node a
-// packet is forwarded to that has no row for the destination.  A pair whose
+// from every node that has a row for it (through every choice), a node a
+// packet is forwarded to that has no row for the destination and a forwarding
+// loop of one-choice entries (a loop through a choice is the engines'
+// livelock question); then escape marks that cover part of a VC.  A pair whose
 // source has no row (and no endpoint rule) is not routed: the engines report
 // it as dropped, they do not refuse the table.
 //
-// The routing `table(file=PATH)`.  Deterministic: exactly one hop, or none
-// where the table routes no packet.  It reads no faults (FaultKnowledge::
+// The routing `table(file=PATH)`.  The entry's hops (one, or an adaptive
+// entry's choices in the file's order), or none where the table routes no
+// packet.  It reads no faults (FaultKnowledge::
 // Local, with nothing asked): a hop over a failed link or into a failed node is
 // the engine's Blocked, as for dor; tables are fixed, they do not react.  The
 // packet state carries the port the packet entered by (word 0, port + 1; 0

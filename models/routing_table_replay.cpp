@@ -2,12 +2,15 @@
 // replayed hop by hop, the index it looks hops up in, and the load-time walk
 // that refuses forwarding loops and dead ends.
 //
-// Walk check: per destination d, the rows form a function from a packet's
-// place (node, input port, input VC) to the next place, so following them
-// from every row is a walk in a functional graph.  Each place is coloured
-// (on the current walk / known to reach d); reaching a place on the current
-// walk again is a loop, reaching a coloured-done one ends the walk.  Every
-// place is entered once per destination: O(rows + places) hash operations.
+// Walk check: per destination d, a deterministic entry is a function from a
+// packet's place (node, input port, input VC) to the next place, so following
+// such entries from every row is a walk in a functional graph.  Each place is
+// coloured (on the current walk / done); reaching a place on the current walk
+// again is a loop of deterministic entries, reaching a done one ends the walk.
+// An adaptive entry ends the walk too, and each of its choices starts a new
+// one (queued): a loop through it is not a load error (routing_table_index.h).
+// Every place is entered once per destination: O(rows + places) hash
+// operations.
 #include <algorithm>
 #include <unordered_map>
 #include <vector>
@@ -44,26 +47,43 @@ TableIndex::TableIndex(const Network& net, RoutingTable& table, const std::strin
     : net_(net), table_(&table) {
   auto& rows = table.rows;
   std::stable_sort(rows.begin(), rows.end(), [](const TableRow& a, const TableRow& b) { return row_key(a) < row_key(b); });
+  std::uint32_t entry = 0;  // first row of the current key
   for (std::uint32_t i = 0; i < rows.size(); ++i) {
-    if (i > 0 && row_key(rows[i - 1]) == row_key(rows[i]))
-      throw InputError("routing table " + name + ": node " + node_text(net, rows[i].node) + ", destination " +
-                       node_text(net, rows[i].dst) + ": two rows for the same input port and VC");
+    if (i > 0 && row_key(rows[i - 1]) != row_key(rows[i])) entry = i;
+    if (i > entry) duplicate_check(rows, entry, i, name);
     Run& run = runs_[pair_key(rows[i].node, rows[i].dst)];
     if (run.end == 0) run.begin = i;
     run.end = i + 1;
   }
 }
 
-std::optional<TableHop> TableIndex::endpoint_rule(NodeId node) const {
-  if (net_.forwards(node)) return std::nullopt;
-  const auto port = single_sending_port(net_, node);
-  if (!port) return std::nullopt;
-  return TableHop{*port, 0, false};
+void TableIndex::duplicate_check(const std::vector<TableRow>& rows, std::uint32_t entry, std::uint32_t i,
+                                 const std::string& name) const {
+  const TableRow& r = rows[i];
+  auto fail = [&](const std::string& what) {
+    throw InputError("routing table " + name + ": node " + node_text(net_, r.node) + ", destination " +
+                     node_text(net_, r.dst) + ": " + what);
+  };
+  if (table_->version < 2)
+    fail("two rows for the same input port and VC (version 1 tables hold one hop per key; version 2 reads "
+         "several rows with one key as the choices of an adaptive entry)");
+  for (std::uint32_t j = entry; j < i; ++j)
+    if (rows[j].port == r.port && rows[j].vc == r.vc)
+      fail("the choice port " + std::to_string(r.port) + ", VC " + std::to_string(r.vc) +
+           " is given twice for the same input port and VC");
 }
 
-std::optional<TableHop> TableIndex::hop(const TableKey& key) const {
+TableHops TableIndex::endpoint_rule(NodeId node) const {
+  if (net_.forwards(node)) return {};
+  const auto port = single_sending_port(net_, node);
+  TableHops out;
+  if (port) out.push_back(TableHop{*port, 0, false});
+  return out;
+}
+
+TableHops TableIndex::hops(const TableKey& key) const {
   auto it = runs_.find(pair_key(key.node, key.dst));
-  if (it == runs_.end()) return key.in_port == TableRow::kLocal ? endpoint_rule(key.node) : std::nullopt;
+  if (it == runs_.end()) return key.in_port == TableRow::kLocal ? endpoint_rule(key.node) : TableHops{};
   const TableRow* best = nullptr;
   int best_rank = -1;
   for (std::uint32_t i = it->second.begin; i < it->second.end; ++i) {
@@ -76,8 +96,28 @@ std::optional<TableHop> TableIndex::hop(const TableKey& key) const {
       best_rank = rank;
     }
   }
-  if (!best) return std::nullopt;
-  return TableHop{best->port, best->vc, best->bubble};
+  TableHops out;
+  if (!best) return out;
+  // The choices are the rows with best's key, next to it (sorted by key).
+  const TableRow* end = table_->rows.data() + it->second.end;
+  for (const TableRow* r = best; r != end && row_key(*r) == row_key(*best); ++r)
+    out.push_back(TableHop{r->port, r->vc, r->bubble});
+  return out;
+}
+
+std::vector<bool> declared_escape_vcs(const Network& net, const RoutingTable& table, const std::string& name) {
+  std::vector<bool> escape(table.vcs, false);
+  bool any = false;
+  for (const TableRow& r : table.rows)
+    if (r.escape) escape[r.vc] = any = true;
+  if (!any) return {};
+  for (const TableRow& r : table.rows)
+    if (escape[r.vc] && !r.escape)
+      throw InputError("routing table " + name + ": node " + node_text(net, r.node) + ", destination " +
+                       node_text(net, r.dst) + ": the choice port " + std::to_string(r.port) + ", VC " +
+                       std::to_string(r.vc) + " is not marked escape, but other rows mark VC " +
+                       std::to_string(r.vc) + " escape (escape channels are whole VCs: mark every row on it)");
+  return escape;
 }
 
 // ---- load-time walks --------------------------------------------------------
@@ -89,13 +129,19 @@ class TableWalker {
   TableWalker(const Network& net, const TableIndex& index, const std::string& name)
       : net_(net), index_(index), name_(name) {}
 
-  // Walks for destination `dst` from every row in [begin, end) of its rows
-  // (all with this dst) and from the one-port endpoints feeding their nodes.
+  // Walks for destination `dst` from every row (all with this dst), from
+  // the one-port endpoints feeding their nodes, and from every choice of an
+  // adaptive entry met on the way.
   void walk_destination(NodeId dst, const std::vector<const TableRow*>& rows) {
     colour_.clear();
     for (const TableRow* r : rows) {
       follow(advance(TableKey{r->node, dst, r->in_port, r->in_vc}, TableHop{r->port, r->vc, r->bubble}));
       for (NodeId e : silent_endpoints(r->node, dst)) follow(TableKey{e, dst, TableRow::kLocal, 0});
+    }
+    while (!queued_.empty()) {
+      const TableKey k = queued_.back();
+      queued_.pop_back();
+      follow(k);
     }
   }
 
@@ -106,6 +152,7 @@ class TableWalker {
   const std::string& name_;
   std::unordered_map<std::uint64_t, std::uint8_t> colour_;
   std::vector<TableKey> path_;
+  std::vector<TableKey> queued_;  // places after an adaptive entry's choices
 
   static std::uint64_t place(const TableKey& k) {
     MENGER_ASSERT(k.in_port + 2 < (1 << 20) && k.in_vc < (1 << 12), "routing table: port or VC beyond the walk's key");
@@ -136,18 +183,24 @@ class TableWalker {
       if (c == kOnWalk) loop_error(k);
       c = kOnWalk;
       path_.push_back(k);
-      k = step(k);
+      const TableHops hops = step(k);
+      if (hops.size() > 1) {
+        for (const TableHop& h : hops) queued_.push_back(advance(k, h));
+        break;
+      }
+      k = advance(k, hops.front());
     }
     for (const TableKey& p : path_) colour_[place(p)] = kDone;
   }
 
-  TableKey step(const TableKey& k) const {
+  // The hops at k: at least one (else an InputError).
+  TableHops step(const TableKey& k) const {
     if (!net_.forwards(k.node) && k.in_port != TableRow::kLocal)
       fail(k, "a packet for it is forwarded to endpoint " + node_text(net_, k.node) + ", which is not its destination");
-    const auto hop = index_.hop(k);
-    if (!hop) fail(k, "a packet for it reaches " + node_text(net_, k.node) + " (by port " + std::to_string(k.in_port) +
-                          ", VC " + std::to_string(k.in_vc) + ") and no row routes it on");
-    return advance(k, *hop);
+    TableHops hops = index_.hops(k);
+    if (hops.empty()) fail(k, "a packet for it reaches " + node_text(net_, k.node) + " (by port " + std::to_string(k.in_port) +
+                              ", VC " + std::to_string(k.in_vc) + ") and no row routes it on");
+    return hops;
   }
 
   [[noreturn]] void loop_error(const TableKey& k) const {
@@ -157,7 +210,7 @@ class TableWalker {
       on = on || place(p) == place(k);
       if (on) cycle += node_text(net_, p.node) + " -> ";
     }
-    fail(k, "forwarding loop " + cycle + node_text(net_, k.node));
+    fail(k, "forwarding loop " + cycle + node_text(net_, k.node) + " (every entry on it has one choice)");
   }
 
   [[noreturn]] void fail(const TableKey& k, const std::string& what) const {
@@ -190,7 +243,11 @@ constexpr ValueField kArrivedVc{1, "VC "};
 class TableRouting final : public Routing {
  public:
   TableRouting(const Network& net, RoutingTable table, std::string spec)
-      : net_(net), table_(std::move(table)), index_(net, table_, spec), spec_(std::move(spec)) {}
+      : net_(net),
+        table_(std::move(table)),
+        index_(net, table_, spec),
+        escape_(declared_escape_vcs(net, table_, spec)),
+        spec_(std::move(spec)) {}
 
   std::string spec() const override { return spec_; }
   // It asks nothing: a hop over a failed unit is the engine's Blocked.
@@ -200,13 +257,15 @@ class TableRouting final : public Routing {
   void next(NodeId here, const PacketState& state, NodeId dst, FaultView&, Hops& out) const override {
     const auto in = kInPort(state);
     const std::int32_t in_port = in ? static_cast<std::int32_t>(*in) : TableRow::kLocal;
-    const auto hop = index_.hop(TableKey{here, dst, in_port, kArrivedVc(state)});
-    if (!hop) return;
-    PacketState next;
-    kInPort.set(next, net_.port(here, hop->port).peer_port);
-    kArrivedVc.set(next, static_cast<std::int32_t>(hop->vc));
-    out.push_back(Hop{hop->port, hop->vc, next, hop->bubble});
+    for (const TableHop& hop : index_.hops(TableKey{here, dst, in_port, kArrivedVc(state)})) {
+      PacketState next;
+      kInPort.set(next, net_.port(here, hop.port).peer_port);
+      kArrivedVc.set(next, static_cast<std::int32_t>(hop.vc));
+      out.push_back(Hop{hop.port, hop.vc, next, hop.bubble});
+    }
   }
+
+  std::vector<bool> escape_vcs() const override { return escape_; }
 
   std::string describe_state(const PacketState& s) const override { return fields_.describe(s); }
 
@@ -220,14 +279,15 @@ class TableRouting final : public Routing {
   StateFields fields_ = StateFields().id(kInPort, [](std::uint32_t p) { return std::to_string(p); }).value(kArrivedVc);
   RoutingTable table_;
   TableIndex index_;
+  std::vector<bool> escape_;
   std::string spec_;
 };
 
 RoutingFamily table_family() {
   return RoutingFamily{
       "table",
-      "a deterministic routing read from a routing table file, JSON or .csv (models/routing_table.md)",
-      "Menger's own format menger-routing-table, version 1 (models/routing_table.md)",
+      "a routing read from a routing table file, JSON or .csv (models/routing_table.md); adaptive entries offer several choices",
+      "Menger's own format menger-routing-table, versions 1 and 2 (models/routing_table.md)",
       {ParamSpec::text("file", "the table file (.csv: CSV, otherwise JSON), relative names beside the claim file (on the command line: the working directory)")
            .names_file()},
       [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {

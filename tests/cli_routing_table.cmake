@@ -1,6 +1,7 @@
 # End to end (issue 22): `menger export --routing R --format table` writes a
 # routing table that `table(file=...)` replays wherever a routing goes, with
-# the original's verdicts; adaptive routings and malformed tables are refused
+# the original's verdicts; adaptive routings are written with their choices
+# (version 2), and routings no table holds and malformed tables are refused
 # with exit 2.  Invoked by ctest with -DMENGER=... -DOUT=...
 include(${CMAKE_CURRENT_LIST_DIR}/cli_helpers.cmake)
 file(MAKE_DIRECTORY ${OUT})
@@ -19,9 +20,23 @@ expect_menger(1 "FAILS" "route-check of the table" route-check "torus(4,4)" --ro
               --faults links --k 1)
 expect_menger(0 "" "montecarlo of the table" montecarlo "torus(4,4)" --experiment routing
               --routing "table(file=${OUT}/dor.json)" --faults links --counts 1 --trials 200 --seed 1)
-# Refusals: an adaptive routing, a table for another network, a broken file.
-expect_menger(2 "^$" "export of an adaptive routing" export "torus(4,4)" --routing shortest --format table)
-if(NOT MENGER_ERR MATCHES "adaptive")
+# An adaptive routing is written with its choices (version 2) and keeps its
+# verdicts: duato-torus is free by Duato's condition, as a table too.
+expect_menger(0 "" "export of an adaptive routing" export "torus(4,4)" --routing duato-torus --format table-csv
+              -o ${OUT}/duato.csv)
+file(READ ${OUT}/duato.csv duato_text)
+if(NOT duato_text MATCHES "# version: 2")
+  message(FATAL_ERROR "an adaptive table is not version 2: ${duato_text}")
+endif()
+expect_menger(0 "FREE: Duato's condition: escape VCs {0,1}" "deadlock of the adaptive table" deadlock "torus(4,4)"
+              --routing "table(file=${OUT}/duato.csv)")
+expect_menger(0 "HOLDS" "route-check of the adaptive table, fault-free" route-check "torus(4,4)"
+              --routing "table(file=${OUT}/duato.csv)" --faults links --k 0)
+# Refusals: a routing whose choices depend on more than the input port and VC,
+# a table for another network, a broken file.
+expect_menger(2 "^$" "export of a source-dependent routing" export "dragonfly(p=1,a=2,h=2)" --routing dragonfly-valiant
+              --format table)
+if(NOT MENGER_ERR MATCHES "carries more than the input port and VC")
   message(FATAL_ERROR "the refusal does not say why: ${MENGER_ERR}")
 endif()
 expect_menger(2 "" "a table for another network" deadlock "torus(5,5)" --routing "table(file=${OUT}/dor.json)")

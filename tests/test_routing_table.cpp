@@ -3,16 +3,20 @@
 // Where the expected values come from:
 //   * round trip: every built-in routing the registry lists is tried on small
 //     networks until one accepts it; each that the exporter takes (the
-//     deterministic ones) is written as a table, read back, and both the
+//     deterministic ones, and the adaptive ones whose choices depend only on
+//     the input port and VC) is written as a table, read back, and both the
 //     original and the table are checked by the deadlock engine (verdict and
 //     dependency counts must be equal) and, where the routing reads no faults,
 //     by the exhaustive route search with one link fault (verdict and per-level
 //     failure counts must be equal: a routing that reads nothing follows the
 //     same path under every fault set, and so does its table);
 //   * malformed tables: one hand-written file per error, on mesh(3,3), with the
-//     sentence expected (file, node and destination named).
+//     sentence expected (file, node and destination named);
+//   * adaptive entries and escape marks (version 2): hand-written tables on
+//     mesh(3,3) whose choices and escape VCs are read off the rows.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
 
@@ -24,6 +28,7 @@
 #include "models/routing_table.h"
 #include "verify/deadlock/deadlock.h"
 #include "verify/fault_model.h"
+#include "verify/route/route_run.h"
 #include "verify/route/route_search.h"
 
 namespace menger {
@@ -109,6 +114,7 @@ TEST(RoutingTable, EveryDeterministicBuiltinRoutingRoundTrips) {
     if (f.name != "table") specs.push_back(f.name);
   specs.insert(specs.end(), kVariants.begin(), kVariants.end());
   std::vector<std::string> tripped, skipped;
+  std::size_t adaptive = 0;
   for (const std::string& spec : specs) {
     std::string on, why = "no small network accepts it";
     for (const std::string& topo : kNetworks) {
@@ -124,6 +130,9 @@ TEST(RoutingTable, EveryDeterministicBuiltinRoutingRoundTrips) {
       }
       SCOPED_TRACE(spec + " on " + topo);
       expect_same_verdicts(*original, net, t);
+      std::ostringstream json;
+      write_routing_table_json(json, t.table, net);
+      if (json.str().find("\"version\": 2") != std::string::npos) ++adaptive;
       on += (on.empty() ? "" : ", ") + topo + (t.reads_faults ? " (reads faults: route-check k = 0)" : "");
       why.clear();
     }
@@ -132,7 +141,8 @@ TEST(RoutingTable, EveryDeterministicBuiltinRoutingRoundTrips) {
   }
   for (const auto& s : tripped) std::cout << "round trip: " << s << "\n";
   for (const auto& s : skipped) std::cout << "skipped: " << s << "\n";
-  EXPECT_GE(tripped.size(), 25u);
+  EXPECT_GE(tripped.size(), 35u);
+  EXPECT_GE(adaptive, 8u);  // adaptive routings written as version 2 choices
 }
 
 // OpenSM's programmed tables (proofs/known/infiniband): the SL-to-VL lanes
@@ -168,15 +178,47 @@ TEST(RoutingTable, CsvAndJsonReadToTheSameRows) {
   EXPECT_EQ(verdicts(*dor, net, 1).failures, verdicts(*round_trip(*dor, net, true), net, 1).failures);
 }
 
-TEST(RoutingTable, AdaptiveRoutingIsRefused) {
-  Network net(Registry::builtin().build("mesh(3,3)"));
-  const auto west_first = RoutingRegistry::builtin().build("shortest", net);
-  try {
-    tabulate_routing(*west_first, net);
-    FAIL() << "an adaptive routing was tabulated";
-  } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("is adaptive"), std::string::npos) << e.what();
-  }
+// An adaptive routing's table offers, at every place, exactly the hops the
+// routing offers there (compared hop set by hop set on every pair's walk).
+TEST(RoutingTable, AdaptiveRoutingIsWrittenWithItsChoices) {
+  Network net(Registry::builtin().build("mesh(4,4)"));
+  const auto west_first = RoutingRegistry::builtin().build("west-first", net);
+  const auto table = round_trip(*west_first, net, true);
+  const FaultModel model(net, FaultModelSpec{UnitChoice::Links, default_pairs(net), {}, {}});
+  const FaultSet none(model.universe().size());
+  RecordingFaultView view(model, FaultKnowledge::Local);
+  std::size_t places = 0, adaptive = 0;
+  for (NodeId s : model.terminals())
+    for (NodeId d : model.terminals()) {
+      if (s == d) continue;
+      view.reset(none, 0);
+      std::vector<std::pair<NodeId, PacketState>> todo{{s, table->start(s, d, view)}};
+      PacketState start = west_first->start(s, d, view);
+      std::vector<PacketState> original{start};
+      while (!todo.empty()) {
+        auto [here, state] = todo.back();
+        const PacketState mine = original.back();
+        todo.pop_back();
+        original.pop_back();
+        view.at(here);
+        Hops a, b;
+        west_first->next(here, mine, d, view, a);
+        table->next(here, state, d, view, b);
+        ASSERT_EQ(a.size(), b.size()) << net.label(here) << " for " << net.label(d);
+        ++places;
+        adaptive += a.size() > 1;
+        for (std::size_t i = 0; i < a.size(); ++i) {
+          EXPECT_EQ(a[i].port, b[i].port);
+          EXPECT_EQ(a[i].vc, b[i].vc);
+          const NodeId next = net.port(here, a[i].port).peer;
+          if (next == d) continue;
+          todo.emplace_back(next, b[i].state);
+          original.push_back(a[i].state);
+        }
+      }
+    }
+  EXPECT_GT(adaptive, 0u);
+  EXPECT_GT(places, adaptive);
 }
 
 // A routing whose hop depends on the packet's source beyond what its input
@@ -291,7 +333,8 @@ TEST_F(Malformed, AGoodTableIsAccepted) {
 TEST_F(Malformed, NotJson) { expect_error("{\"format\": ", {"is not JSON"}); }
 
 TEST_F(Malformed, WrongVersionAndFormat) {
-  expect_error(table("", "\"version\": 2, \"vcs\": 1"), {"version 2 is not supported"});
+  expect_error(table("", "\"version\": 3, \"vcs\": 1"), {"version 3 is not supported", "versions 1 to 2"});
+  expect_error(table("", "\"version\": 0, \"vcs\": 1"), {"version 0 is not supported"});
   expect_error("{\"format\": \"opensm\", \"version\": 1, \"vcs\": 1, \"routes\": []}", {"format is 'opensm'"});
   expect_error("{\"format\": \"menger-routing-table\", \"vcs\": 1, \"routes\": []}", {"missing field 'version'"});
 }
@@ -320,6 +363,12 @@ TEST_F(Malformed, MissingDestinationWherePacketArrives) {
 TEST_F(Malformed, DuplicateRows) {
   const std::string r = row(at(1, 0), at(2, 0), port_to(at(1, 0), at(2, 0)));
   expect_error(table(r + ", " + r), {q(at(1, 0)), q(at(2, 0)), "two rows for the same input port and VC"});
+  // Version 1 holds one hop per key, even when the hops differ.
+  const std::string other = row(at(1, 0), at(2, 0), port_to(at(1, 0), at(1, 1)));
+  expect_error(table(r + ", " + other), {"two rows for the same input port and VC", "version 2"});
+  // Version 2 reads them as choices, but not the same choice twice.
+  expect_error(table(r + ", " + r, "\"version\": 2, \"vcs\": 1"),
+               {q(at(1, 0)), q(at(2, 0)), "the choice port", "is given twice"});
 }
 
 TEST_F(Malformed, ForwardingLoop) {
@@ -341,6 +390,124 @@ TEST_F(Malformed, CsvErrors) {
   expect_error(head + "node,dst,port,vc\n\"(0,0)\",\"(2,0)\",x,0\n", {"line 5", "port 'x' is not a whole number"}, true);
   expect_error(head + "node,dst,port,vc\n\"" + label(at(1, 0)) + "\",\"" + label(at(2, 0)) + "\",7,0\n",
                {"line 5", "port 7 does not exist"}, true);
+}
+
+// ---- version 2: adaptive entries and escape marks ----------------------------
+
+class Adaptive : public Malformed {
+ protected:
+  static std::string table2(const std::string& rows, std::uint32_t vcs = 1) {
+    return table(rows, "\"version\": 2, \"vcs\": " + std::to_string(vcs));
+  }
+  // Destination (2,0): (0,0) may go east or north; (0,1) east, (1,1) south,
+  // (1,0) east: two routes, both minimal.
+  std::string two_ways(const std::string& extra_a = "", const std::string& extra_b = "", std::uint32_t vc_b = 0) const {
+    const NodeId d = at(2, 0);
+    return row(at(0, 0), d, port_to(at(0, 0), at(1, 0)), 0, extra_a) + ", " +
+           row(at(0, 0), d, port_to(at(0, 0), at(0, 1)), vc_b, extra_b) + ", " +
+           row(at(0, 1), d, port_to(at(0, 1), at(1, 1)), vc_b, extra_b) + ", " +
+           row(at(1, 1), d, port_to(at(1, 1), at(1, 0)), vc_b, extra_b) + ", " +
+           row(at(1, 0), d, port_to(at(1, 0), at(2, 0)), 0, extra_a);
+  }
+  std::unique_ptr<Routing> routing(const std::string& text, bool csv = false) const {
+    return make_table_routing(net, parse_routing_table(text, csv, "t.json", net), "table(file=t.json)");
+  }
+};
+
+TEST_F(Adaptive, AnEntryOffersEveryChoiceInTheFilesOrder) {
+  const auto r = routing(table2(two_ways()));
+  const FaultModel model(net, FaultModelSpec{UnitChoice::Links, default_pairs(net), {}, {}});
+  const FaultSet none(model.universe().size());
+  RecordingFaultView view(model, FaultKnowledge::Local);
+  view.reset(none, 0);
+  view.at(at(0, 0));
+  Hops hops;
+  r->next(at(0, 0), r->start(at(0, 0), at(2, 0), view), at(2, 0), view, hops);
+  ASSERT_EQ(hops.size(), 2u);
+  EXPECT_EQ(hops[0].port, port_to(at(0, 0), at(1, 0)));
+  EXPECT_EQ(hops[1].port, port_to(at(0, 0), at(0, 1)));
+  EXPECT_TRUE(r->escape_vcs().empty());  // nothing marked
+}
+
+TEST_F(Adaptive, ALoopThroughAChoiceIsTheEnginesQuestion) {
+  // (1,0) may deliver or go back west; (0,0) sends it east again: a packet
+  // may circle, but need not.  Loaded; the engines find the livelock.
+  const NodeId d = at(2, 0);
+  const std::string rows = row(at(0, 0), d, port_to(at(0, 0), at(1, 0))) + ", " +
+                           row(at(1, 0), d, port_to(at(1, 0), at(2, 0))) + ", " +
+                           row(at(1, 0), d, port_to(at(1, 0), at(0, 0)));
+  EXPECT_EQ(error(table2(rows)), "");
+  const FaultModel model(net, FaultModelSpec{UnitChoice::Links, default_pairs(net), {}, {}});
+  const auto loops = routing(table2(rows));
+  RouteRunner runner(*loops, model, RunLimits{});
+  EXPECT_EQ(runner.run(FaultSet(model.universe().size()), at(0, 0), d, std::nullopt, false).outcome,
+            RunOutcome::Livelock);
+  // A loop of one-choice entries still has no way out: refused.
+  const std::string loop = row(at(0, 0), at(2, 2), port_to(at(0, 0), at(1, 0))) + ", " +
+                           row(at(1, 0), at(2, 2), port_to(at(1, 0), at(0, 0)));
+  expect_error(table2(loop), {"forwarding loop", "every entry on it has one choice"});
+  // A choice that leads where no row routes the packet on is refused.
+  const std::string dead = row(at(0, 0), d, port_to(at(0, 0), at(1, 0))) + ", " +
+                           row(at(0, 0), d, port_to(at(0, 0), at(0, 1))) + ", " +
+                           row(at(1, 0), d, port_to(at(1, 0), at(2, 0)));
+  expect_error(table2(dead), {"node " + q(at(0, 1)), "no row routes it on"});
+}
+
+TEST_F(Adaptive, EscapeMarksNameWholeVcs) {
+  const std::string esc = ", \"escape\": true";
+  const auto r = routing(table2(two_ways(esc, "", 1), 2));
+  EXPECT_EQ(r->escape_vcs(), (std::vector<bool>{true, false}));
+  // A row on VC 0 not marked while others are: refused, with the row named.
+  const NodeId d = at(2, 0);
+  const std::string partial = row(at(0, 0), d, port_to(at(0, 0), at(1, 0)), 0, esc) + ", " +
+                              row(at(1, 0), d, port_to(at(1, 0), at(2, 0)), 0);
+  expect_error(table2(partial, 2), {"node " + q(at(1, 0)), "is not marked escape", "other rows mark VC 0 escape"});
+  // Version 1 has no escape field.
+  expect_error(table(row(at(1, 0), d, port_to(at(1, 0), at(2, 0)), 0, esc)),
+               {"the field 'escape' is new in version 2"});
+}
+
+// duato-torus as a table (its plain graph has cycles): with VCs 0 and 1
+// marked escape the engine proves Duato's condition with the marked set and
+// says so; with VC 1 alone marked, that set is not connected, and the engine
+// tries no other (the table named its escape channels).
+TEST(RoutingTable, TheDeadlockEngineUsesTheMarkedEscapeVcs) {
+  Network net(Registry::builtin().build("torus(4,4)"));
+  const auto duato = RoutingRegistry::builtin().build("duato-torus", net);
+  const FaultModel model(net, FaultModelSpec{UnitChoice::Links, default_pairs(net), {}, {}});
+  auto marked = [&](std::vector<std::uint32_t> vcs) {
+    RoutingTable t = tabulate_routing(*duato, net).table;
+    for (TableRow& r : t.rows) r.escape = std::find(vcs.begin(), vcs.end(), r.vc) != vcs.end();
+    RoutingTable back = parse_routing_table(table_text(t, net, false), false, "t", net);
+    return make_table_routing(net, std::move(back), "table(file=t)");
+  };
+  const DeadlockResult both = check_deadlock(*marked({0, 1}), model, DeadlockOptions{});
+  EXPECT_EQ(both.status, DeadlockResult::Status::Free);
+  EXPECT_NE(both.method.find("escape VCs {0,1} (marked escape by the routing)"), std::string::npos) << both.method;
+  DeadlockOptions small;
+  small.case_budget = small.schedule_budget = 2'000;
+  const DeadlockResult one = check_deadlock(*marked({1}), model, small);
+  ASSERT_EQ(one.escape_attempts.size(), 1u);
+  EXPECT_NE(one.escape_attempts[0].find("escape VCs {1} (marked escape by the routing): not connected"),
+            std::string::npos) << one.escape_attempts[0];
+}
+
+TEST_F(Adaptive, CsvCarriesChoicesAndEscapeMarks) {
+  RoutingTable t = parse_routing_table(table2(two_ways(", \"escape\": true", "", 1), 2), false, "t.json", net);
+  const std::string csv = table_text(t, net, true);
+  EXPECT_NE(csv.find("# version: 2"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",escape"), std::string::npos) << csv;
+  const RoutingTable back = parse_routing_table(csv, true, "t.csv", net);
+  ASSERT_EQ(back.rows.size(), t.rows.size());
+  for (std::size_t i = 0; i < t.rows.size(); ++i) {
+    EXPECT_EQ(back.rows[i].port, t.rows[i].port);
+    EXPECT_EQ(back.rows[i].vc, t.rows[i].vc);
+    EXPECT_EQ(back.rows[i].escape, t.rows[i].escape);
+  }
+  // A deterministic table is still written as version 1.
+  RoutingTable det = parse_routing_table(table(row(at(1, 0), at(2, 0), port_to(at(1, 0), at(2, 0)))), false, "d", net);
+  EXPECT_NE(table_text(det, net, false).find("\"version\": 1"), std::string::npos);
+  EXPECT_NE(table_text(det, net, true).find("# version: 1"), std::string::npos);
 }
 
 }  // namespace

@@ -100,6 +100,11 @@ class Routing {
   virtual FaultKnowledge knowledge() const = 0;
   // Virtual channels per link the routing uses.
   virtual std::uint32_t vcs() const { return 1; }
+  // The escape VCs the routing declares (per VC; a routing table's rows marked
+  // escape, models/routing_table.h), which the deadlock engine tries for
+  // Duato's condition when the user names none; empty: none declared (the
+  // engine searches the candidate sets).
+  virtual std::vector<bool> escape_vcs() const { return {}; }
   // State of a packet injected at src for dst.  Source routing with global
   // knowledge computes its route descriptor here.
   virtual PacketState start(NodeId src, NodeId dst, FaultView& faults) const;

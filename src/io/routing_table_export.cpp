@@ -22,10 +22,6 @@ namespace {
 // (node, dst, in_port, in_vc), in_port TableRow::kLocal at the source.
 using Place = std::tuple<NodeId, NodeId, std::int32_t, std::int32_t>;
 
-bool same_hop(const TableHop& a, const TableHop& b) {
-  return a.port == b.port && a.vc == b.vc && a.bubble == b.bubble;
-}
-
 class Tabulator {
  public:
   Tabulator(const Routing& routing, const Network& net)
@@ -52,13 +48,20 @@ class Tabulator {
   }
 
  private:
+  // A packet's configuration on the walk: where it is, its state, and its
+  // place as a table sees it.
+  struct Config {
+    NodeId node;
+    PacketState state;
+    Place place;
+  };
   const Routing& routing_;
   const Network& net_;
   FaultModel model_;
   RecordingFaultView view_;
   FaultSet none_;
   bool reads_faults_ = false;
-  std::map<Place, TableHop> hops_;
+  std::map<Place, TableHops> hops_;
 
   std::string name(NodeId v) const { return "\"" + excerpt(net_.label(v)) + "\""; }
 
@@ -66,51 +69,73 @@ class Tabulator {
     return p < net_.num_ports(v) && net_.port(v, p).connected() && net_.port(v, p).dir != PortDir::In;
   }
 
-  // One packet s -> d; stops where the routing drops it.
+  // Every configuration a packet s -> d reaches, through every hop offered
+  // (depth first; a configuration reached twice is explored once).  Where the
+  // routing drops the packet at s the pair is not routed.
   void walk(NodeId s, NodeId d) {
     view_.reset(none_, 0);
     view_.at(s);
-    PacketState state = routing_.start(s, d, view_);
+    std::vector<Config> todo{{s, routing_.start(s, d, view_), Place{s, d, TableRow::kLocal, 0}}};
     std::set<std::pair<NodeId, PacketState>> seen;
-    Place place{s, d, TableRow::kLocal, 0};
-    for (NodeId here = s; here != d;) {
-      if (!seen.emplace(here, state).second)
+    bool adaptive = false;  // some configuration offered several hops
+    while (!todo.empty()) {
+      const Config c = todo.back();
+      todo.pop_back();
+      if (!seen.emplace(c.node, c.state).second) {
+        if (adaptive) continue;  // branches meet again; a loop is the engines' livelock to find
         throw InputError("routing " + routing_.spec() + " sends a packet from " + name(s) + " to " + name(d) +
-                         " round a loop through " + name(here) + " on the fault-free network: no table can hold it");
-      view_.at(here);
-      Hops hops;
-      routing_.next(here, state, d, view_, hops);
-      reads_faults_ = reads_faults_ || !view_.reads().empty();
-      if (hops.size() > 1)
-        throw InputError("routing " + routing_.spec() + " is adaptive (it offers " + std::to_string(hops.size()) +
-                         " hops at " + name(here) + " for " + name(d) +
-                         "); a routing table holds one hop per row: export a deterministic routing");
-      if (hops.empty() || !usable(here, hops.front().port)) {
-        if (here == s) return;  // the pair is not routed: its source gets no row
-        throw InputError("routing " + routing_.spec() + " drops the packet from " + name(s) + " to " + name(d) +
-                         " at " + name(here) + " on the fault-free network; a table cannot drop a packet it has "
-                         "forwarded (a node a row sends a packet to must route it on)");
+                         " round a loop through " + name(c.node) + " on the fault-free network: no table can hold it");
       }
-      const Hop& hop = hops.front();
-      const PortSlot& slot = net_.port(here, hop.port);
-      record(place, TableHop{hop.port, hop.vc, hop.bubble});
-      place = Place{slot.peer, d, static_cast<std::int32_t>(slot.peer_port), static_cast<std::int32_t>(hop.vc)};
-      here = slot.peer;
-      state = hop.state;
+      view_.at(c.node);
+      Hops hops;
+      routing_.next(c.node, c.state, d, view_, hops);
+      reads_faults_ = reads_faults_ || !view_.reads().empty();
+      adaptive = adaptive || hops.size() > 1;
+      if (!all_usable(c.node, hops)) {
+        if (c.node == s && hops.empty()) return;  // the pair is not routed: its source gets no row
+        throw InputError("routing " + routing_.spec() + " drops the packet from " + name(s) + " to " + name(d) +
+                         " at " + name(c.node) + " on the fault-free network (" +
+                         (hops.empty() ? std::string("no hop offered") : std::string("a hop by a port that cannot send")) +
+                         "); a table cannot drop a packet it has forwarded (a node a row sends a packet to must "
+                         "route it on)");
+      }
+      TableHops choices;
+      for (const Hop& hop : hops) {
+        choices.push_back(TableHop{hop.port, hop.vc, hop.bubble});
+        const PortSlot& slot = net_.port(c.node, hop.port);
+        if (slot.peer != d)
+          todo.push_back(Config{slot.peer, hop.state,
+                                Place{slot.peer, d, static_cast<std::int32_t>(slot.peer_port), static_cast<std::int32_t>(hop.vc)}});
+      }
+      record(c.place, choices);
     }
   }
 
-  void record(const Place& place, const TableHop& hop) {
-    auto [it, fresh] = hops_.emplace(place, hop);
-    if (fresh || same_hop(it->second, hop)) return;
+  bool all_usable(NodeId v, const Hops& hops) const {
+    if (hops.empty()) return false;
+    for (const Hop& h : hops)
+      if (!usable(v, h.port)) return false;
+    return true;
+  }
+
+  void record(const Place& place, const TableHops& hops) {
+    auto [it, fresh] = hops_.emplace(place, hops);
+    if (fresh || it->second == hops) return;
     const auto [node, dst, in_port, in_vc] = place;
     const std::string from =
         in_port == TableRow::kLocal ? "for packets injected there"
                                     : "for packets arriving by port " + std::to_string(in_port) + " on VC " + std::to_string(in_vc);
-    throw InputError("routing " + routing_.spec() + " sends packets for " + name(dst) + " at " + name(node) + " " + from +
-                     " by two different hops (port " + std::to_string(it->second.port) + " and port " +
-                     std::to_string(hop.port) + "): its packet state carries more than the input port and VC, so no "
-                     "routing table of this format can hold it");
+    throw InputError("routing " + routing_.spec() + " offers packets for " + name(dst) + " at " + name(node) + " " + from +
+                     " two different sets of hops ({" + hops_text(it->second) + "} and {" + hops_text(hops) + "}" +
+                     "): its packet state carries more than the input port and VC, so no routing table of this "
+                     "format can hold it");
+  }
+
+  static std::string hops_text(const TableHops& hops) {
+    std::string out;
+    for (const TableHop& h : hops)
+      out += (out.empty() ? "port " : ", port ") + std::to_string(h.port) + " VC " + std::to_string(h.vc);
+    return out;
   }
 
   std::vector<TableRow> rows() const;
@@ -118,48 +143,53 @@ class Tabulator {
 
 // ---- compaction: the fewest rows per (node, destination) -----------------
 
-using Group = std::vector<std::pair<Place, TableHop>>;
+using Group = std::vector<std::pair<Place, TableHops>>;
 
-// True when the hop is a function of key(place) over the group.
+// True when the hops are a function of key(place) over the group.
 template <class Key>
 bool function_of(const Group& g, Key key) {
-  std::map<std::int64_t, TableHop> seen;
-  for (const auto& [place, hop] : g) {
-    auto [it, fresh] = seen.emplace(key(place), hop);
-    if (!fresh && !same_hop(it->second, hop)) return false;
+  std::map<std::int64_t, TableHops> seen;
+  for (const auto& [place, hops] : g) {
+    auto [it, fresh] = seen.emplace(key(place), hops);
+    if (!fresh && it->second != hops) return false;
   }
   return true;
 }
 
-TableRow row_of(const Place& p, const TableHop& hop, bool by_port, bool by_vc) {
+// One row per choice, all with the key of `p` (in_port and in_vc kept as asked).
+void rows_of(const Place& p, const TableHops& hops, bool by_port, bool by_vc, std::vector<TableRow>& out) {
   const auto [node, dst, in_port, in_vc] = p;
-  TableRow r{node, dst, TableRow::kAny, TableRow::kAny, hop.port, hop.vc, hop.bubble};
-  if (by_port || in_port == TableRow::kLocal) r.in_port = in_port;
-  if (by_vc && in_port != TableRow::kLocal) r.in_vc = in_vc;
-  return r;
+  for (const TableHop& hop : hops) {
+    TableRow r{node, dst, TableRow::kAny, TableRow::kAny, hop.port, hop.vc, hop.bubble};
+    if (by_port || in_port == TableRow::kLocal) r.in_port = in_port;
+    if (by_vc && in_port != TableRow::kLocal) r.in_vc = in_vc;
+    out.push_back(r);
+  }
 }
 
 void compact(const Group& g, const Network& net, std::vector<TableRow>& out) {
   const NodeId node = std::get<0>(g.front().first);
   if (!net.forwards(node)) {  // an endpoint: only injected packets; the endpoint rule may cover them
     const auto port = single_sending_port(net, node);
-    const TableHop& hop = g.front().second;
-    if (!(port && hop.port == *port && hop.vc == 0 && !hop.bubble)) out.push_back(row_of(g.front().first, hop, false, false));
+    const TableHops& hops = g.front().second;
+    if (!(port && hops == TableHops{TableHop{*port, 0, false}})) rows_of(g.front().first, hops, false, false, out);
     return;
   }
   auto in_port = [](const Place& p) { return std::int64_t{std::get<2>(p)}; };
   auto in_vc = [](const Place& p) { return std::get<2>(p) == TableRow::kLocal ? -1 : std::int64_t{std::get<3>(p)}; };
   if (function_of(g, [](const Place&) { return std::int64_t{0}; })) {
-    out.push_back(row_of(g.front().first, g.front().second, false, false));
-    out.back().in_port = TableRow::kAny;
+    const std::size_t first = out.size();
+    rows_of(g.front().first, g.front().second, false, false, out);
+    for (std::size_t i = first; i < out.size(); ++i) out[i].in_port = TableRow::kAny;
     return;
   }
   const bool by_port = function_of(g, in_port);
   const bool by_vc = !by_port && function_of(g, in_vc);
   std::set<std::tuple<std::int32_t, std::int32_t>> written;
-  for (const auto& [place, hop] : g) {
-    const TableRow r = row_of(place, hop, by_port || !by_vc, by_vc || !by_port);
-    if (written.emplace(r.in_port, r.in_vc).second) out.push_back(r);
+  for (const auto& [place, hops] : g) {
+    std::vector<TableRow> rows;
+    rows_of(place, hops, by_port || !by_vc, by_vc || !by_port, rows);
+    if (written.emplace(rows.front().in_port, rows.front().in_vc).second) out.insert(out.end(), rows.begin(), rows.end());
   }
 }
 
@@ -181,7 +211,13 @@ std::vector<TableRow> Tabulator::rows() const {
 }  // namespace
 
 TabulatedRouting tabulate_routing(const Routing& routing, const Network& net) {
-  return Tabulator(routing, net).run();
+  TabulatedRouting out = Tabulator(routing, net).run();
+  // The table must read back: an adaptive routing may still make a loop of
+  // deterministic entries that its packet state broke (one per destination).
+  RoutingTable copy = out.table;
+  const TableIndex index(net, copy, "written for " + routing.spec());
+  check_table_walks(net, index, "written for " + routing.spec());
+  return out;
 }
 
 }  // namespace menger

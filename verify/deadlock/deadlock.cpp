@@ -112,13 +112,16 @@ bool try_duato(const Exploration& x, const DeadlockOptions& opt, DeadlockResult&
   const Network& net = x.network();
   const ChannelSpace& space = x.space;
   std::vector<std::vector<bool>> sets;
+  const std::vector<bool> declared = routing.escape_vcs();  // a table's escape marks
   if (!opt.escape_vcs.empty()) sets.push_back(opt.escape_vcs);
+  else if (!declared.empty()) sets.push_back(declared);
   else if (routing.vcs() > 1 && routing.vcs() <= 6) sets = escape_candidates(routing.vcs());
   else if (routing.vcs() > 6)
     r.escape_attempts.push_back("not searched: " + std::to_string(routing.vcs()) + " VCs; name the escape VCs");
   for (const auto& set : sets) {
     DependencyAnalysis a = analyse_dependencies(x, set, true);
-    const std::string name = "escape VCs " + vc_set_text(set);
+    const bool marked = opt.escape_vcs.empty() && !declared.empty();
+    const std::string name = "escape VCs " + vc_set_text(set) + (marked ? " (marked escape by the routing)" : "");
     if (a.escape_gap) {
       r.escape_attempts.push_back(name + ": not connected: " + a.escape_gap->what + ", packet " +
                                   packet_text(net, a.escape_gap->packet));

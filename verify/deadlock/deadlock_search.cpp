@@ -253,6 +253,7 @@ class DeadlockSearch {
   void run_level_farm();
   void extend(const Units& set, const Units& reads);
   nlohmann::json question() const;
+  std::string escape_text() const;
   Resumption resumed() const;
   void update_coverage(std::size_t sets_done);
   void finish_coverage();
@@ -492,13 +493,20 @@ DeadlockSearchResult DeadlockSearch::run() {
   return out_;
 }
 
+// The escape set the question names, the routing's own marks, or "searched".
+std::string DeadlockSearch::escape_text() const {
+  if (!opt_.escape_vcs.empty()) return vc_set_text(opt_.escape_vcs);
+  const std::vector<bool> declared = routing_.escape_vcs();
+  return declared.empty() ? std::string("searched") : vc_set_text(declared) + " (marked by the routing)";
+}
+
 nlohmann::json DeadlockSearch::question() const {
   return {{"model", model_.network().spec()},
           {"routing", routing_.spec()},
           {"inputs", question_inputs(model_.network().topology(), &routing_)},
           {"faults", model_.describe()},
           {"k", opt_.k},
-          {"escape", opt_.escape_vcs.empty() ? std::string("searched") : vc_set_text(opt_.escape_vcs)},
+          {"escape", escape_text()},
           {"symmetry", out_.symmetry},
           {"switching", opt_.switching ? opt_.switching->text() : std::string("default")},
           {"case_budget", opt_.case_budget},
