@@ -32,6 +32,20 @@ expect_menger(0 "FREE: Duato's condition: escape VCs {0,1}" "deadlock of the ada
               --routing "table(file=${OUT}/duato.csv)")
 expect_menger(0 "HOLDS" "route-check of the adaptive table, fault-free" route-check "torus(4,4)"
               --routing "table(file=${OUT}/duato.csv)" --faults links --k 0)
+# Some choice sequence delivering (route-check --choices some): said in the
+# output, recorded in the witness, replayed under it; no proof is written for it.
+expect_menger(1 "choices      some" "route-check, some choice delivers" route-check "torus(4,4)"
+              --routing "table(file=${OUT}/duato.csv)" --faults links --k 1 --choices some --witness ${OUT}/some.json)
+file(READ ${OUT}/some.json some_witness)
+if(NOT some_witness MATCHES "\"choices\": \"some\"")
+  message(FATAL_ERROR "the witness does not record the rule: ${some_witness}")
+endif()
+expect_menger(0 "confirmed" "replay of a some-choice witness" replay ${OUT}/some.json)
+expect_menger(2 "" "a proof of a some-choice search" route-check "torus(4,4)" --routing "table(file=${OUT}/duato.csv)"
+              --faults links --k 1 --choices some --proof ${OUT}/some-proof.gz)
+if(NOT MENGER_ERR MATCHES "choices = some")
+  message(FATAL_ERROR "the refusal does not say why: ${MENGER_ERR}")
+endif()
 # Refusals: a routing whose choices depend on more than the input port and VC,
 # a table for another network, a broken file.
 expect_menger(2 "^$" "export of a source-dependent routing" export "dragonfly(p=1,a=2,h=2)" --routing dragonfly-valiant

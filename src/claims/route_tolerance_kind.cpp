@@ -12,6 +12,8 @@
 //   excuse_disconnected = true        # optional: pairs the faults disconnect are not failures
 //   hop_limit = 200                   # optional livelock guard
 //   search = "symbolic"               # optional: lazy (default), symbolic or naive
+//   choices = "some"                  # optional: every (default: every choice of an adaptive
+//                                     #   routing must deliver) or some (some choice sequence does)
 //   symmetry, settle_all                # optional, as route-check's options
 //
 // Every key but routing and tolerates is a field of the route-check question
@@ -25,7 +27,8 @@
 // settled without a failure (all of a `tolerates_at_least`; below the least
 // defeating set of a `tolerates`) to a scratch file and re-checks it
 // independently (verify/check/route_proof_check.h); a proof the checker
-// refutes is an error.  The symbolic search writes none yet.
+// refutes is an error.  The symbolic search writes none yet, and no proof is
+// written under choices = "some" (the checker replays every choice).
 #include "claims/property.h"
 #include "claims/property_keys.h"
 #include "claims/question_keys.h"
@@ -131,7 +134,7 @@ CheckResult check(const RouteClaim& c, const std::shared_ptr<const Topology>& to
   RouteCheckQuestion q = c.q;
   q.k = c.exact ? t + 1 : t;
   std::optional<ScratchProof> scratch;
-  if (q.search == "lazy") q.proof = scratch.emplace().path;
+  if (q.search == "lazy" && q.choices == "every") q.proof = scratch.emplace().path;
   const SpecResolver specs = builtin_specs(ctx.budget());
   const Answer a = answer_route_check(
       q, subject_of(make_route_setup(topology, c.routing, c.q.faults, c.base_dir, ctx.budget())),

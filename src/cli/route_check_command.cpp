@@ -153,6 +153,9 @@ void print_text(const RouteCheckArgs& args, const Answer& a) {
   std::cout << "model        " << s.net->spec() << "\nrouting      " << s.routing->spec() << " ("
             << to_string(s.routing->knowledge()) << " fault knowledge)\nfaults       " << s.model->describe()
             << (q.excuse_disconnected ? "; pairs the faults disconnect are excused" : "") << "\n";
+  if (q.choices == "some")
+    std::cout << "choices      some: a pair is delivered when some choice sequence reaches it (the path bound "
+                 "applies to the shortest)\n";
   if (q.path_bound) std::cout << "path bound   " << *q.path_bound << "\n";
   std::cout << "verdict      " << verdict_line(r, *s.model, q.k) << "\n";
   const auto* w = std::get_if<RouteWitness>(&a.evidence);

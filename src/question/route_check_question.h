@@ -25,6 +25,7 @@ struct RouteCheckQuestion {
   std::optional<std::string> path_bound;
   std::optional<std::uint32_t> hop_limit;
   bool excuse_disconnected = false;
+  std::string choices = "every";
   bool symmetry = true;
   bool settle_all = false;
   std::string search = "lazy";
@@ -45,6 +46,10 @@ struct RouteCheckQuestion {
     v(q.hop_limit, Field("hop_limit", "livelock guard").range(1, 999'999'999).defaults_to(kDefaultHopLimitText));
     v(q.excuse_disconnected, Field("excuse_disconnected",
                                    "do not count pairs the faults disconnect as routing failures (they are still counted)"));
+    v(q.choices, Field("choices",
+                       "how an adaptive routing's choices are read: every (every choice must deliver) or some (some "
+                       "choice sequence delivers, and the path bound applies to the shortest one)")
+                     .one_of({"every", "some"}));
     v(q.symmetry, Field("symmetry", "examine one pair per orbit where the routing and the network's symmetry allow")
                       .off("examine every pair even where translations apply"));
     v(q.settle_all, Field("settle_all", "search every level up to K even after a failure (counts then cover every fault set)"));

@@ -9,6 +9,7 @@ RouteCheckOptions route_check_options(const RouteCheckQuestion& q) {
   o.k = q.k;
   o.path_bound = q.path_bound;
   o.limits.hop_limit = q.hop_limit.value_or(0);  // 0: hop_limit_for(network), as the checkpoint header records it
+  o.limits.choices = parse_choice_rule(q.choices, "choices");
   o.excuse_disconnected = q.excuse_disconnected;
   o.symmetry = q.symmetry;
   o.settle_all = q.settle_all;
@@ -24,7 +25,7 @@ RouteCheckOptions route_check_options(const RouteCheckQuestion& q) {
 RouteWitness route_check_witness(const Routing& routing, const FaultModel& model, const RouteFailure& failure,
                                  const RouteCheckQuestion& q) {
   return make_witness(routing, model, failure, hop_limit_for(model.network(), q.hop_limit.value_or(0)),
-                      q.excuse_disconnected);
+                      q.excuse_disconnected, parse_choice_rule(q.choices, "choices"));
 }
 
 DeadlockSearchOptions deadlock_search_options(const DeadlockQuestion& q, const Routing& routing,

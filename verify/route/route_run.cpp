@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "core/text.h"
 
 namespace menger {
 
@@ -16,6 +17,15 @@ std::string_view to_string(RunOutcome o) {
     case RunOutcome::TooLong: return "path longer than the bound";
   }
   return "?";
+}
+
+std::string_view to_string(ChoiceRule c) { return c == ChoiceRule::Some ? "some" : "every"; }
+
+ChoiceRule parse_choice_rule(const std::string& text, const std::string& what) {
+  if (text == "every") return ChoiceRule::Every;
+  if (text == "some") return ChoiceRule::Some;
+  throw InputError(what + " must be every (every choice of an adaptive routing must deliver) or some (some choice "
+                   "sequence delivers), not '" + excerpt(text) + "'");
 }
 
 // ---- RecordingFaultView ----------------------------------------------------
@@ -188,6 +198,7 @@ RunResult RouteRunner::run_in(EngineFaultView& view, NodeId s, NodeId d, std::op
   RunResult delivered_trace;
   bool have_trace = false;
   if (s == d) return RunResult{};
+  if (limits_.choices == ChoiceRule::Some) return run_some(s, d, path_bound, want_trace);
 
   active_->at(s);
   Config root{s, routing_.start(s, d, *active_)};
@@ -262,6 +273,128 @@ RunResult RouteRunner::run_in(EngineFaultView& view, NodeId s, NodeId d, std::op
     }
     top_frame().height = std::max(top_frame().height, 1 + height);
   }
+}
+
+// ---- ChoiceRule::Some -------------------------------------------------------
+
+RunResult RouteRunner::some_result(RunOutcome o, std::size_t i, std::optional<std::pair<PortId, std::uint32_t>> hop,
+                                   const Config* tail, std::string detail, bool want_trace) const {
+  RunResult r;
+  r.outcome = o;
+  r.hops = reached_[i].depth + (hop ? 1 : 0);
+  if (!want_trace) return r;
+  r.detail = std::move(detail);
+  std::vector<std::size_t> path;
+  for (std::size_t j = i;; j = reached_[j].parent) {
+    path.push_back(j);
+    if (j == 0) break;
+  }
+  std::reverse(path.begin(), path.end());
+  for (std::size_t k = 0; k < path.size(); ++k) {
+    const Reached& n = reached_[path[k]];
+    TraceStep t{n.config.node, n.config.state, 0, 0, false};
+    if (k + 1 < path.size()) {
+      t.port = reached_[path[k + 1]].port;
+      t.vc = reached_[path[k + 1]].vc;
+      t.moved = true;
+    } else if (hop) {
+      t.port = hop->first;
+      t.vc = hop->second;
+      t.moved = true;
+    }
+    r.trace.push_back(t);
+  }
+  if (tail) r.trace.push_back(TraceStep{tail->node, tail->state, 0, 0, false});
+  return r;
+}
+
+RunResult RouteRunner::run_some(NodeId s, NodeId d, std::optional<std::uint32_t> path_bound, bool want_trace) {
+  const Network& net = model_.network();
+  reached_.clear();
+  active_->at(s);
+  reached_.push_back(Reached{Config{s, routing_.start(s, d, *active_)}, 0, 0, 0, 0, -1});
+  seen_.set(reached_[0].config, 0);
+  std::optional<RunResult> first_failure;  // the shallowest failing branch
+  std::optional<std::size_t> cut;          // a configuration whose hops go beyond the hop limit
+  Hops hops;
+  for (std::size_t i = 0; i < reached_.size(); ++i) {
+    const Config here = reached_[i].config;
+    hops.clear();
+    active_->at(here.node);
+    routing_.next(here.node, here.state, d, *active_, hops);
+    if (hops.empty() && !first_failure)
+      first_failure = some_result(RunOutcome::NoRoute, i, std::nullopt, nullptr,
+                                  want_trace ? "no choice delivers; no hop offered at " + where(here) : "", want_trace);
+    for (const Hop& h : hops) {
+      if (h.port >= net.num_ports(here.node))
+        throw InternalError("routing " + routing_.spec() + " chose port " + std::to_string(h.port) + " of " +
+                            net.label(here.node) + ", which has " + std::to_string(net.num_ports(here.node)) + " ports");
+      const PortSlot& slot = net.port(here.node, h.port);
+      const std::pair<PortId, std::uint32_t> taken{h.port, h.vc};
+      if (active_->hop_blocked(slot)) {
+        if (!first_failure)
+          first_failure = some_result(RunOutcome::Blocked, i, taken, nullptr,
+                                      want_trace ? "no choice delivers; port " + std::to_string(h.port) + " of " +
+                                                       where(here) + " leads over a failed " +
+                                                       (!slot.connected() ? std::string("an unconnected port")
+                                                                          : "link " + net.link_label(slot.link) + " to " +
+                                                                                net.label(slot.peer))
+                                                 : "",
+                                      want_trace);
+        continue;
+      }
+      const Config child{slot.peer, h.state};
+      if (child.node == d) {
+        const Config arrived = child;
+        RunResult r = some_result(RunOutcome::Delivered, i, taken, &arrived, "", want_trace);
+        if (path_bound && r.hops > *path_bound) {
+          r.outcome = RunOutcome::TooLong;
+          r.detail = std::to_string(r.hops) + " hops on the shortest delivering branch, bound " + std::to_string(*path_bound);
+        }
+        return r;
+      }
+      if (const std::int64_t* at = seen_.find(child)) {
+        if (reached_[i].first < 0) reached_[i].first = *at, reached_[i].first_port = h.port, reached_[i].first_vc = h.vc;
+        continue;
+      }
+      if (reached_[i].depth + 1 > limits_.hop_limit) {
+        if (!cut) cut = i;
+        continue;
+      }
+      const auto index = static_cast<std::int64_t>(reached_.size());
+      if (reached_[i].first < 0) reached_[i].first = index, reached_[i].first_port = h.port, reached_[i].first_vc = h.vc;
+      seen_.set(child, index);
+      reached_.push_back(Reached{child, static_cast<std::uint32_t>(i), h.port, h.vc, reached_[i].depth + 1, -1});
+    }
+  }
+  if (first_failure) return std::move(*first_failure);
+  if (cut) return some_result(RunOutcome::HopLimit, *cut, std::nullopt, nullptr,
+                              want_trace ? "no choice delivers; more than " + std::to_string(limits_.hop_limit) + " hops" : "",
+                              want_trace);
+  return some_lasso(want_trace);
+}
+
+// Every branch circles: follow first choices from the root until a
+// configuration repeats (each has one, leading to a reached configuration).
+RunResult RouteRunner::some_lasso(bool want_trace) const {
+  std::vector<bool> on(reached_.size(), false);
+  std::size_t i = 0;
+  RunResult r;
+  r.outcome = RunOutcome::Livelock;
+  while (!on[i]) {
+    on[i] = true;
+    const Reached& n = reached_[i];
+    MENGER_ASSERT(n.first >= 0, "route run: a configuration of a closed search without a hop");
+    if (want_trace) r.trace.push_back(TraceStep{n.config.node, n.config.state, n.first_port, n.first_vc, true});
+    ++r.hops;
+    i = static_cast<std::size_t>(n.first);
+  }
+  if (want_trace) {
+    r.trace.push_back(TraceStep{reached_[i].config.node, reached_[i].config.state, 0, 0, false});
+    r.detail = "no choice delivers: every branch returns to a configuration met before, as first choices do at " +
+               where(reached_[i].config);
+  }
+  return r;
 }
 
 }  // namespace menger

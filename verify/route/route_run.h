@@ -15,9 +15,22 @@
 //             circle for ever (for adaptive routing: some choice sequence does)
 //   HopLimit  a branch is longer than the hop limit without repeating
 //   TooLong   delivered, but some branch is longer than the path bound
-// Adaptive routing (several hops offered) is nondeterminism: all branches are
-// explored (depth first over the DAG of configurations, memoised), so the hop
-// count is that of the longest branch.
+// Adaptive routing (several hops offered) is nondeterminism.  Two readings
+// (RunLimits::choices):
+//   Every  every choice must deliver (the default: an adaptive router may take
+//          any of them).  All branches are explored (depth first over the DAG
+//          of configurations, memoised), so the hop count is that of the
+//          longest branch, and the first failing branch is the outcome.
+//   Some   some choice sequence delivers (a routing whose choices are the
+//          routes a source or an oracle may pick).  Configurations are
+//          explored breadth first, so the first delivery found is a shortest
+//          branch: Delivered (or TooLong) by its hop count.  When none
+//          delivers the outcome is the first failure met (shallowest), else
+//          HopLimit when some branch was cut there, else Livelock (every
+//          branch circles: the trace is a lasso of first choices).
+//   The read record stays exact in both: in Some, every configuration closer
+//   than the delivery found was expanded and recorded, so no shorter branch
+//   can appear under a fault set that adds none of the reads.
 #pragma once
 
 #include <cstdint>
@@ -35,6 +48,12 @@ namespace menger {
 
 enum class RunOutcome { Delivered, NoRoute, Blocked, Livelock, HopLimit, TooLong };
 std::string_view to_string(RunOutcome o);
+
+// How an adaptive routing's choices are read (see above).
+enum class ChoiceRule { Every, Some };
+std::string_view to_string(ChoiceRule c);
+// "every" or "some"; anything else is an InputError naming `what`.
+ChoiceRule parse_choice_rule(const std::string& text, const std::string& what);
 
 struct TraceStep {
   NodeId node = kNoNode;
@@ -58,6 +77,7 @@ struct RunLimits {
   std::uint32_t hop_limit = 0;             // 0: hop_limit_for(network)
   std::optional<std::uint32_t> path_bound; // TooLong above it
   std::uint32_t fault_budget = 0;          // largest fault set size the caller explores
+  ChoiceRule choices = ChoiceRule::Every;
 };
 
 // A Local routing may ask only about the node the packet is at, its links and
@@ -165,6 +185,27 @@ class RouteRunner {
   template <class Detail>
   RunResult fail(RunOutcome o, const Detail& detail, bool want_trace, const Config* repeated = nullptr);
   std::string where(const Config& c) const;
+
+  // ChoiceRule::Some: breadth first over configurations.  A node of the
+  // search: its configuration, the node it was reached from (by `port`,
+  // `vc`), its depth, and where its first hop leads (for the lasso).
+  struct Reached {
+    Config config;
+    std::uint32_t parent = 0;
+    PortId port = 0;
+    std::uint32_t vc = 0;
+    std::uint32_t depth = 0;
+    std::int64_t first = -1;  // index of the configuration its first hop reaches
+    PortId first_port = 0;    // and that hop
+    std::uint32_t first_vc = 0;
+  };
+  std::vector<Reached> reached_;
+  RunResult run_some(NodeId s, NodeId d, std::optional<std::uint32_t> path_bound, bool want_trace);
+  // The trace from the root to reached_[i], the last step's hop (port, vc) if
+  // `moved`, then `tail` (the configuration reached, if any).
+  RunResult some_result(RunOutcome o, std::size_t i, std::optional<std::pair<PortId, std::uint32_t>> hop,
+                        const Config* tail, std::string detail, bool want_trace) const;
+  RunResult some_lasso(bool want_trace) const;
 };
 
 }  // namespace menger

@@ -98,6 +98,11 @@ class Search {
     if (opt.prove && (opt.symbolic || opt.naive))
       throw InputError("a proof is written by the lazy search; not yet by " +
                        std::string(opt.symbolic ? "the symbolic search" : "the naive baseline"));
+    // The proof checker replays every choice (verify/check/route_proof_check.h)
+    // and the symbolic search's tests cover that reading only.
+    if (opt.limits.choices == ChoiceRule::Some && (opt.prove || opt.symbolic))
+      throw InputError("choices = some (some choice sequence delivers) is searched by the lazy or naive search "
+                       "without a proof; " + std::string(opt.prove ? "a proof re-checks every choice" : "not yet by the symbolic search"));
   }
 
   RouteCheckResult run();
@@ -701,6 +706,7 @@ nlohmann::json Search::question(const RouteCheckResult& r) const {
           {"path_bound", opt_.path_bound ? nlohmann::json(*opt_.path_bound) : nlohmann::json()},
           {"hop_limit", opt_.limits.hop_limit},
           {"excuse_disconnected", opt_.excuse_disconnected},
+          {"choices", to_string(opt_.limits.choices)},
           {"settle_all", opt_.settle_all},
           {"naive", opt_.naive},
           {"symbolic", opt_.symbolic},

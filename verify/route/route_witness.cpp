@@ -109,7 +109,7 @@ void check_outcome(const RouteWitness& w, const Network& net, const FailedElemen
 }  // namespace
 
 RouteWitness make_witness(const Routing& routing, const FaultModel& model, const RouteFailure& f,
-                          std::uint32_t hop_limit, bool excuse_disconnected) {
+                          std::uint32_t hop_limit, bool excuse_disconnected, ChoiceRule choices) {
   const Network& net = model.network();
   RouteWitness w;
   w.model = net.spec();
@@ -121,6 +121,7 @@ RouteWitness make_witness(const Routing& routing, const FaultModel& model, const
   w.destination = net.label(f.pair.d);
   w.path_bound = f.path_bound;
   w.hop_limit = hop_limit;
+  w.choices = choices;
   w.outcome = std::string(to_string(f.run.outcome));
   w.hops = f.run.hops;
   w.disconnected = f.disconnected;
@@ -150,6 +151,9 @@ nlohmann::json to_json(const RouteWitness& w) {
     t.push_back({{"node", s.node}, {"state", s.state}, {"port", s.port}, {"vc", s.vc}, {"moved", s.moved}});
   j["trace"] = t;
   j["inputs"] = inputs_json(w.inputs);
+  // Written only when not the default, so that every-choice witnesses read
+  // with a Menger that predates the field.
+  if (w.choices != ChoiceRule::Every) j["choices"] = to_string(w.choices);
   return j;
 }
 
@@ -161,7 +165,7 @@ RouteWitness witness_from_json(const nlohmann::json& j) {
     static const char* const kFields[] = {"kind",  "model", "routing",    "faults",   "excuse_disconnected",
                                           "fault_set", "source", "destination", "path_bound", "hop_limit",
                                           "outcome", "hops",  "disconnected", "detail",  "trace",
-                                          "inputs"};
+                                          "inputs", "choices"};
     for (const auto& [key, value] : j.items())
       if (std::find(std::begin(kFields), std::end(kFields), key) == std::end(kFields))
         throw InputError("unknown field '" + excerpt(key) + "' (a checker confirms every field it is given)");
@@ -181,6 +185,7 @@ RouteWitness witness_from_json(const nlohmann::json& j) {
     if (!j.contains("path_bound")) throw InputError("missing field 'path_bound'");
     if (!j["path_bound"].is_null()) w.path_bound = json_at<std::uint32_t>(j, "path_bound");
     w.hop_limit = json_at<std::uint32_t>(j, "hop_limit");
+    if (j.contains("choices")) w.choices = parse_choice_rule(json_at<std::string>(j, "choices"), "field 'choices'");
     w.outcome = json_at<std::string>(j, "outcome");
     w.hops = json_at<std::uint32_t>(j, "hops");
     if (j.contains("disconnected")) w.disconnected = json_at<bool>(j, "disconnected");
@@ -231,7 +236,7 @@ ReplayReport replay(const RouteWitness& w, const SpecResolver& specs) {
   const Routing* routing = setup.routing.get();
   ReplayReport rep;
   rep.problems = validate_trace(w, model);
-  RouteRunner runner(*routing, model, RunLimits{w.hop_limit, w.path_bound, 0});
+  RouteRunner runner(*routing, model, RunLimits{w.hop_limit, w.path_bound, 0, w.choices});
   rep.run = runner.run(fault_set_named(model, w.fault_set), node_named(net, w.source),
                        node_named(net, w.destination), w.path_bound, true);
   auto fresh = steps_of(*routing, net, rep.run);

@@ -35,6 +35,7 @@ struct RouteWitness {
   std::string source, destination;           // node labels
   std::optional<std::uint32_t> path_bound;
   std::uint32_t hop_limit = 0;
+  ChoiceRule choices = ChoiceRule::Every;    // how the run read an adaptive routing's choices
   std::string outcome;                       // to_string(RunOutcome)
   std::uint32_t hops = 0;
   bool disconnected = false;
@@ -50,7 +51,8 @@ struct RouteWitness {
 };
 
 RouteWitness make_witness(const Routing& routing, const FaultModel& model, const RouteFailure& f,
-                          std::uint32_t hop_limit, bool excuse_disconnected);
+                          std::uint32_t hop_limit, bool excuse_disconnected,
+                          ChoiceRule choices = ChoiceRule::Every);
 nlohmann::json to_json(const RouteWitness& w);
 RouteWitness witness_from_json(const nlohmann::json& j);  // throws InputError
 
