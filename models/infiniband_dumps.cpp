@@ -156,8 +156,16 @@ IbForwardingTables read_lfts(const fs::path& file, InputRecord* record, const Bu
   std::map<Guid, std::vector<bool>> seen;  // per switch: LIDs with an entry (kNoIbPort is a value too)
   std::vector<std::uint8_t>* current = nullptr;
   std::vector<bool>* entered = nullptr;
+  std::size_t column_lines = 0;  // dump_fts / ibroute: the two column-header lines after a switch's header
   std::string line;
   while (r.next(line)) {
+    if (column_lines > 0) {
+      --column_lines;
+      const auto first = line.find_first_not_of(" \t");
+      const std::string_view word = first == std::string::npos ? "" : std::string_view(line).substr(first, 4);
+      if (word == "Lid " || word == "Port") continue;
+      column_lines = 0;
+    }
     if (line.rfind("Unicast lids", 0) == 0) {
       const auto at = line.find(" guid ");
       if (at == std::string::npos) r.fail("expected 'guid 0x...' in the switch header");
@@ -168,6 +176,7 @@ IbForwardingTables read_lfts(const fs::path& file, InputRecord* record, const Bu
       if (tables.count(guid)) r.fail("switch " + g + " has two tables");
       current = &tables[guid];
       entered = &seen[guid];
+      column_lines = 2;
       continue;
     }
     if (line.find("lids dumped") != std::string::npos || line.find_first_not_of(" \t") == std::string::npos) {
@@ -179,7 +188,9 @@ IbForwardingTables read_lfts(const fs::path& file, InputRecord* record, const Bu
     std::istringstream s(line);
     std::string lid_text, port_text, rest;
     s >> lid_text >> port_text;
-    if (s >> rest && rest[0] != '#') r.fail("expected '0xLID PORT # comment', got '" + rest + "' after the port");
+    if (s >> rest && rest[0] != '#' && rest[0] != ':')
+      r.fail("expected '0xLID PORT # comment' (OpenSM) or '0xLID PORT : (destination)' (dump_fts, ibroute), got '" +
+             rest + "' after the port");
     const auto lid = bounded(r, number(lid_text, 16), 0xbfff, "a unicast LID");
     const auto port = bounded(r, number(port_text, 10), 254, "an output port");
     if (current->size() <= lid) current->resize(lid + 1, kNoIbPort);

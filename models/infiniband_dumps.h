@@ -16,7 +16,13 @@
 //                       ends.  Ports, LID and PN are hexadecimal.
 //   opensm-lfts.dump    per switch "Unicast lids [a-b] of switch Lid L guid
 //                       0xG ('desc'):", then "0xLID PORT # ..." lines (PORT
-//                       decimal), then "N lids dumped".
+//                       decimal), then "N lids dumped".  read_lfts also reads
+//                       what dump_fts and ibroute (infiniband-diags) print
+//                       of a live fabric: the same header (the switch named
+//                       by "Lid L" or "DR path ..."), two column-header lines
+//                       ("Lid  Out   Destination", "Port     Info"), entries
+//                       "0xLID PORT : (Switch portguid 0x..: 'desc')", then
+//                       "N valid lids dumped"; only routed LIDs are listed.
 //   opensm-sl2vl.dump   per port "Switch 0xG, base LID L, "desc"" (or
 //                       "Channel Adapter 0xG, ..."), then rows
 //                       "IN OUT : vl(SL0) .. vl(SL15)".  A channel adapter's

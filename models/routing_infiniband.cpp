@@ -10,8 +10,10 @@
 // virtual channel, and the packet state carries the SL and the port the
 // packet came in by (torus-2QoS, for one, makes the VL depend on it).
 //
-// Sources of the tables, all from the fabric's dump directory:
-//   LFTs      opensm-lfts.dump (required);
+// Sources of the tables, all from the fabric's dump directory unless named:
+//   LFTs      opensm-lfts.dump (required), or lfts=FILE: another file of
+//             forwarding tables, OpenSM's dump or what dump_fts / ibroute
+//             printed of the live fabric (models/infiniband_dumps.h);
 //   SL2VL     opensm-sl2vl.dump (vls=dump, OpenSM run with -Q), or vls=zero:
 //             every hop on VL 0, for a subnet without SL-to-VL programming;
 //   path SLs  path-sls.txt (sls=file), or sls=zero: every path on SL 0, what
@@ -51,9 +53,10 @@ constexpr FlagField kNoPathSl{2, "no path SL"};
 class OpensmTablesRouting final : public Routing {
  public:
   // `budget` covers reading the dump files.
-  OpensmTablesRouting(const Network& net, const InfinibandFabric& fabric, TablesChoice choice, const Budget& budget)
+  OpensmTablesRouting(const Network& net, const InfinibandFabric& fabric, TablesChoice choice,
+                      const std::optional<std::filesystem::path>& lfts, const Budget& budget)
       : net_(net), fabric_(fabric), choice_(choice) {
-    load_lfts(budget);
+    load_lfts(lfts.value_or(fabric_.dump_dir() / "opensm-lfts.dump"), budget);
     if (choice_.sl2vl_from_dump) load_sl2vl(budget);
     if (choice_.path_sls_from_file) {
       const auto file = fabric_.dump_dir() / "path-sls.txt";
@@ -115,8 +118,7 @@ class OpensmTablesRouting final : public Routing {
   std::uint32_t vcs_ = 1;
   std::vector<InputRecord> inputs_;  // the dump files read, in the order read
 
-  void load_lfts(const Budget& budget) {
-    const auto file = fabric_.dump_dir() / "opensm-lfts.dump";
+  void load_lfts(const std::filesystem::path& file, const Budget& budget) {
     IbForwardingTables tables = read_lfts(file, &inputs_.emplace_back(), budget);
     lfts_.resize(net_.num_nodes());
     for (NodeId v = 0; v < net_.num_nodes(); ++v) {
@@ -184,14 +186,20 @@ void register_infiniband_routings(RoutingRegistry& reg) {
       "opensm-tables",
       "the forwarding tables, SL-to-VL tables and path SLs OpenSM programmed (network: opensm(dir=...))",
       "InfiniBand Architecture vol. 1 (linear forwarding and SL-to-VL mapping tables); OpenSM 3.3.23 dump files",
-      {lane_param(kPathServiceLevels), lane_param(kServiceLevelToLane)},
+      {lane_param(kPathServiceLevels), lane_param(kServiceLevelToLane),
+       ParamSpec::text("lfts", "forwarding tables from this file instead of DIR/opensm-lfts.dump: OpenSM's dump, or "
+                               "dump_fts / ibroute output (relative names beside the claim file)")
+           .may_be_absent()
+           .names_file()},
       [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
         const auto* fabric = dynamic_cast<const InfinibandFabric*>(&net.topology());
         if (!fabric) p.fail("needs an InfiniBand subnet, opensm(dir=...), not " + net.spec());
+        std::optional<std::filesystem::path> lfts;
+        if (p.has("lfts")) lfts = p.file("lfts").lexically_normal();
         return std::make_unique<OpensmTablesRouting>(net, *fabric,
                                                      TablesChoice{read_from_dump(p, kPathServiceLevels),
                                                                   read_from_dump(p, kServiceLevelToLane)},
-                                                     p.budget());
+                                                     lfts, p.budget());
       }});
 }
 

@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
 #include <map>
 #include <random>
 #include <set>
@@ -112,6 +113,7 @@ void write_dumps(const RingSubnet& r, const fs::path& dir) {
     lst << port_end(r, true, r.hca_switch[h], r.hca_port[h]) << " " << port_end(r, false, h, 1) << " PHY=4x\n";
   }
   std::ofstream lfts(dir / "opensm-lfts.dump"), vl(dir / "opensm-sl2vl.dump"), sls(dir / "path-sls.txt");
+  std::ofstream fts(dir / "dump_fts.txt");
   for (unsigned s = 0; s < r.n; ++s) {
     lfts << "Unicast lids [0-" << r.lft[s].size() << "] of switch Lid " << r.switch_lid(s) << " guid 0x"
          << std::hex << (0x200000u + s) << std::dec << " ('S" << s << "'):\n";
@@ -121,6 +123,18 @@ void write_dumps(const RingSubnet& r, const fs::path& dir) {
       lfts << buf;
     }
     lfts << r.lft[s].size() << " lids dumped\n";
+    // The same table as dump_fts (infiniband-diags 44) prints it: the switch
+    // named by its directed route, two column-header lines, the destination's
+    // description after a colon.
+    fts << "Unicast lids [0x0-0x" << std::hex << r.lft[s].size() << "] of switch DR path slid 0; dlid 0; 0," << std::dec
+        << s << " guid 0x" << std::hex << std::setw(16) << std::setfill('0') << (0x200000u + s) << std::dec
+        << std::setfill(' ') << " (S" << s << "):\n  Lid  Out   Destination\n       Port     Info \n";
+    for (auto [lid, port] : r.lft[s]) {
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "0x%04x %03u : (Channel Adapter portguid 0x%016x: 'H')\n", lid, port, 0x100000u + lid);
+      fts << buf;
+    }
+    fts << r.lft[s].size() << " valid lids dumped \n";
     vl << "Switch 0x" << std::hex << (0x200000u + s) << std::dec << ", base LID " << r.switch_lid(s) << ", \"S" << s
        << "\"\n#in out : 0  1  2  3  4  5  6  7  8  9  10 11 12 13 14 15\n#-------\n";
     for (const auto& [ports, row] : r.sl2vl[s]) write_row(vl, ports.first, ports.second, row);
@@ -206,6 +220,11 @@ TEST(Infiniband, RandomRingsAgreeWithAnIndependentChecker) {
     EXPECT_EQ(got.plain.escape_channels_used.size(), want.buffers);
     EXPECT_EQ(got.plain.direct_dependencies, want.dependencies);
     EXPECT_FALSE(got.plain.gap.has_value());
+    // The forwarding tables as dump_fts prints them: the same answer.
+    const DeadlockResult fts =
+        check(dir, "opensm-tables(lfts=" + SpecValue::make_string((dir / "dump_fts.txt").string()).to_string() + ")");
+    EXPECT_EQ(fts.status, got.status);
+    EXPECT_EQ(fts.plain.direct_dependencies, want.dependencies);
     (want.cycle ? loops : free) += 1;
     fs::remove_all(dir);
   }
@@ -278,11 +297,13 @@ TEST(Infiniband, MalformedDumpsGiveOneClearError) {
            Edit{"lst", "opensm-subnet.lst", "{ SW Ports", "{ XX Ports", "opensm-subnet.lst: line 1: unknown node type 'XX'"},
            Edit{"lid", "opensm-subnet.lst", "LID:0001", "LID:zz", "LID:<hex>"},
            Edit{"lft", "opensm-lfts.dump", " # a port", "x # a port", "opensm-lfts.dump: line 2: expected an output port"},
+           Edit{"fts", "dump_fts.txt", " : (Channel", " x (Channel", "dump_fts.txt: line 4: expected '0xLID PORT # comment'"},
            Edit{"row", "opensm-sl2vl.dump", "0   1   :", "0   1   : 3", "more than 16 VLs"},
            Edit{"sls", "path-sls.txt", "\n", "\n1 2\n", "path-sls.txt: line 2: expected 'SLID DLID SL'"}}) {
     const fs::path d = fresh(e.name);
     replace_in(d / e.file, e.from, e.to);
-    expect_input_error(d, "opensm-tables", e.error);
+    const std::string fts = "opensm-tables(lfts=" + SpecValue::make_string((d / e.file).string()).to_string() + ")";
+    expect_input_error(d, std::string(e.file) == "dump_fts.txt" ? fts : "opensm-tables", e.error);
   }
   fs::path d;
   d = fresh("nosls");

@@ -22,12 +22,16 @@ struct CreditLoopsQuestion {
 
   std::string sls = kPathServiceLevels.from_dump;
   std::string vls = kServiceLevelToLane.from_dump;
+  std::string lfts;
 
   template <class Q, class Visit>
   static void fields(Q& q, Visit&& v) {
     using namespace question;
     v(q.sls, lanes(kPathServiceLevels));
     v(q.vls, lanes(kServiceLevelToLane));
+    v(q.lfts, Field("lfts", "read the forwarding tables from this file instead of DIR/opensm-lfts.dump: OpenSM's "
+                            "dump, or what dump_fts or ibroute printed of the live fabric")
+                  .in(kCli | kPython));
   }
 
  private:

@@ -28,7 +28,9 @@ Answer answer_credit_loops(const std::string& dir, const std::string& fabric_fil
                            ")";
   std::string routing = "opensm-tables(";
   routing.append(kPathServiceLevels.name).append("=").append(q.sls).append(", ");
-  routing.append(kServiceLevelToLane.name).append("=").append(q.vls).append(")");
+  routing.append(kServiceLevelToLane.name).append("=").append(q.vls);
+  if (!q.lfts.empty()) routing.append(", lfts=").append(SpecValue::make_string(q.lfts).to_string());
+  routing.append(")");
   Answer a = Answer::asked("credit-loops", subject_of(make_route_setup(spec, routing, "links", ctx.budget)),
                            question::to_json_view(q));
   DeadlockOptions opt;

@@ -13,7 +13,9 @@ subnet, OpenSM routes it and dumps its tables (opensm_run.sh), then
   - ibdmchk (Debian ibutils, an independent implementation) decides the same
     from the same dumps, with the same path SLs and SL2VL tables;
 the two must agree, and Menger must say the same when it reads the fabric
-from ibnetdiscover's output (--fabric) instead of OpenSM's subnet list.  The engines OpenSM's manual (opensm(8), ROUTING)
+from ibnetdiscover's output (--fabric) instead of OpenSM's subnet list, and
+the forwarding tables from dump_fts's output (--lfts, what infiniband-diags
+reads from the switches) instead of OpenSM's dump.  The engines OpenSM's manual (opensm(8), ROUTING)
 documents as deadlock-free on a topology must be found free of credit loops:
 updn, ftree (fat trees), lash, dfsssp, nue, torus-2QoS (tori), dor (meshes).
 One FREE verdict's certificate goes through `menger check-cert`, one loop's
@@ -118,6 +120,15 @@ def main(argv):
             if (d["credit_loop"], d["pairs"]) != (m["credit_loop"], m["pairs"]):
                 problems.append("%s on %s: with --fabric ibnetdiscover.txt menger says %s over %d pairs, not %s over %d"
                                 % (engine, topo, word(d["credit_loop"]), d["pairs"], word(m["credit_loop"]), m["pairs"]))
+        fts = os.path.join(out, "dump_fts.txt")
+        if not os.path.exists(fts):
+            problems.append("%s on %s: no dump_fts output (%s)" % (engine, topo, out))
+        elif os.path.exists(fabric):  # the site's own files: ibnetdiscover and dump_fts, no OpenSM dump
+            d = menger(binary, out, ["--fabric", fabric, "--lfts", fts])
+            if (d["credit_loop"], d["pairs"]) != (m["credit_loop"], m["pairs"]):
+                problems.append("%s on %s: with --fabric ibnetdiscover.txt --lfts dump_fts.txt menger says %s over %d "
+                                "pairs, not %s over %d" % (engine, topo, word(d["credit_loop"]), d["pairs"],
+                                                           word(m["credit_loop"]), m["pairs"]))
         if m["credit_loop"] != i:
             problems.append("%s on %s: menger says %s, ibdmchk %s (%s)" % (engine, topo, word(m["credit_loop"]), word(i), out))
         if documented and m["credit_loop"]:

@@ -7,6 +7,8 @@
 #   path-sls.txt           "SLID DLID SL" of every adapter-to-adapter path
 #   path-sls.ibdmchk       "0xNODEGUID DLID SL", the same for ibdmchk -c
 #   engine_used.txt        the engine that really configured the switches
+#   ibnetdiscover.txt, dump_fts.txt  the fabric and the forwarding tables as
+#                          infiniband-diags read them from the simulated switches
 # Steps: ibsim (the simulator, Debian ibsim-utils) holds the fabric; OpenSM
 # talks to it through the umad2sim preload library and writes its dumps (they
 # need the ROUTING log bit, -D 0x43; -Q programs and dumps SL2VL tables;
@@ -101,6 +103,11 @@ fi
 # 3. The fabric as ibnetdiscover sees it (another fabric input for Menger:
 # credit-loops --fabric).  Optional: a failure here only leaves the file out.
 LD_PRELOAD=$PRELOAD ibnetdiscover >"$OUT/ibnetdiscover.txt" 2>"$OUT/ibnetdiscover.err" || rm -f "$OUT/ibnetdiscover.txt"
+
+# 3b. The forwarding tables as dump_fts (infiniband-diags) reads them from the
+# switches: what a site has when it holds no OpenSM dump (menger credit-loops
+# --lfts).  Optional, as ibnetdiscover's output.
+LD_PRELOAD=$PRELOAD dump_fts >"$OUT/dump_fts.txt" 2>"$OUT/dump_fts.err" || rm -f "$OUT/dump_fts.txt"
 
 # 4. Path SLs, pair by pair, from the SA.  Adapter ports from the subnet list:
 # "PORTGUID NODEGUID LID".
