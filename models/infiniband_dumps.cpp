@@ -150,6 +150,19 @@ std::vector<IbLink> read_subnet_lst(const fs::path& file, InputRecord* record, c
   return links;
 }
 
+// Where the GUID starts in an fdbs file's switch header, "dump_ucast_routes:
+// Switch 0xG" (OpenSM 3.3's opensm.fdbs; ibdiagnet.fdbs, which ibutils parses
+// with the same reader), or "osm_ucast_mgr_dump_ucast_routes: Switch 0xG"
+// (older OpenSM); nullopt for any other line.
+std::optional<std::size_t> fdbs_switch(const std::string& line) {
+  static const std::string kTail = "dump_ucast_routes: Switch ";
+  const auto at = line.find(kTail);
+  if (at == std::string::npos) return std::nullopt;
+  const std::string_view prefix(line.data(), at);
+  if (prefix != "" && prefix != "osm_ucast_mgr_") return std::nullopt;
+  return at + kTail.size();
+}
+
 IbForwardingTables read_lfts(const fs::path& file, InputRecord* record, const Budget& budget) {
   LineReader r(file, record, budget);
   IbForwardingTables tables;
@@ -163,13 +176,14 @@ IbForwardingTables read_lfts(const fs::path& file, InputRecord* record, const Bu
       --column_lines;
       const auto first = line.find_first_not_of(" \t");
       const std::string_view word = first == std::string::npos ? "" : std::string_view(line).substr(first, 4);
-      if (word == "Lid " || word == "Port") continue;
+      if (word == "Lid " || word == "Port" || word == "LID ") continue;
       column_lines = 0;
     }
-    if (line.rfind("Unicast lids", 0) == 0) {
-      const auto at = line.find(" guid ");
+    const auto fdbs = fdbs_switch(line);
+    if (line.rfind("Unicast lids", 0) == 0 || fdbs) {
+      const auto at = fdbs ? *fdbs : line.find(" guid ");
       if (at == std::string::npos) r.fail("expected 'guid 0x...' in the switch header");
-      std::istringstream s(line.substr(at + 6));
+      std::istringstream s(line.substr(fdbs ? at : at + 6));
       std::string g;
       s >> g;
       const Guid guid = bounded(r, number(g, 16), UINT64_MAX, "a switch GUID");
@@ -188,11 +202,21 @@ IbForwardingTables read_lfts(const fs::path& file, InputRecord* record, const Bu
     std::istringstream s(line);
     std::string lid_text, port_text, rest;
     s >> lid_text >> port_text;
-    if (s >> rest && rest[0] != '#' && rest[0] != ':')
+    const bool fdbs_entry = port_text == ":";  // "0xLID : PORT : HOPS : OPTIMAL"
+    if (fdbs_entry) {
+      s >> port_text;
+      std::string colon, hops, colon2, optimal;
+      if (port_text != "UNREACHABLE" && !(s >> colon >> hops >> colon2 >> optimal && colon == ":" && colon2 == ":" &&
+                                          number(hops, 16) && (optimal == "yes" || optimal == "no")))
+        r.fail("expected '0xLID : PORT : HOPS : yes|no' (an fdbs file)");
+      if (s >> rest) r.fail("text after an fdbs entry: '" + rest + "'");
+    } else if (s >> rest && rest[0] != '#' && rest[0] != ':') {
       r.fail("expected '0xLID PORT # comment' (OpenSM) or '0xLID PORT : (destination)' (dump_fts, ibroute), got '" +
              rest + "' after the port");
+    }
     const auto lid = bounded(r, number(lid_text, 16), 0xbfff, "a unicast LID");
-    const auto port = bounded(r, number(port_text, 10), 254, "an output port");
+    const auto port = fdbs_entry && port_text == "UNREACHABLE" ? kNoIbPort
+                                                                : bounded(r, number(port_text, 10), 254, "an output port");
     if (current->size() <= lid) current->resize(lid + 1, kNoIbPort);
     if (entered->size() <= lid) entered->resize(lid + 1, false);
     if ((*entered)[lid]) r.fail("LID " + lid_text + " has two entries in one switch's table");
@@ -253,6 +277,26 @@ IbPathSls read_path_sls(const fs::path& file, InputRecord* record, const Budget&
     const auto sl = bounded(r, any_number(c), 15, "an SL");
     if (!sls.emplace(std::pair{static_cast<std::uint16_t>(slid), static_cast<std::uint16_t>(dlid)},
                      static_cast<std::uint8_t>(sl)).second)
+      r.fail("the pair " + a + " " + b + " is listed twice");
+  }
+  return sls;
+}
+
+IbGuidPathSls read_guid_path_sls(const fs::path& file, InputRecord* record, const Budget& budget) {
+  LineReader r(file, record, budget);
+  IbGuidPathSls sls;
+  std::string line;
+  while (r.next(line)) {
+    const auto hash = line.find('#');
+    std::istringstream s(line.substr(0, hash));
+    std::string a, b, c, extra;
+    if (!(s >> a)) continue;
+    if (!(s >> b >> c) || (s >> extra)) r.fail("expected '0xGUID DLID SL'");
+    if (a.rfind("0x", 0) != 0) r.fail("expected a GUID 0x..., got '" + a + "'");
+    const Guid guid = bounded(r, number(a, 16), UINT64_MAX, "a GUID");
+    const auto dlid = bounded(r, any_number(b), 0xbfff, "a destination LID");
+    const auto sl = bounded(r, any_number(c), 15, "an SL");
+    if (!sls.emplace(std::pair{guid, static_cast<std::uint16_t>(dlid)}, static_cast<std::uint8_t>(sl)).second)
       r.fail("the pair " + a + " " + b + " is listed twice");
   }
   return sls;

@@ -28,8 +28,16 @@
 //                       "IN OUT : vl(SL0) .. vl(SL15)".  A channel adapter's
 //                       table is keyed by its port GUID and has one row.
 //   path-sls.txt        Menger's own: "SLID DLID SL" per line (decimal or
-//                       0x hex), '#' comments, as tests/infiniband/opensm_fabric.sh
+//                       0x hex), '#' comments, as tests/infiniband/opensm_run.sh
 //                       writes it from `saquery -p --slid S --dlid D`.
+//   PSL file            "0xGUID DLID SL" per line: the path SLs as ibdmchk -c
+//                       reads them and ibdiagnet writes them (ibdiagnet.psl),
+//                       GUID the source adapter's node (or port) GUID.
+//   fdbs file           read_lfts also reads OpenSM's opensm.fdbs and
+//                       ibdiagnet's ibdiagnet.fdbs (ibutils parses both with
+//                       one reader): per switch "dump_ucast_routes: Switch
+//                       0xG", "LID    : Port : Hops : Optimal", then
+//                       "0xLID : PORT : HOPS : yes|no" (or ": UNREACHABLE").
 #pragma once
 
 #include <array>
@@ -87,6 +95,11 @@ IbSl2VlTables read_sl2vl(const std::filesystem::path& file, InputRecord* record 
 using IbPathSls = std::map<std::pair<std::uint16_t, std::uint16_t>, std::uint8_t>;
 IbPathSls read_path_sls(const std::filesystem::path& file, InputRecord* record = nullptr,
                                 const Budget& budget = Budget());
+
+// (source GUID, DLID) -> SL, from a PSL file.
+using IbGuidPathSls = std::map<std::pair<Guid, std::uint16_t>, std::uint8_t>;
+IbGuidPathSls read_guid_path_sls(const std::filesystem::path& file, InputRecord* record = nullptr,
+                                 const Budget& budget = Budget());
 
 std::string guid_text(Guid g);  // "0x0002c90200400005"
 

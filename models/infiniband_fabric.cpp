@@ -65,8 +65,10 @@ std::shared_ptr<const InfinibandFabric> read_opensm_fabric(const fs::path& dir, 
   const fs::path file = ibnetdiscover ? *ibnetdiscover : dir / "opensm-subnet.lst";
   const std::string where = "file " + file.string();
   InputRecord read;
-  const std::vector<IbLink> links = ibnetdiscover ? read_ibnetdiscover(file, &read, budget)
-                                                     : read_subnet_lst(file, &read, budget);
+  // A fabric file ending in .lst is a subnet list (ibdiagnet.lst has OpenSM's
+  // format: ibutils reads both with IBFabric::parseSubnetLinks).
+  const bool lst = !ibnetdiscover || ibnetdiscover->extension() == ".lst";
+  const std::vector<IbLink> links = lst ? read_subnet_lst(file, &read, budget) : read_ibnetdiscover(file, &read, budget);
   Collected c;
   for (const auto& l : links) collect(c, l.a, where), collect(c, l.b, where);
 
@@ -125,8 +127,9 @@ Family opensm_family() {
   f.summary = "an InfiniBand subnet routed by OpenSM: DIR holds its dump files (opensm-subnet.lst, opensm-lfts.dump, ...)";
   f.source = "OpenSM 3.3.23 dump files (-D 0x43 --dump_files_dir)";
   f.params = {ParamSpec::text("dir", "dump directory; relative names resolve beside the claim file"),
-              ParamSpec::text("fabric", "ibnetdiscover output to read the fabric from instead of DIR/opensm-subnet.lst "
-                                        "(resolved like dir)")
+              ParamSpec::text("fabric", "ibnetdiscover output to read the fabric from instead of DIR/opensm-subnet.lst, "
+                                        "or a subnet list in OpenSM's format when its name ends in .lst "
+                                        "(ibdiagnet.lst); resolved like dir")
                   .may_be_absent()};
   f.build = [](const BoundParams& p, const BuildContext&) -> std::shared_ptr<const Topology> {
     const fs::path dir = p.file("dir");

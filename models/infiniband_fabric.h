@@ -53,8 +53,9 @@ class InfinibandFabric : public ExplicitTopology {
   std::unordered_map<std::uint16_t, NodeId> by_lid_;
 };
 
-// Reads DIR/opensm-subnet.lst, or the ibnetdiscover output `ibnetdiscover`
-// when given; InputError on a malformed or inconsistent file.
+// Reads DIR/opensm-subnet.lst, or the file `ibnetdiscover` when given: a
+// subnet list when its name ends in .lst (ibdiagnet.lst), ibnetdiscover's
+// output otherwise; InputError on a malformed or inconsistent file.
 std::shared_ptr<const InfinibandFabric> read_opensm_fabric(
     const std::filesystem::path& dir, const std::string& spec,
     const std::optional<std::filesystem::path>& ibnetdiscover = std::nullopt, const Budget& budget = Budget());

@@ -12,13 +12,17 @@
 //
 // Sources of the tables, all from the fabric's dump directory unless named:
 //   LFTs      opensm-lfts.dump (required), or lfts=FILE: another file of
-//             forwarding tables, OpenSM's dump or what dump_fts / ibroute
-//             printed of the live fabric (models/infiniband_dumps.h);
-//   SL2VL     opensm-sl2vl.dump (vls=dump, OpenSM run with -Q), or vls=zero:
-//             every hop on VL 0, for a subnet without SL-to-VL programming;
-//   path SLs  path-sls.txt (sls=file), or sls=zero: every path on SL 0, what
-//             OpenSM gives when neither QoS nor an SL-using engine (LASH,
-//             DFSSSP, Nue, torus-2QoS) is in play.
+//             forwarding tables: OpenSM's dump or its opensm.fdbs, what
+//             dump_fts / ibroute printed of the live fabric, or ibdiagnet's
+//             ibdiagnet.fdbs (models/infiniband_dumps.h);
+//   SL2VL     opensm-sl2vl.dump (vls=dump, OpenSM run with -Q), or sl2vl=FILE
+//             in that format (ibdiagnet.sl2vl), or vls=zero: every hop on VL
+//             0, for a subnet without SL-to-VL programming;
+//   path SLs  path-sls.txt (sls=file), or psl=FILE: "0xGUID DLID SL" as
+//             ibdmchk reads it and ibdiagnet writes it (ibdiagnet.psl), or
+//             sls=zero: every path on SL 0, what OpenSM gives when neither
+//             QoS nor an SL-using engine (LASH, DFSSSP, Nue, torus-2QoS) is in
+//             play.  A file named with the zero choice is a contradiction.
 // Nothing is defaulted silently: a missing file is an InputError saying which
 // parameter stands in for it.
 //
@@ -42,6 +46,8 @@ namespace {
 struct TablesChoice {
   bool path_sls_from_file = true;
   bool sl2vl_from_dump = true;
+  // Files named instead of the dump directory's (absent: DIR's own).
+  std::optional<std::filesystem::path> lfts, sl2vl, psl;
 };
 
 // The state: the packet's SL, the physical port it entered the current node
@@ -53,12 +59,13 @@ constexpr FlagField kNoPathSl{2, "no path SL"};
 class OpensmTablesRouting final : public Routing {
  public:
   // `budget` covers reading the dump files.
-  OpensmTablesRouting(const Network& net, const InfinibandFabric& fabric, TablesChoice choice,
-                      const std::optional<std::filesystem::path>& lfts, const Budget& budget)
-      : net_(net), fabric_(fabric), choice_(choice) {
-    load_lfts(lfts.value_or(fabric_.dump_dir() / "opensm-lfts.dump"), budget);
-    if (choice_.sl2vl_from_dump) load_sl2vl(budget);
-    if (choice_.path_sls_from_file) {
+  OpensmTablesRouting(const Network& net, const InfinibandFabric& fabric, TablesChoice choice, const Budget& budget)
+      : net_(net), fabric_(fabric), choice_(std::move(choice)) {
+    load_lfts(choice_.lfts.value_or(fabric_.dump_dir() / "opensm-lfts.dump"), budget);
+    if (choice_.sl2vl_from_dump) load_sl2vl(choice_.sl2vl.value_or(fabric_.dump_dir() / "opensm-sl2vl.dump"), budget);
+    if (choice_.path_sls_from_file && choice_.psl) {
+      load_guid_path_sls(*choice_.psl, budget);
+    } else if (choice_.path_sls_from_file) {
       const auto file = fabric_.dump_dir() / "path-sls.txt";
       if (!std::filesystem::exists(file))
         throw InputError("no " + file.string() + " (the SL of each path); give sls=zero if every path uses SL 0");
@@ -117,6 +124,7 @@ class OpensmTablesRouting final : public Routing {
   IbPathSls path_sls_;
   std::uint32_t vcs_ = 1;
   std::vector<InputRecord> inputs_;  // the dump files read, in the order read
+  std::string sl2vl_file_;           // its name, for messages
 
   void load_lfts(const std::filesystem::path& file, const Budget& budget) {
     IbForwardingTables tables = read_lfts(file, &inputs_.emplace_back(), budget);
@@ -130,8 +138,26 @@ class OpensmTablesRouting final : public Routing {
     }
   }
 
-  void load_sl2vl(const Budget& budget) {
-    const auto file = fabric_.dump_dir() / "opensm-sl2vl.dump";
+  // A PSL file's (source GUID, DLID) keyed by the source adapter port's LID:
+  // the GUID names a node (every port of it) or one port.
+  void load_guid_path_sls(const std::filesystem::path& file, const Budget& budget) {
+    const IbGuidPathSls by_guid = read_guid_path_sls(file, &inputs_.emplace_back(), budget);
+    for (const auto& [key, sl] : by_guid) {
+      bool found = false;
+      for (NodeId v = 0; v < net_.num_nodes(); ++v) {
+        const IbNodeInfo& i = fabric_.info(v);
+        if (i.is_switch || (i.node_guid != key.first && i.port_guid != key.first)) continue;
+        found = true;
+        if (!path_sls_.emplace(std::pair{i.lid, key.second}, sl).second && path_sls_[{i.lid, key.second}] != sl)
+          throw InputError("file " + file.string() + ": two SLs for the path from " + fabric_.describe(v) +
+                           " to LID " + std::to_string(key.second));
+      }
+      if (!found) throw InputError("file " + file.string() + ": " + guid_text(key.first) + " is no adapter of the fabric");
+    }
+  }
+
+  void load_sl2vl(const std::filesystem::path& file, const Budget& budget) {
+    sl2vl_file_ = file.filename().string();
     if (!std::filesystem::exists(file))
       throw InputError("no " + file.string() + " (run OpenSM with -Q to program and dump SL2VL tables); " +
                        "give vls=zero if the subnet sends everything on VL 0");
@@ -164,7 +190,7 @@ class OpensmTablesRouting final : public Routing {
     const std::size_t ports = net_.num_ports(here);
     const std::size_t at = fabric_.info(here).is_switch ? in * ports + out : 0;
     if (at >= t.index.size() || t.index[at] < 0)
-      throw InputError("opensm-sl2vl.dump has no row for in port " + std::to_string(in) + ", out port " +
+      throw InputError(sl2vl_file_ + " has no row for in port " + std::to_string(in) + ", out port " +
                        std::to_string(out) + " of " + fabric_.describe(here));
     return t.rows[static_cast<std::size_t>(t.index[at])][sl];
   }
@@ -179,6 +205,11 @@ ParamSpec lane_param(const LaneSource& s) {
 
 bool read_from_dump(const BoundParams& p, const LaneSource& s) { return p.word(s.name) == s.from_dump; }
 
+// A file the routing reads instead of the dump directory's own.
+ParamSpec file_param(const char* name, const char* doc) {
+  return ParamSpec::text(name, std::string(doc) + " (relative names beside the claim file)").may_be_absent().names_file();
+}
+
 }  // namespace
 
 void register_infiniband_routings(RoutingRegistry& reg) {
@@ -187,19 +218,28 @@ void register_infiniband_routings(RoutingRegistry& reg) {
       "the forwarding tables, SL-to-VL tables and path SLs OpenSM programmed (network: opensm(dir=...))",
       "InfiniBand Architecture vol. 1 (linear forwarding and SL-to-VL mapping tables); OpenSM 3.3.23 dump files",
       {lane_param(kPathServiceLevels), lane_param(kServiceLevelToLane),
-       ParamSpec::text("lfts", "forwarding tables from this file instead of DIR/opensm-lfts.dump: OpenSM's dump, or "
-                               "dump_fts / ibroute output (relative names beside the claim file)")
-           .may_be_absent()
-           .names_file()},
+       file_param("lfts", "forwarding tables from this file instead of DIR/opensm-lfts.dump: OpenSM's dump or "
+                          "opensm.fdbs, dump_fts / ibroute output, or ibdiagnet.fdbs"),
+       file_param("sl2vl", "SL-to-VL tables from this file (OpenSM's dump format, ibdiagnet.sl2vl) instead of "
+                           "DIR/opensm-sl2vl.dump"),
+       file_param("psl", "path SLs from this file, \"0xGUID DLID SL\" per line as ibdmchk reads them "
+                         "(ibdiagnet.psl), instead of DIR/path-sls.txt")},
       [](const Network& net, const BoundParams& p) -> std::unique_ptr<Routing> {
         const auto* fabric = dynamic_cast<const InfinibandFabric*>(&net.topology());
         if (!fabric) p.fail("needs an InfiniBand subnet, opensm(dir=...), not " + net.spec());
-        std::optional<std::filesystem::path> lfts;
-        if (p.has("lfts")) lfts = p.file("lfts").lexically_normal();
-        return std::make_unique<OpensmTablesRouting>(net, *fabric,
-                                                     TablesChoice{read_from_dump(p, kPathServiceLevels),
-                                                                  read_from_dump(p, kServiceLevelToLane)},
-                                                     lfts, p.budget());
+        TablesChoice choice{read_from_dump(p, kPathServiceLevels), read_from_dump(p, kServiceLevelToLane), {}, {}, {}};
+        auto named = [&](const char* name) -> std::optional<std::filesystem::path> {
+          if (!p.has(name)) return std::nullopt;
+          return p.file(name).lexically_normal();
+        };
+        choice.lfts = named("lfts");
+        choice.sl2vl = named("sl2vl");
+        choice.psl = named("psl");
+        if (choice.sl2vl && !choice.sl2vl_from_dump)
+          p.fail("sl2vl=FILE names SL-to-VL tables, vls=" + std::string(kServiceLevelToLane.zero) + " says there are none");
+        if (choice.psl && !choice.path_sls_from_file)
+          p.fail("psl=FILE names path SLs, sls=" + std::string(kPathServiceLevels.zero) + " says every path uses SL 0");
+        return std::make_unique<OpensmTablesRouting>(net, *fabric, std::move(choice), p.budget());
       }});
 }
 

@@ -99,8 +99,10 @@ void write_row(std::ostream& out, unsigned in, unsigned o, const std::array<unsi
   out << "\n";
 }
 
+void write_ibdiagnet_set(const RingSubnet& r, const fs::path& diag);
+
 // Writes the subnet in OpenSM's formats into `dir`.
-void write_dumps(const RingSubnet& r, const fs::path& dir) {
+void write_opensm_dumps(const RingSubnet& r, const fs::path& dir) {
   fs::create_directories(dir);
   std::ofstream lst(dir / "opensm-subnet.lst");
   for (unsigned s = 0; s < r.n; ++s) {
@@ -146,6 +148,39 @@ void write_dumps(const RingSubnet& r, const fs::path& dir) {
     write_row(vl, 0, 0, r.ca_sl2vl[h]);
   }
   for (const auto& [pair, sl] : r.path_sl) sls << pair.first << " " << pair.second << " " << sl << "\n";
+}
+
+// OpenSM's formats, then ibdiagnet's set made from them (the files closed first).
+void write_dumps(const RingSubnet& r, const fs::path& dir) {
+  write_opensm_dumps(r, dir);
+  write_ibdiagnet_set(r, dir / "ibdiag");
+}
+
+// The same subnet as ibdiagnet's file set (the formats ibdmchk reads): the
+// subnet list as ibdiagnet.lst, the LFTs as an fdbs file, the SL2VL tables
+// as ibdiagnet.sl2vl, the path SLs keyed by the source adapter's node GUID.
+void write_ibdiagnet_set(const RingSubnet& r, const fs::path& diag) {
+  fs::create_directories(diag);
+  const fs::path dir = diag.parent_path();
+  fs::copy_file(dir / "opensm-subnet.lst", diag / "ibdiagnet.lst", fs::copy_options::overwrite_existing);
+  fs::copy_file(dir / "opensm-sl2vl.dump", diag / "ibdiagnet.sl2vl", fs::copy_options::overwrite_existing);
+  std::ofstream fdbs(diag / "ibdiagnet.fdbs"), psl(diag / "ibdiagnet.psl");
+  char buf[96];
+  for (unsigned s = 0; s < r.n; ++s) {
+    std::snprintf(buf, sizeof buf, "dump_ucast_routes: Switch 0x%016x\nLID    : Port : Hops : Optimal\n", 0x200000u + s);
+    fdbs << buf;
+    for (auto [lid, port] : r.lft[s]) {
+      std::snprintf(buf, sizeof buf, "0x%04X : %03u  : 01   : yes\n", lid, port);
+      fdbs << buf;
+    }
+    fdbs << "\n";
+  }
+  for (const auto& [pair, sl] : r.path_sl)
+    for (unsigned h = 0; h < r.hca_switch.size(); ++h)
+      if (r.hca_lid(h) == pair.first) {
+        std::snprintf(buf, sizeof buf, "0x%016x %u %u\n", 0x100000u + 2 * h, pair.second, sl);
+        psl << buf;
+      }
 }
 
 // The independent checker.  Buffers: (node, out port, VL) with node = switch
@@ -225,6 +260,18 @@ TEST(Infiniband, RandomRingsAgreeWithAnIndependentChecker) {
         check(dir, "opensm-tables(lfts=" + SpecValue::make_string((dir / "dump_fts.txt").string()).to_string() + ")");
     EXPECT_EQ(fts.status, got.status);
     EXPECT_EQ(fts.plain.direct_dependencies, want.dependencies);
+    // And as ibdiagnet's file set: fabric, LFTs, SL2VL tables and path SLs.
+    const fs::path diag = dir / "ibdiag";
+    auto named = [&](const char* ext) { return SpecValue::make_string((diag / ("ibdiagnet." + std::string(ext))).string()).to_string(); };
+    RouteSetup ib = make_route_setup("opensm(dir=" + SpecValue::make_string(diag.string()).to_string() + ", fabric=" +
+                                         named("lst") + ")",
+                                     "opensm-tables(lfts=" + named("fdbs") + ", sl2vl=" + named("sl2vl") + ", psl=" +
+                                         named("psl") + ")",
+                                     "links");
+    const DeadlockResult from_diag = check_deadlock(*ib.routing, *ib.model, {});
+    EXPECT_EQ(from_diag.status, got.status);
+    EXPECT_EQ(from_diag.plain.direct_dependencies, want.dependencies);
+    EXPECT_FALSE(from_diag.plain.gap.has_value());
     (want.cycle ? loops : free) += 1;
     fs::remove_all(dir);
   }
@@ -298,12 +345,19 @@ TEST(Infiniband, MalformedDumpsGiveOneClearError) {
            Edit{"lid", "opensm-subnet.lst", "LID:0001", "LID:zz", "LID:<hex>"},
            Edit{"lft", "opensm-lfts.dump", " # a port", "x # a port", "opensm-lfts.dump: line 2: expected an output port"},
            Edit{"fts", "dump_fts.txt", " : (Channel", " x (Channel", "dump_fts.txt: line 4: expected '0xLID PORT # comment'"},
+           Edit{"fdbs", "ibdiag/ibdiagnet.fdbs", " : yes", " : maybe", "ibdiagnet.fdbs: line 3: expected '0xLID : PORT : HOPS : yes|no'"},
+           Edit{"psl", "ibdiag/ibdiagnet.psl", "0x", "1x", "ibdiagnet.psl: line 1: expected a GUID 0x..."},
            Edit{"row", "opensm-sl2vl.dump", "0   1   :", "0   1   : 3", "more than 16 VLs"},
            Edit{"sls", "path-sls.txt", "\n", "\n1 2\n", "path-sls.txt: line 2: expected 'SLID DLID SL'"}}) {
     const fs::path d = fresh(e.name);
     replace_in(d / e.file, e.from, e.to);
     const std::string fts = "opensm-tables(lfts=" + SpecValue::make_string((d / e.file).string()).to_string() + ")";
-    expect_input_error(d, std::string(e.file) == "dump_fts.txt" ? fts : "opensm-tables", e.error);
+    const std::string file = e.file;
+    const std::string as = file == "dump_fts.txt" || file.find("fdbs") != std::string::npos ? fts
+                            : file.find("psl") != std::string::npos
+                                ? "opensm-tables(psl=" + SpecValue::make_string((d / e.file).string()).to_string() + ")"
+                                : "opensm-tables";
+    expect_input_error(d, as, e.error);
   }
   fs::path d;
   d = fresh("nosls");
@@ -313,6 +367,10 @@ TEST(Infiniband, MalformedDumpsGiveOneClearError) {
   fs::remove(d / "opensm-sl2vl.dump");
   expect_input_error(d, "opensm-tables", "give vls=zero");
   EXPECT_NO_THROW(check(d, "opensm-tables(vls=zero)"));
+  const std::string diag_sl2vl = SpecValue::make_string((d / "ibdiag/ibdiagnet.sl2vl").string()).to_string();
+  expect_input_error(d, "opensm-tables(vls=zero, sl2vl=" + diag_sl2vl + ")", "says there are none");
+  const std::string diag_psl = SpecValue::make_string((d / "ibdiag/ibdiagnet.psl").string()).to_string();
+  expect_input_error(d, "opensm-tables(sls=zero, psl=" + diag_psl + ")", "says every path uses SL 0");
   d = fresh("nolst");
   fs::remove(d / "opensm-subnet.lst");
   expect_input_error(d, "opensm-tables", "opensm-subnet.lst: cannot be read");

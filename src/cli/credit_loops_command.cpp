@@ -104,7 +104,8 @@ void add_credit_loops_command(CLI::App& app, CommandRegistry& commands) {
   auto* sub = app.add_subcommand("credit-loops", "InfiniBand: credit loops of the routing OpenSM programmed "
                                                  "(its dump files: opensm-subnet.lst, opensm-lfts.dump, ...)");
   sub->add_option("dir", a->dir, "OpenSM dump directory (--dump_files_dir), with path-sls.txt")->required();
-  sub->add_option("--fabric", a->fabric, "read the fabric from this ibnetdiscover output, not DIR/opensm-subnet.lst");
+  sub->add_option("--fabric", a->fabric, "read the fabric from this ibnetdiscover output, or from a subnet list "
+                                         "when the name ends in .lst (ibdiagnet.lst), not DIR/opensm-subnet.lst");
   add_question_options(sub, a->q);
   sub->add_option("--certificate", a->certificate, "write the loop-free certificate (JSON) for `menger check-cert`");
   sub->add_option("--witness", a->witness, "write the credit loop as a deadlock witness for `menger replay`");

@@ -22,7 +22,7 @@ struct CreditLoopsQuestion {
 
   std::string sls = kPathServiceLevels.from_dump;
   std::string vls = kServiceLevelToLane.from_dump;
-  std::string lfts;
+  std::string lfts, sl2vl, psl;
 
   template <class Q, class Visit>
   static void fields(Q& q, Visit&& v) {
@@ -30,8 +30,15 @@ struct CreditLoopsQuestion {
     v(q.sls, lanes(kPathServiceLevels));
     v(q.vls, lanes(kServiceLevelToLane));
     v(q.lfts, Field("lfts", "read the forwarding tables from this file instead of DIR/opensm-lfts.dump: OpenSM's "
-                            "dump, or what dump_fts or ibroute printed of the live fabric")
+                            "dump or opensm.fdbs, what dump_fts or ibroute printed of the live fabric, or "
+                            "ibdiagnet.fdbs")
                   .in(kCli | kPython));
+    v(q.sl2vl, Field("sl2vl", "read the SL-to-VL tables from this file (OpenSM's dump format, ibdiagnet.sl2vl) "
+                              "instead of DIR/opensm-sl2vl.dump")
+                   .in(kCli | kPython));
+    v(q.psl, Field("psl", "read the path SLs from this file, '0xGUID DLID SL' per line as ibdmchk reads them "
+                          "(ibdiagnet.psl), instead of DIR/path-sls.txt")
+                 .in(kCli | kPython));
   }
 
  private:

@@ -29,7 +29,8 @@ Answer answer_credit_loops(const std::string& dir, const std::string& fabric_fil
   std::string routing = "opensm-tables(";
   routing.append(kPathServiceLevels.name).append("=").append(q.sls).append(", ");
   routing.append(kServiceLevelToLane.name).append("=").append(q.vls);
-  if (!q.lfts.empty()) routing.append(", lfts=").append(SpecValue::make_string(q.lfts).to_string());
+  for (const auto& [name, file] : {std::pair{"lfts", &q.lfts}, {"sl2vl", &q.sl2vl}, {"psl", &q.psl}})
+    if (!file->empty()) routing.append(", ").append(name).append("=").append(SpecValue::make_string(*file).to_string());
   routing.append(")");
   Answer a = Answer::asked("credit-loops", subject_of(make_route_setup(spec, routing, "links", ctx.budget)),
                            question::to_json_view(q));

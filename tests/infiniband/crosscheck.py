@@ -15,7 +15,10 @@ subnet, OpenSM routes it and dumps its tables (opensm_run.sh), then
 the two must agree, and Menger must say the same when it reads the fabric
 from ibnetdiscover's output (--fabric) instead of OpenSM's subnet list, and
 the forwarding tables from dump_fts's output (--lfts, what infiniband-diags
-reads from the switches) instead of OpenSM's dump.  The engines OpenSM's manual (opensm(8), ROUTING)
+reads from the switches) instead of OpenSM's dump, and when it reads the
+subnet as ibdiagnet's file set (.lst, .fdbs, .sl2vl, .psl: ibdmchk's inputs,
+made here from OpenSM's opensm-subnet.lst, opensm.fdbs, opensm-sl2vl.dump
+and the SA's path SLs, since ibdiagnet 1.5.7 finds no node under ibsim).  The engines OpenSM's manual (opensm(8), ROUTING)
 documents as deadlock-free on a topology must be found free of credit loops:
 updn, ftree (fat trees), lash, dfsssp, nue, torus-2QoS (tori), dor (meshes).
 One FREE verdict's certificate goes through `menger check-cert`, one loop's
@@ -23,6 +26,7 @@ witness through `menger replay`.  Exit status 0 when everything agrees.
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -74,6 +78,21 @@ def menger(binary, out, extra=()):
     if r.returncode not in (0, 1):
         raise RuntimeError("menger credit-loops %s: exit %d: %s" % (out, r.returncode, r.stderr.strip()))
     return json.loads(r.stdout)
+
+
+def ibdiagnet_set(binary, out, m, name):
+    """The verdict from ibdiagnet's file names and formats must be OpenSM's."""
+    diag = os.path.join(out, "ibdiag")
+    os.makedirs(diag, exist_ok=True)
+    for src, dst in (("opensm-subnet.lst", "ibdiagnet.lst"), ("opensm.fdbs", "ibdiagnet.fdbs"),
+                     ("opensm-sl2vl.dump", "ibdiagnet.sl2vl"), ("path-sls.ibdmchk", "ibdiagnet.psl")):
+        shutil.copyfile(os.path.join(out, src), os.path.join(diag, dst))
+    f = lambda ext: os.path.join(diag, "ibdiagnet." + ext)
+    d = menger(binary, diag, ["--fabric", f("lst"), "--lfts", f("fdbs"), "--sl2vl", f("sl2vl"), "--psl", f("psl")])
+    if (d["credit_loop"], d["pairs"]) != (m["credit_loop"], m["pairs"]):
+        return ["%s: from ibdiagnet's files menger says loop=%s over %d pairs, not loop=%s over %d"
+                % (name, d["credit_loop"], d["pairs"], m["credit_loop"], m["pairs"])]
+    return []
 
 
 def evidence_checks(binary, work, free_dir, loop_dir):
@@ -129,6 +148,7 @@ def main(argv):
                 problems.append("%s on %s: with --fabric ibnetdiscover.txt --lfts dump_fts.txt menger says %s over %d "
                                 "pairs, not %s over %d" % (engine, topo, word(d["credit_loop"]), d["pairs"],
                                                            word(m["credit_loop"]), m["pairs"]))
+        problems += ibdiagnet_set(binary, out, m, "%s on %s" % (engine, topo))
         if m["credit_loop"] != i:
             problems.append("%s on %s: menger says %s, ibdmchk %s (%s)" % (engine, topo, word(m["credit_loop"]), word(i), out))
         if documented and m["credit_loop"]:
