@@ -12,6 +12,9 @@
 //     run did not read changes neither the outcome nor the hop count;
 //   * the search: the least failing size of route_check under Some equals the
 //     oracle's, lazy and naive agree, and Some never fails where Every holds;
+//   * the routing experiment's exact success under Some (Monte Carlo's
+//     reference value): the oracle's delivered share over every set of two
+//     failed links and every ordered pair (all terminals stay healthy);
 //   * hand-written version 2 tables on mesh(3,3) whose branches all circle
 //     (Livelock, with a lasso a witness validates) and a witness that
 //     records the rule and replays under it.
@@ -25,6 +28,7 @@
 #include "models/routing_registry.h"
 #include "models/routing_table.h"
 #include "test_instance.h"
+#include "verify/route/exact_routing.h"
 #include "verify/route/route_search.h"
 #include "verify/route/route_witness.h"
 
@@ -311,6 +315,30 @@ TEST_F(CirclingTable, AWitnessRecordsTheRuleAndReplaysUnderIt) {
   nlohmann::json bad = j;
   bad["choices"] = "most";
   EXPECT_THROW(witness_from_json(bad), InputError);
+}
+
+TEST(RouteChoices, TheRoutingExperimentsExactSuccessIsTheOracles) {
+  Instance in = make("mesh(4,4)", UnitChoice::Links);
+  const FaultModel& m = *in.model;
+  const auto routing = RoutingRegistry::builtin().build("minimal-adaptive", *in.net);
+  std::uint64_t delivered = 0, runs = 0;
+  each_set(m.universe().size(), 2, [&](const std::vector<std::size_t>& f) {
+    if (f.size() != 2) return;
+    PlainView view = view_of(m, f);
+    for (NodeId s : m.terminals())
+      for (NodeId d : m.terminals())
+        if (s != d) delivered += shortest_delivery(*routing, view, s, d).has_value(), ++runs;
+  });
+  for (const ChoiceRule rule : {ChoiceRule::Some, ChoiceRule::Every}) {
+    const RoutingExperiment e(m, {routing.get()}, 2, 0, rule);
+    const ExactRouting exact = exact_routing(e, 10'000'000, Symmetry::Ignore);
+    ASSERT_TRUE(exact.values.at(1).has_value());
+    if (rule == ChoiceRule::Some) {
+      EXPECT_NEAR(*exact.values[1], static_cast<double>(delivered) / static_cast<double>(runs), 1e-12);
+    } else {
+      EXPECT_LT(*exact.values[1], static_cast<double>(delivered) / static_cast<double>(runs));  // a stronger demand
+    }
+  }
 }
 
 TEST(RouteChoices, ProofsAndTheSymbolicSearchRefuseSome) {

@@ -71,6 +71,7 @@ void check_belongs(const MonteCarloQuestion& q, bool routings, const Spelling& n
   if (completeness && q.counts) wrong.push_back(name.bare("counts"));
   if (completeness && q.rates) wrong.push_back(name.bare("rates"));
   if (completeness && q.hop_limit) wrong.push_back(name.bare("hop_limit"));  // nothing is routed
+  if (completeness && q.choices) wrong.push_back(name.bare("choices"));
   if (!completeness && q.best_of) wrong.push_back(name.bare("best_of"));
   if (!completeness && q.max_faults) wrong.push_back(name.bare("max_faults"));
   if (wrong.empty()) return;
@@ -202,11 +203,11 @@ StudyResult routing_study(const std::shared_ptr<const Topology>& topology, const
     std::unique_ptr<Experiment> e;
     StudyPoint p;
     if (q.experiment == "combinations") {
-      auto ce = std::make_unique<CombinationExperiment>(model, routings, counts[i], q.hop_limit, !q.naive);
+      auto ce = std::make_unique<CombinationExperiment>(model, routings, counts[i], q.hop_limit, !q.naive, q.choices);
       if (merges(q) && q.exact_limit > 0 && exact_combinations_cost(*ce) <= q.exact_limit) p.exact = exact_tolerated(*ce, q.exact_limit);
       e = std::move(ce);
     } else {
-      auto re = std::make_unique<RoutingExperiment>(model, routings, counts[i], q.hop_limit);
+      auto re = std::make_unique<RoutingExperiment>(model, routings, counts[i], q.hop_limit, q.choices);
       const Symmetry symmetry = q.naive ? Symmetry::Ignore : Symmetry::Use;
       if (merges(q) && q.exact_limit > 0 && exact_routing_cost(*re, symmetry) <= q.exact_limit)
         p.exact = exact_routing(*re, q.exact_limit, symmetry);
@@ -269,6 +270,7 @@ StudyRequest study_request(const MonteCarloQuestion& q, std::vector<std::string>
   r.best_of = q.best_of;
   r.exact_limit = q.exact_limit;
   r.hop_limit = q.hop_limit.value_or(0);  // 0: hop_limit_for()'s default
+  r.choices = parse_choice_rule(q.choices.value_or("every"), name("choices"));
   r.naive = q.naive;
   r.sampling.seed = q.seed;
   r.sampling.trials = q.trials;
@@ -286,6 +288,9 @@ std::string canonical_text(const StudyRequest& q) {
          ";max_faults=" + (q.max_faults ? std::to_string(*q.max_faults) : "-") +
          ";best_of=" + std::to_string(q.best_of) + ";exact_limit=" + std::to_string(q.exact_limit) +
          ";hop_limit=" + std::to_string(q.hop_limit) + ";naive=" + (q.naive ? "1" : "0") + ";" +
+         // Written only when not the default, so that earlier checkpoints of
+         // every-choice studies keep their identity.
+         (q.choices == ChoiceRule::Every ? std::string() : "choices=" + std::string(to_string(q.choices)) + ";") +
          sampling_text(q.sampling);
 }
 

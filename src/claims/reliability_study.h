@@ -49,6 +49,7 @@
 #include "question/montecarlo_question.h"
 #include "setup/answer.h"
 #include "verify/reliability/montecarlo.h"
+#include "verify/route/route_run.h"
 
 namespace menger {
 
@@ -64,6 +65,7 @@ struct StudyRequest {
                                        // routing: when exact_routing_cost() <= this;
                                        // combinations: when exact_combinations_cost() <= this
   std::uint32_t hop_limit = 0;
+  ChoiceRule choices = ChoiceRule::Every;  // how adaptive choices are read (verify/route/route_run.h)
   bool naive = false;                  // the blind baseline (bench/): completeness and combinations
                                        //   without their shortcuts, exact routing from every terminal
   SampleOptions sampling;              // seed, trials, half_width, confidence, deadline

@@ -31,6 +31,7 @@ struct MonteCarloQuestion {
   std::uint64_t best_of = 0;
   std::uint64_t exact_limit = 200'000;
   std::optional<std::uint32_t> hop_limit;
+  std::optional<std::string> choices;
   std::uint64_t trials = 10'000;
   std::uint64_t seed = 1;
   std::optional<double> half_width;
@@ -67,6 +68,10 @@ struct MonteCarloQuestion {
     v(q.hop_limit, Field("hop_limit", "routing: livelock guard of the routed trials")
                        .range(1, 999'999'999)
                        .defaults_to(kDefaultHopLimitText));
+    v(q.choices, Field("choices", "routing, combinations: how an adaptive routing's choices are read: every (every "
+                                  "choice must deliver) or some (some choice sequence delivers)")
+                     .one_of({"every", "some"})
+                     .defaults_to("every"));
     v(q.trials, Field("trials", "trials per point (at most); a claim gives the paper's own count")
                     .range(1, kMostTrials)
                     .needed_in(kClaim));

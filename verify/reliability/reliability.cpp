@@ -134,11 +134,19 @@ ExactCount exact_completeness(const FaultModel& model, std::size_t faults, std::
 // ---- routing experiments (002, 003, 004) -------------------------------------
 
 RoutedExperiment::RoutedExperiment(const FaultModel& model, std::vector<const Routing*> routings, std::size_t faults,
-                                   std::uint32_t hop_limit)
-    : model_(model), routings_(std::move(routings)), faults_(faults), hop_limit_(hop_limit) {
+                                   std::uint32_t hop_limit, ChoiceRule choices)
+    : model_(model), routings_(std::move(routings)), faults_(faults), hop_limit_(hop_limit), choices_(choices) {
   if (faults > model.universe().size())
     throw InputError("cannot fail " + std::to_string(faults) + " of " + std::to_string(model.universe().size()) +
                      " fault units");
+}
+
+RunLimits RoutedExperiment::limits() const {
+  RunLimits limits;
+  limits.hop_limit = hop_limit_;
+  limits.fault_budget = static_cast<std::uint32_t>(faults_);  // every trial fails exactly this many
+  limits.choices = choices_;
+  return limits;
 }
 
 namespace {
@@ -148,10 +156,7 @@ class RoutedWorker : public TrialWorker {
  protected:
   explicit RoutedWorker(const RoutedExperiment& e)
       : e_(e), scratch_(e.model().universe().size()), faults_(e.model().universe().size()) {
-    RunLimits limits;
-    limits.hop_limit = e.hop_limit();
-    limits.fault_budget = static_cast<std::uint32_t>(e.faults());  // every trial fails exactly this many
-    for (const Routing* r : e.routings()) runners_.push_back(std::make_unique<RouteRunner>(*r, e.model(), limits));
+    for (const Routing* r : e.routings()) runners_.push_back(std::make_unique<RouteRunner>(*r, e.model(), e.limits()));
   }
   // Draws the trial's m faulty units into faults_; returns what they disable.
   FailedElements draw_faults(Rng& rng) {
@@ -241,8 +246,8 @@ class CombinationWorker final : public RoutedWorker {
 }  // namespace
 
 RoutingExperiment::RoutingExperiment(const FaultModel& model, std::vector<const Routing*> routings, std::size_t faults,
-                                     std::uint32_t hop_limit)
-    : RoutedExperiment(model, std::move(routings), faults, hop_limit) {
+                                     std::uint32_t hop_limit, ChoiceRule choices)
+    : RoutedExperiment(model, std::move(routings), faults, hop_limit, choices) {
   std::size_t can_fail = 0;  // terminals a fault unit can take down
   for (NodeId t : model.terminals()) can_fail += model.unit_of_node(t).has_value();
   const std::size_t terminals = model.terminals().size();
@@ -259,8 +264,8 @@ RoutingExperiment::RoutingExperiment(const FaultModel& model, std::vector<const 
 std::unique_ptr<TrialWorker> RoutingExperiment::worker(const Budget&) const { return std::make_unique<RoutingWorker>(*this); }
 
 CombinationExperiment::CombinationExperiment(const FaultModel& model, std::vector<const Routing*> routings,
-                                             std::size_t faults, std::uint32_t hop_limit, bool memo)
-    : RoutedExperiment(model, std::move(routings), faults, hop_limit) {
+                                             std::size_t faults, std::uint32_t hop_limit, bool memo, ChoiceRule choices)
+    : RoutedExperiment(model, std::move(routings), faults, hop_limit, choices) {
   for (const Routing* r : this->routings()) {
     series_.push_back({r->spec() + " combination tolerated", SeriesKind::Ratio});
     memos_.push_back(memo ? TranslatedRuns::make(*r, model, faults) : nullptr);

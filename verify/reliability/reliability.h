@@ -29,6 +29,7 @@
 #include "core/routing.h"
 #include "verify/fault_model.h"
 #include "verify/reliability/montecarlo.h"
+#include "verify/route/route_run.h"
 #include "verify/route/translated_runs.h"
 
 namespace menger {
@@ -70,11 +71,14 @@ class RoutedExperiment : public Experiment {
   const std::vector<const Routing*>& routings() const { return routings_; }
   std::size_t faults() const { return faults_; }
   std::uint32_t hop_limit() const { return hop_limit_; }
+  // How an adaptive routing's choices are read (verify/route/route_run.h).
+  ChoiceRule choices() const { return choices_; }
+  RunLimits limits() const;
 
  protected:
   // Throws InputError when `faults` exceeds the units.
   RoutedExperiment(const FaultModel& model, std::vector<const Routing*> routings, std::size_t faults,
-                   std::uint32_t hop_limit);
+                   std::uint32_t hop_limit, ChoiceRule choices);
   std::vector<Series> series_;
 
  private:
@@ -82,6 +86,7 @@ class RoutedExperiment : public Experiment {
   std::vector<const Routing*> routings_;
   std::size_t faults_;
   std::uint32_t hop_limit_;
+  ChoiceRule choices_;
 };
 
 class RoutingExperiment final : public RoutedExperiment {
@@ -90,7 +95,7 @@ class RoutingExperiment final : public RoutedExperiment {
   // 2 + 2r "<spec> path length" (mean over successful runs).  Throws InputError when fewer than two
   // terminals could stay healthy with `faults` units failed.
   RoutingExperiment(const FaultModel& model, std::vector<const Routing*> routings, std::size_t faults,
-                    std::uint32_t hop_limit = 0);
+                    std::uint32_t hop_limit = 0, ChoiceRule choices = ChoiceRule::Every);
   std::unique_ptr<TrialWorker> worker(const Budget& budget) const override;
 };
 
@@ -108,7 +113,7 @@ class RoutingExperiment final : public RoutedExperiment {
 class CombinationExperiment final : public RoutedExperiment {
  public:
   CombinationExperiment(const FaultModel& model, std::vector<const Routing*> routings, std::size_t faults,
-                        std::uint32_t hop_limit = 0, bool memo = true);
+                        std::uint32_t hop_limit = 0, bool memo = true, ChoiceRule choices = ChoiceRule::Every);
   ~CombinationExperiment() override;
   std::unique_ptr<TrialWorker> worker(const Budget& budget) const override;
   // Per routing: the memo, or null where it does not apply (or memo = false).

@@ -68,10 +68,7 @@ std::optional<Sources> orbit_sources(const RoutingExperiment& e) {
 class Enumerator {
  public:
   Enumerator(const RoutingExperiment& e, const Sources& sources) : e_(e), sources_(sources) {
-    RunLimits limits;
-    limits.hop_limit = e.hop_limit();
-    limits.fault_budget = static_cast<std::uint32_t>(e.faults());
-    for (const Routing* r : e.routings()) runners_.push_back(std::make_unique<RouteRunner>(*r, e.model(), limits));
+    for (const Routing* r : e.routings()) runners_.push_back(std::make_unique<RouteRunner>(*r, e.model(), e.limits()));
   }
 
   // Every fault set whose least unit is `first` (all of them, once, when m = 0).
