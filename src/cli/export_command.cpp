@@ -32,7 +32,7 @@ void write_table(std::ostream& text, const Network& net, const ExportArgs& a, co
   if (csv && !a.output.empty() && !ends_with_csv(a.output))
     throw InputError("--format table-csv: the output " + a.output + " must end in .csv, the name the reader takes as CSV");
   const auto routing = build_routing(a.routing, net, {}, budget);
-  const TabulatedRouting t = tabulate_routing(*routing, net);
+  const TabulatedRouting t = tabulate_routing(*routing, net, budget);
   if (t.reads_faults)
     std::cerr << "note: " << routing->spec() << " reads fault information; the table is its fault-free "
               << "behaviour and drops packets where the routing would react to a fault\n";

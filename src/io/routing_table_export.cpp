@@ -24,8 +24,9 @@ using Place = std::tuple<NodeId, NodeId, std::int32_t, std::int32_t>;
 
 class Tabulator {
  public:
-  Tabulator(const Routing& routing, const Network& net)
-      : routing_(routing),
+  Tabulator(const Routing& routing, const Network& net, const Budget& budget)
+      : budget_(budget),
+        routing_(routing),
         net_(net),
         model_(net, FaultModelSpec{UnitChoice::Nodes, default_pairs(net), {}, {}}),
         view_(model_, routing.knowledge()),
@@ -55,6 +56,8 @@ class Tabulator {
     PacketState state;
     Place place;
   };
+  const Budget& budget_;
+  std::uint64_t configurations_ = 0;
   const Routing& routing_;
   const Network& net_;
   FaultModel model_;
@@ -81,6 +84,7 @@ class Tabulator {
     while (!todo.empty()) {
       const Config c = todo.back();
       todo.pop_back();
+      if (++configurations_ % 4096 == 0) budget_.check("writing the routing table");
       if (!seen.emplace(c.node, c.state).second) {
         if (adaptive) continue;  // branches meet again; a loop is the engines' livelock to find
         throw InputError("routing " + routing_.spec() + " sends a packet from " + name(s) + " to " + name(d) +
@@ -210,8 +214,8 @@ std::vector<TableRow> Tabulator::rows() const {
 
 }  // namespace
 
-TabulatedRouting tabulate_routing(const Routing& routing, const Network& net) {
-  TabulatedRouting out = Tabulator(routing, net).run();
+TabulatedRouting tabulate_routing(const Routing& routing, const Network& net, const Budget& budget) {
+  TabulatedRouting out = Tabulator(routing, net, budget).run();
   // The table must read back: an adaptive routing may still make a loop of
   // deterministic entries that its packet state broke (one per destination).
   RoutingTable copy = out.table;

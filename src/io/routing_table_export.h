@@ -25,9 +25,11 @@
 // where the original might detour).
 //
 // Cost: O(configurations reached per pair) routing calls; one walk per pair
-// for a deterministic routing.
+// for a deterministic routing.  The budget (time, memory, Ctrl-C) is checked
+// every 4,096 configurations: BudgetExhausted, no table written.
 #pragma once
 
+#include "core/budget.h"
 #include "core/routing.h"
 #include "models/routing_table.h"
 
@@ -39,6 +41,6 @@ struct TabulatedRouting {
   std::uint64_t pairs = 0, places = 0;
 };
 
-TabulatedRouting tabulate_routing(const Routing& routing, const Network& net);
+TabulatedRouting tabulate_routing(const Routing& routing, const Network& net, const Budget& budget = Budget());
 
 }  // namespace menger
