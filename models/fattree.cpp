@@ -28,6 +28,11 @@
 //   host:       port 0 to its edge switch
 // Ids: core switches (row-major in j, i), then pod switches (pod-major, switch
 // number within), then hosts (pod, edge switch, ID).
+//
+// fattree(k, hosts=0) is the switch graph alone (issue 41: router-only
+// connectivity without an export-and-strip detour): the same switches, ports
+// and links, an edge switch's ports 0..k/2-1 unconnected, every switch a
+// router (a terminal).  The Clos routings, which route to hosts, refuse it.
 #include "core/error.h"
 #include "models/clos.h"
 #include "models/families.h"
@@ -38,12 +43,16 @@ namespace {
 
 class FatTree final : public ClosTopology {
  public:
-  explicit FatTree(std::uint64_t k)
-      : k_(k), half_(k / 2), cores_(half_ * half_), pod_switches_(k * k), hosts_(k * half_ * half_) {}
+  FatTree(std::uint64_t k, bool hosts)
+      : k_(k), half_(k / 2), cores_(half_ * half_), pod_switches_(k * k), hosts_(hosts ? k * half_ * half_ : 0) {}
 
-  std::string spec() const override { return "fattree(" + std::to_string(k_) + ")"; }
+  std::string spec() const override {
+    return "fattree(" + std::to_string(k_) + (hosts_ == 0 ? ", hosts=0" : "") + ")";
+  }
   std::uint64_t node_count() const override { return cores_ + pod_switches_ + hosts_; }
-  NodeKind kind(NodeId v) const override { return v < first_host() ? NodeKind::Switch : NodeKind::Endpoint; }
+  NodeKind kind(NodeId v) const override {
+    return v >= first_host() ? NodeKind::Endpoint : hosts_ == 0 ? NodeKind::Router : NodeKind::Switch;
+  }
   PortId port_count(NodeId v) const override { return v < first_host() ? static_cast<PortId>(k_) : 1; }
 
   std::string label(NodeId v) const override {
@@ -102,7 +111,8 @@ class FatTree final : public ClosTopology {
   NodeId first_host() const { return static_cast<NodeId>(cores_ + pod_switches_); }
   NodeId pod_switch(std::uint64_t pod, std::uint64_t sw) const { return static_cast<NodeId>(cores_ + pod * k_ + sw); }
 
-  PortPeer edge_peer(std::uint64_t pod, std::uint64_t sw, PortId p) const {
+  std::optional<PortPeer> edge_peer(std::uint64_t pod, std::uint64_t sw, PortId p) const {
+    if (p < half_ && hosts_ == 0) return std::nullopt;  // the switch graph alone
     if (p < half_) return PortPeer{static_cast<NodeId>(first_host() + (pod * half_ + sw) * half_ + p), 0};
     return PortPeer{pod_switch(pod, p), static_cast<PortId>(sw)};  // up port q reaches agg(pod, q)
   }
@@ -121,11 +131,22 @@ Family fattree_family() {
   f.summary = "three-level data-centre fat tree of k-port switches: k pods, (k/2)^2 cores, k^3/4 hosts";
   f.source = "Al-Fares, Loukissas and Vahdat, A scalable, commodity data center network architecture, SIGCOMM 2008 "
              "(the k-ary fat tree)";
-  f.params = {ParamSpec::integer("k", "ports per switch (even)").range(2, 1024)};
+  f.params = {ParamSpec::integer("k", "ports per switch (even)").range(2, 1024),
+              ParamSpec::integer("hosts", "hosts per edge switch: k/2 (the paper's fat tree) or 0 (the switch graph "
+                                          "alone, switches are routers)")
+                  .may_be_absent()};
   f.build = [](const BoundParams& p, const BuildContext&) -> std::shared_ptr<const Topology> {
     const std::int64_t k = p.integer("k");
     if (k % 2 != 0) p.fail("k = " + std::to_string(k) + " must be even (k/2 ports of a switch go down, k/2 up)");
-    return std::make_shared<FatTree>(static_cast<std::uint64_t>(k));
+    bool hosts = true;
+    if (p.has("hosts")) {
+      const std::int64_t h = p.integer("hosts");
+      if (h != 0 && h != k / 2)
+        p.fail("hosts = " + std::to_string(h) + ": an edge switch has k/2 = " + std::to_string(k / 2) +
+               " down ports, all hosts (the paper's fat tree) or none (hosts=0)");
+      hosts = h != 0;
+    }
+    return std::make_shared<FatTree>(static_cast<std::uint64_t>(k), hosts);
   };
   return f;
 }

@@ -112,6 +112,7 @@ INSTANCES = [
     # regular switch graphs; see JELLYFISH_REGULARITY below).
     "fattree(4)",
     "fattree(6)",
+    "fattree(6, hosts=0)",
     "leafspine(4,2,3)",
     "leafspine(3,2,5,uplinks=2)",
     "leafspine(4,3,0,uplinks=2)",

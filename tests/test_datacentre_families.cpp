@@ -244,6 +244,45 @@ TEST(LeafSpine, NoHostsIsTheSwitchGraph) {
   }
 }
 
+// fattree(k, hosts=0): the switch graph alone, every switch a router; the
+// switches' links and ports are the full fat tree's, an edge switch's host
+// ports unconnected.  hosts = k/2 is the paper's fat tree; any other count is
+// refused; the Clos routings refuse the bare graph.
+TEST(FatTree, NoHostsIsTheSwitchGraph) {
+  for (int k : {4, 6}) {
+    const Network bare = build("fattree(" + std::to_string(k) + ", hosts=0)");
+    const Network full = build("fattree(" + std::to_string(k) + ")");
+    const Network same = build("fattree(" + std::to_string(k) + ", hosts=" + std::to_string(k / 2) + ")");
+    EXPECT_EQ(same.spec(), full.spec());
+    EXPECT_EQ(count_kind(bare, NodeKind::Router), 5u * k * k / 4);
+    EXPECT_EQ(count_kind(bare, NodeKind::Endpoint) + count_kind(bare, NodeKind::Switch), 0u);
+    EXPECT_EQ(bare.num_links(), full.num_links() - static_cast<std::size_t>(k * k * k / 4));
+    for (NodeId v = 0; v < bare.num_nodes(); ++v) {
+      ASSERT_EQ(bare.label(v), full.label(v));
+      for (PortId p = 0; p < bare.num_ports(v); ++p) {
+        const PortSlot& b = bare.port(v, p);
+        const PortSlot& f = full.port(v, p);
+        if (full.kind(f.peer) == NodeKind::Endpoint) {
+          EXPECT_FALSE(b.connected()) << bare.label(v) << " port " << p;
+        } else {
+          EXPECT_EQ(b.peer, f.peer);
+          EXPECT_EQ(b.peer_port, f.peer_port);
+        }
+      }
+    }
+  }
+  EXPECT_NE(error_of("fattree(4, hosts=1)").find("all hosts (the paper's fat tree) or none"), std::string::npos);
+  const Network bare = build("fattree(4, hosts=0)");
+  for (const char* routing : {"clos-ecmp", "clos-dmodk"}) {
+    try {
+      (void)build_routing(routing, bare);
+      ADD_FAILURE() << routing << " accepted a fat tree without hosts";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("has none (hosts=0)"), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST(LeafSpine, OversubscriptionIsAFormulaVariable) {
   FormulaVars vars;
   Registry::builtin().build("leafspine(4,2,6,uplinks=1)")->add_formula_vars(vars);
