@@ -294,6 +294,26 @@ TEST_F(CirclingTable, SomeReportsALivelockWithALasso) {
   EXPECT_NE(run.detail.find("no choice delivers"), std::string::npos) << run.detail;
 }
 
+// With a hop limit of 1 the circling branches are cut: HopLimit, with a
+// trace one hop longer than the limit that a witness validates.
+TEST_F(CirclingTable, SomeCutByTheHopLimitShowsTheHopBeyond) {
+  const auto r = table();
+  const FaultModel& m = *in.model;
+  RouteRunner some(*r, m, RunLimits{1, std::nullopt, 0, ChoiceRule::Some});
+  const RunResult run = some.run(FaultSet(m.universe().size()), at(0, 0), at(2, 0), std::nullopt, true);
+  ASSERT_EQ(run.outcome, RunOutcome::HopLimit);
+  EXPECT_EQ(run.hops, 2u);
+  ASSERT_FALSE(run.trace.empty());
+  EXPECT_TRUE(run.trace.back().moved);
+  RouteFailure f;
+  f.faults = FaultSet(m.universe().size());
+  f.pair.s = at(0, 0);
+  f.pair.d = at(2, 0);
+  f.run = run;
+  const RouteWitness w = make_witness(*r, m, f, 1, false, ChoiceRule::Some);
+  EXPECT_TRUE(validate_trace(w, m).empty());
+}
+
 TEST_F(CirclingTable, AWitnessRecordsTheRuleAndReplaysUnderIt) {
   const auto r = table();
   const FaultModel& m = *in.model;

@@ -315,7 +315,9 @@ RunResult RouteRunner::run_some(NodeId s, NodeId d, std::optional<std::uint32_t>
   reached_.push_back(Reached{Config{s, routing_.start(s, d, *active_)}, 0, 0, 0, 0, -1});
   seen_.set(reached_[0].config, 0);
   std::optional<RunResult> first_failure;  // the shallowest failing branch
-  std::optional<std::size_t> cut;          // a configuration whose hops go beyond the hop limit
+  // A configuration with a hop beyond the hop limit, and that hop (the trace
+  // of a HopLimit ends with it, as in the depth-first reading).
+  std::optional<std::pair<std::size_t, std::pair<PortId, std::uint32_t>>> cut;
   Hops hops;
   for (std::size_t i = 0; i < reached_.size(); ++i) {
     const Config here = reached_[i].config;
@@ -358,7 +360,7 @@ RunResult RouteRunner::run_some(NodeId s, NodeId d, std::optional<std::uint32_t>
         continue;
       }
       if (reached_[i].depth + 1 > limits_.hop_limit) {
-        if (!cut) cut = i;
+        if (!cut) cut.emplace(i, taken);
         continue;
       }
       const auto index = static_cast<std::int64_t>(reached_.size());
@@ -368,7 +370,7 @@ RunResult RouteRunner::run_some(NodeId s, NodeId d, std::optional<std::uint32_t>
     }
   }
   if (first_failure) return std::move(*first_failure);
-  if (cut) return some_result(RunOutcome::HopLimit, *cut, std::nullopt, nullptr,
+  if (cut) return some_result(RunOutcome::HopLimit, cut->first, cut->second, nullptr,
                               want_trace ? "no choice delivers; more than " + std::to_string(limits_.hop_limit) + " hops" : "",
                               want_trace);
   return some_lasso(want_trace);
