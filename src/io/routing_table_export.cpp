@@ -79,13 +79,16 @@ class Tabulator {
     view_.reset(none_, 0);
     view_.at(s);
     std::vector<Config> todo{{s, routing_.start(s, d, view_), Place{s, d, TableRow::kLocal, 0}}};
-    std::set<std::pair<NodeId, PacketState>> seen;
+    // A configuration is (node, state) and the place a table sees (the input
+    // port and VC): branches that meet in one state by different ports are
+    // two places, each needing its rows.
+    std::set<std::tuple<NodeId, PacketState, std::int32_t, std::int32_t>> seen;
     bool adaptive = false;  // some configuration offered several hops
     while (!todo.empty()) {
       const Config c = todo.back();
       todo.pop_back();
       if (++configurations_ % 4096 == 0) budget_.check("writing the routing table");
-      if (!seen.emplace(c.node, c.state).second) {
+      if (!seen.emplace(c.node, c.state, std::get<2>(c.place), std::get<3>(c.place)).second) {
         if (adaptive) continue;  // branches meet again; a loop is the engines' livelock to find
         throw InputError("routing " + routing_.spec() + " sends a packet from " + name(s) + " to " + name(d) +
                          " round a loop through " + name(c.node) + " on the fault-free network: no table can hold it");
