@@ -262,44 +262,44 @@ IbSl2VlTables read_sl2vl(const fs::path& file, InputRecord* record, const Budget
   return tables;
 }
 
-IbPathSls read_path_sls(const fs::path& file, InputRecord* record, const Budget& budget) {
+namespace {
+
+// A path-SL file: "SOURCE DLID SL" per line, '#' comments; `source` parses
+// the first column.  The map, a pair listed twice refused.
+template <class Source, class Parse>
+std::map<std::pair<Source, std::uint16_t>, std::uint8_t> read_sl_lines(const fs::path& file, InputRecord* record,
+                                                                       const Budget& budget,
+                                                                       const std::string& expected, Parse source) {
   LineReader r(file, record, budget);
-  IbPathSls sls;
+  std::map<std::pair<Source, std::uint16_t>, std::uint8_t> sls;
   std::string line;
   while (r.next(line)) {
-    const auto hash = line.find('#');
-    std::istringstream s(line.substr(0, hash));
+    std::istringstream s(line.substr(0, line.find('#')));
     std::string a, b, c, extra;
     if (!(s >> a)) continue;
-    if (!(s >> b >> c) || (s >> extra)) r.fail("expected 'SLID DLID SL'");
-    const auto slid = bounded(r, any_number(a), 0xbfff, "a source LID");
+    if (!(s >> b >> c) || (s >> extra)) r.fail(expected);
+    const Source from = source(r, a);
     const auto dlid = bounded(r, any_number(b), 0xbfff, "a destination LID");
     const auto sl = bounded(r, any_number(c), 15, "an SL");
-    if (!sls.emplace(std::pair{static_cast<std::uint16_t>(slid), static_cast<std::uint16_t>(dlid)},
-                     static_cast<std::uint8_t>(sl)).second)
+    if (!sls.emplace(std::pair{from, static_cast<std::uint16_t>(dlid)}, static_cast<std::uint8_t>(sl)).second)
       r.fail("the pair " + a + " " + b + " is listed twice");
   }
   return sls;
 }
 
+}  // namespace
+
+IbPathSls read_path_sls(const fs::path& file, InputRecord* record, const Budget& budget) {
+  return read_sl_lines<std::uint16_t>(file, record, budget, "expected 'SLID DLID SL'", [](const LineReader& r, const std::string& a) {
+    return static_cast<std::uint16_t>(bounded(r, any_number(a), 0xbfff, "a source LID"));
+  });
+}
+
 IbGuidPathSls read_guid_path_sls(const fs::path& file, InputRecord* record, const Budget& budget) {
-  LineReader r(file, record, budget);
-  IbGuidPathSls sls;
-  std::string line;
-  while (r.next(line)) {
-    const auto hash = line.find('#');
-    std::istringstream s(line.substr(0, hash));
-    std::string a, b, c, extra;
-    if (!(s >> a)) continue;
-    if (!(s >> b >> c) || (s >> extra)) r.fail("expected '0xGUID DLID SL'");
+  return read_sl_lines<Guid>(file, record, budget, "expected '0xGUID DLID SL'", [](const LineReader& r, const std::string& a) {
     if (a.rfind("0x", 0) != 0) r.fail("expected a GUID 0x..., got '" + a + "'");
-    const Guid guid = bounded(r, number(a, 16), UINT64_MAX, "a GUID");
-    const auto dlid = bounded(r, any_number(b), 0xbfff, "a destination LID");
-    const auto sl = bounded(r, any_number(c), 15, "an SL");
-    if (!sls.emplace(std::pair{guid, static_cast<std::uint16_t>(dlid)}, static_cast<std::uint8_t>(sl)).second)
-      r.fail("the pair " + a + " " + b + " is listed twice");
-  }
-  return sls;
+    return static_cast<Guid>(bounded(r, number(a, 16), UINT64_MAX, "a GUID"));
+  });
 }
 
 }  // namespace menger

@@ -30,14 +30,23 @@ inline std::vector<char> reach_from(const Network& net, NodeId s, const std::vec
   return seen;
 }
 
+// The nodes and links the failure of `units` takes down, as flags.
+struct DeadElements {
+  std::vector<char> node, link;
+};
+inline DeadElements dead_elements(const FaultModel& m, const std::vector<std::size_t>& units) {
+  DeadElements dead{std::vector<char>(m.network().num_nodes(), 0), std::vector<char>(m.network().num_links(), 0)};
+  for (std::size_t u : units) {
+    if (m.universe().kind() == UnitKind::Link) dead.link[m.universe().link_of(u)] = 1;
+    else
+      for (NodeId v : m.universe().nodes_of(u)) dead.node[v] = 1;
+  }
+  return dead;
+}
+
 inline bool breaks(const FaultModel& m, const std::vector<std::size_t>& units) {
   const Network& net = m.network();
-  std::vector<char> dead_node(net.num_nodes(), 0), dead_link(net.num_links(), 0);
-  for (std::size_t u : units) {
-    if (m.universe().kind() == UnitKind::Link) dead_link[m.universe().link_of(u)] = 1;
-    else
-      for (NodeId v : m.universe().nodes_of(u)) dead_node[v] = 1;
-  }
+  const auto [dead_node, dead_link] = dead_elements(m, units);
   for (NodeId s : m.terminals()) {
     if (dead_node[s]) continue;
     const auto seen = reach_from(net, s, dead_node, dead_link);

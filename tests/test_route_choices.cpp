@@ -25,6 +25,7 @@
 #include <set>
 
 #include "core/error.h"
+#include "fault_oracle.h"
 #include "models/routing_registry.h"
 #include "models/routing_table.h"
 #include "test_instance.h"
@@ -59,14 +60,8 @@ class PlainView final : public FaultView {
 };
 
 PlainView view_of(const FaultModel& m, const std::vector<std::size_t>& units) {
-  const Network& net = m.network();
-  std::vector<char> dead_node(net.num_nodes(), 0), dead_link(net.num_links(), 0);
-  for (std::size_t u : units) {
-    if (m.universe().kind() == UnitKind::Link) dead_link[m.universe().link_of(u)] = 1;
-    else
-      for (NodeId v : m.universe().nodes_of(u)) dead_node[v] = 1;
-  }
-  return PlainView(net, std::move(dead_node), std::move(dead_link));
+  testing::DeadElements dead = testing::dead_elements(m, units);
+  return PlainView(m.network(), std::move(dead.node), std::move(dead.link));
 }
 
 // The shortest branch of choices that reaches d over healthy hops, or none.

@@ -192,13 +192,13 @@ TEST(RoutingTable, AdaptiveRoutingIsWrittenWithItsChoices) {
     for (NodeId d : model.terminals()) {
       if (s == d) continue;
       view.reset(none, 0);
-      std::vector<std::pair<NodeId, PacketState>> todo{{s, table->start(s, d, view)}};
+      std::vector<std::pair<NodeId, PacketState>> frontier{{s, table->start(s, d, view)}};
       PacketState start = west_first->start(s, d, view);
       std::vector<PacketState> original{start};
-      while (!todo.empty()) {
-        auto [here, state] = todo.back();
+      while (!frontier.empty()) {
+        auto [here, state] = frontier.back();
         const PacketState mine = original.back();
-        todo.pop_back();
+        frontier.pop_back();
         original.pop_back();
         view.at(here);
         Hops a, b;
@@ -212,7 +212,7 @@ TEST(RoutingTable, AdaptiveRoutingIsWrittenWithItsChoices) {
           EXPECT_EQ(a[i].vc, b[i].vc);
           const NodeId next = net.port(here, a[i].port).peer;
           if (next == d) continue;
-          todo.emplace_back(next, b[i].state);
+          frontier.emplace_back(next, b[i].state);
           original.push_back(a[i].state);
         }
       }

@@ -78,15 +78,15 @@ class Tabulator {
   void walk(NodeId s, NodeId d) {
     view_.reset(none_, 0);
     view_.at(s);
-    std::vector<Config> todo{{s, routing_.start(s, d, view_), Place{s, d, TableRow::kLocal, 0}}};
+    std::vector<Config> frontier{{s, routing_.start(s, d, view_), Place{s, d, TableRow::kLocal, 0}}};
     // A configuration is (node, state) and the place a table sees (the input
     // port and VC): branches that meet in one state by different ports are
     // two places, each needing its rows.
     std::set<std::tuple<NodeId, PacketState, std::int32_t, std::int32_t>> seen;
     bool adaptive = false;  // some configuration offered several hops
-    while (!todo.empty()) {
-      const Config c = todo.back();
-      todo.pop_back();
+    while (!frontier.empty()) {
+      const Config c = frontier.back();
+      frontier.pop_back();
       if (++configurations_ % 4096 == 0) budget_.check("writing the routing table");
       if (!seen.emplace(c.node, c.state, std::get<2>(c.place), std::get<3>(c.place)).second) {
         if (adaptive) continue;  // branches meet again; a loop is the engines' livelock to find
@@ -111,7 +111,7 @@ class Tabulator {
         choices.push_back(TableHop{hop.port, hop.vc, hop.bubble});
         const PortSlot& slot = net_.port(c.node, hop.port);
         if (slot.peer != d)
-          todo.push_back(Config{slot.peer, hop.state,
+          frontier.push_back(Config{slot.peer, hop.state,
                                 Place{slot.peer, d, static_cast<std::int32_t>(slot.peer_port), static_cast<std::int32_t>(hop.vc)}});
       }
       record(c.place, choices);
