@@ -202,14 +202,15 @@ IbForwardingTables read_lfts(const fs::path& file, InputRecord* record, const Bu
     std::istringstream s(line);
     std::string lid_text, port_text, rest;
     s >> lid_text >> port_text;
-    const bool fdbs_entry = port_text == ":";  // "0xLID : PORT : HOPS : OPTIMAL"
+    // "0xLID : PORT : <OpenSM's note on the hops>": the note ("01   : yes",
+    // "HOPS UNKNOWN", "01   : No 0 hop path possible via port 1!") is not
+    // read, as ibutils' own fdbs reader reads only the LID and the port.
+    const bool fdbs_entry = port_text == ":";
     if (fdbs_entry) {
       s >> port_text;
-      std::string colon, hops, colon2, optimal;
-      if (port_text != "UNREACHABLE" && !(s >> colon >> hops >> colon2 >> optimal && colon == ":" && colon2 == ":" &&
-                                          number(hops, 16) && (optimal == "yes" || optimal == "no")))
-        r.fail("expected '0xLID : PORT : HOPS : yes|no' (an fdbs file)");
-      if (s >> rest) r.fail("text after an fdbs entry: '" + rest + "'");
+      std::string colon;
+      if (port_text != "UNREACHABLE" && s >> colon && colon != ":")
+        r.fail("expected '0xLID : PORT : ...' (an fdbs file), got '" + colon + "' after the port");
     } else if (s >> rest && rest[0] != '#' && rest[0] != ':') {
       r.fail("expected '0xLID PORT # comment' (OpenSM) or '0xLID PORT : (destination)' (dump_fts, ibroute), got '" +
              rest + "' after the port");

@@ -37,7 +37,9 @@
 //                       ibdiagnet's ibdiagnet.fdbs (ibutils parses both with
 //                       one reader): per switch "dump_ucast_routes: Switch
 //                       0xG", "LID    : Port : Hops : Optimal", then
-//                       "0xLID : PORT : HOPS : yes|no" (or ": UNREACHABLE").
+//                       "0xLID : PORT : <note>" (or ": UNREACHABLE"); the
+//                       note on the hops ("01 : yes", "HOPS UNKNOWN", ...) is
+//                       not read, as ibutils' reader reads LID and port only.
 #pragma once
 
 #include <array>
