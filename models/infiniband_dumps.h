@@ -23,6 +23,8 @@
 //                       ("Lid  Out   Destination", "Port     Info"), entries
 //                       "0xLID PORT : (Switch portguid 0x..: 'desc')", then
 //                       "N valid lids dumped"; only routed LIDs are listed.
+//                       The destination's description after the colon is
+//                       not read (the fabric file names the LID's port).
 //   opensm-sl2vl.dump   per port "Switch 0xG, base LID L, "desc"" (or
 //                       "Channel Adapter 0xG, ..."), then rows
 //                       "IN OUT : vl(SL0) .. vl(SL15)".  A channel adapter's

@@ -30,6 +30,22 @@ inline std::vector<char> reach_from(const Network& net, NodeId s, const std::vec
   return seen;
 }
 
+// Every set of at most k of the units 0..n-1, by enumeration (the empty set
+// first, then in lexicographic order).
+inline void for_each_set(std::size_t n, std::size_t k, const std::function<void(const std::vector<std::size_t>&)>& f) {
+  std::vector<std::size_t> chosen;
+  std::function<void(std::size_t)> go = [&](std::size_t from) {
+    f(chosen);
+    if (chosen.size() == k) return;
+    for (std::size_t u = from; u < n; ++u) {
+      chosen.push_back(u);
+      go(u + 1);
+      chosen.pop_back();
+    }
+  };
+  go(0);
+}
+
 // The nodes and links the failure of `units` takes down, as flags.
 struct DeadElements {
   std::vector<char> node, link;

@@ -221,6 +221,19 @@ TEST(LeafSpine, ParallelUplinks) {
   EXPECT_EQ(net.degree(node(net, "leaf(0)")), 9u);
 }
 
+// The Clos routings route to hosts: a fabric without them is refused in one
+// sentence.
+void expect_clos_routings_refuse(const Network& bare) {
+  for (const char* routing : {"clos-ecmp", "clos-dmodk"}) {
+    try {
+      (void)build_routing(routing, bare);
+      ADD_FAILURE() << routing << " accepted " << bare.spec() << ", which has no hosts";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("has none (hosts=0)"), std::string::npos) << e.what();
+    }
+  }
+}
+
 // hosts = 0: the switch graph alone, leaves and spines routers (the
 // terminals); every leaf still reaches every spine `uplinks` times, ports as
 // with hosts, one host port fewer per leaf.  The Clos routings, which route
@@ -234,14 +247,7 @@ TEST(LeafSpine, NoHostsIsTheSwitchGraph) {
   EXPECT_EQ(far_end(bare, "leaf(1)", 0), "spine(0):2");
   EXPECT_EQ(far_end(full, "leaf(1)", 1), "spine(0):2");
   EXPECT_EQ(terminal_diameter(bare), 2u);  // leaf, spine, leaf
-  for (const char* routing : {"clos-ecmp", "clos-dmodk"}) {
-    try {
-      (void)build_routing(routing, bare);
-      ADD_FAILURE() << routing << " accepted a leaf-spine without hosts";
-    } catch (const InputError& e) {
-      EXPECT_NE(std::string(e.what()).find("has none (hosts=0)"), std::string::npos) << e.what();
-    }
-  }
+  expect_clos_routings_refuse(bare);
 }
 
 // fattree(k, hosts=0): the switch graph alone, every switch a router; the
@@ -272,15 +278,7 @@ TEST(FatTree, NoHostsIsTheSwitchGraph) {
     }
   }
   EXPECT_NE(error_of("fattree(4, hosts=1)").find("all hosts (the paper's fat tree) or none"), std::string::npos);
-  const Network bare = build("fattree(4, hosts=0)");
-  for (const char* routing : {"clos-ecmp", "clos-dmodk"}) {
-    try {
-      (void)build_routing(routing, bare);
-      ADD_FAILURE() << routing << " accepted a fat tree without hosts";
-    } catch (const InputError& e) {
-      EXPECT_NE(std::string(e.what()).find("has none (hosts=0)"), std::string::npos) << e.what();
-    }
-  }
+  expect_clos_routings_refuse(build("fattree(4, hosts=0)"));
 }
 
 TEST(LeafSpine, OversubscriptionIsAFormulaVariable) {

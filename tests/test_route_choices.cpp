@@ -87,20 +87,6 @@ std::optional<std::uint32_t> shortest_delivery(const Routing& r, PlainView& view
   return std::nullopt;
 }
 
-void each_set(std::size_t n, std::size_t k, const std::function<void(const std::vector<std::size_t>&)>& f) {
-  std::vector<std::size_t> chosen;
-  std::function<void(std::size_t)> go = [&](std::size_t from) {
-    f(chosen);
-    if (chosen.size() == k) return;
-    for (std::size_t u = from; u < n; ++u) {
-      chosen.push_back(u);
-      go(u + 1);
-      chosen.pop_back();
-    }
-  };
-  go(0);
-}
-
 const char* const kAdaptive[] = {"west-first", "minimal-adaptive", "negative-first"};
 
 TEST(RouteChoices, SomeMatchesAnIndependentSearchOnEveryFaultSet) {
@@ -110,7 +96,7 @@ TEST(RouteChoices, SomeMatchesAnIndependentSearchOnEveryFaultSet) {
     const auto routing = RoutingRegistry::builtin().build(spec, *in.net);
     RouteRunner runner(*routing, m, RunLimits{0, std::nullopt, 2, ChoiceRule::Some});
     std::uint64_t compared = 0, undelivered = 0;
-    each_set(m.universe().size(), 2, [&](const std::vector<std::size_t>& f) {
+    testing::for_each_set(m.universe().size(), 2, [&](const std::vector<std::size_t>& f) {
       FaultSet fs(m.universe().size());
       for (std::size_t u : f) fs.insert(u);
       PlainView view = view_of(m, f);
@@ -143,7 +129,7 @@ TEST(RouteChoices, SomeRunsDependOnlyOnTheirReads) {
     RouteRunner runner(*routing, m, RunLimits{0, std::nullopt, 3, ChoiceRule::Some});
     RouteRunner extended(*routing, m, RunLimits{0, std::nullopt, 3, ChoiceRule::Some});
     std::uint64_t checked = 0;
-    each_set(n, 1, [&](const std::vector<std::size_t>& f) {
+    testing::for_each_set(n, 1, [&](const std::vector<std::size_t>& f) {
       FaultSet fs(n);
       for (std::size_t u : f) fs.insert(u);
       for (NodeId s : m.terminals())
@@ -172,7 +158,7 @@ TEST(RouteChoices, TheSearchFindsTheOraclesLeastFailure) {
   for (const char* spec : kAdaptive) {
     const auto routing = RoutingRegistry::builtin().build(spec, *in.net);
     std::optional<std::size_t> least;
-    each_set(m.universe().size(), 2, [&](const std::vector<std::size_t>& f) {
+    testing::for_each_set(m.universe().size(), 2, [&](const std::vector<std::size_t>& f) {
       if (least && f.size() >= *least) return;
       PlainView view = view_of(m, f);
       for (NodeId s : m.terminals())
@@ -337,7 +323,7 @@ TEST(RouteChoices, TheRoutingExperimentsExactSuccessIsTheOracles) {
   const FaultModel& m = *in.model;
   const auto routing = RoutingRegistry::builtin().build("minimal-adaptive", *in.net);
   std::uint64_t delivered = 0, runs = 0;
-  each_set(m.universe().size(), 2, [&](const std::vector<std::size_t>& f) {
+  testing::for_each_set(m.universe().size(), 2, [&](const std::vector<std::size_t>& f) {
     if (f.size() != 2) return;
     PlainView view = view_of(m, f);
     for (NodeId s : m.terminals())

@@ -10,6 +10,7 @@
 
 #include "budget_stops.h"
 #include "core/error.h"
+#include "fault_oracle.h"
 #include "test_instance.h"
 #include "models/registry.h"
 #include "models/routing_registry.h"
@@ -20,6 +21,7 @@ namespace menger {
 namespace {
 
 using testing::Instance;
+using testing::for_each_set;
 using testing::make;
 
 // A hypercube routing written for these tests: correct dimensions in
@@ -137,21 +139,6 @@ TEST(RouteRun, AFaultOnTheChosenHopBlocksAFaultObliviousRouting) {
   RunResult res = run.run(f, 0, 7, std::nullopt);
   EXPECT_EQ(res.outcome, RunOutcome::Blocked);
   EXPECT_TRUE(run.reads().empty());
-}
-
-// Every fault set of size <= k, by enumeration.
-void for_each_set(std::size_t n, std::uint32_t k, const std::function<void(const std::vector<std::size_t>&)>& f) {
-  std::vector<std::size_t> cur;
-  std::function<void(std::size_t)> rec = [&](std::size_t from) {
-    f(cur);
-    if (cur.size() == k) return;
-    for (std::size_t u = from; u < n; ++u) {
-      cur.push_back(u);
-      rec(u + 1);
-      cur.pop_back();
-    }
-  };
-  rec(0);
 }
 
 bool same_run(const RunResult& a, const RunResult& b) {
