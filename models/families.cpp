@@ -1,5 +1,6 @@
 #include "models/families.h"
 
+#include "models/ibsim_net.h"
 #include "models/infiniband_fabric.h"
 
 namespace menger {
@@ -21,6 +22,7 @@ void register_builtin_families(Registry& r) {
   r.add(jellyfish_family());
   r.add(file_family());
   r.add(opensm_family());
+  r.add(ibsim_family());
 }
 
 }  // namespace menger

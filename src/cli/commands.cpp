@@ -32,6 +32,7 @@ void register_commands(CLI::App& app, CommandRegistry& commands, const ShardFarm
   add_route_check_command(app, commands, farm);
   add_deadlock_command(app, commands, farm);
   add_credit_loops_command(app, commands);
+  add_opensm_faults_command(app, commands);
   add_montecarlo_command(app, commands, farm);
 }
 

@@ -36,6 +36,7 @@
 #include "question/field.h"
 #include "question/route_check_question.h"
 #include "question/tolerance_question.h"
+#include "setup/opensm_faults_result.h"
 #include "verify/deadlock/deadlock_evidence.h"
 #include "verify/deadlock/deadlock_search.h"
 #include "verify/reliability/study_result.h"
@@ -68,9 +69,10 @@ struct Subject {
 Subject subject_of(RouteSetup setup);
 
 // The engine's own account of its work: counts, plan, coverage, timings.
-// (a credit-loop check's is one DeadlockResult; a montecarlo study's, its curve).
-using EngineResult =
-    std::variant<RouteCheckResult, DeadlockSearchResult, ToleranceOutcome, DeadlockResult, StudyResult>;
+// (a credit-loop check's is one DeadlockResult; a montecarlo study's, its curve;
+// the subnet-manager loop's, its fault sets).
+using EngineResult = std::variant<RouteCheckResult, DeadlockSearchResult, ToleranceOutcome, DeadlockResult, StudyResult,
+                                  OpensmFaultsResult>;
 
 // The evidence, typed: a route failure's witness (menger replay), a deadlock
 // witness or freedom certificate (replay, check-cert), a tolerance

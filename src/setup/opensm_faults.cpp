@@ -1,0 +1,465 @@
+#include "setup/opensm_faults.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <fstream>
+#include <mutex>
+#include <random>
+#include <sstream>
+
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "core/error.h"
+#include "core/input_file.h"
+#include "core/version.h"
+#include "io/opensm_session.h"
+#include "models/ibsim_net.h"
+#include "question/question_json.h"
+#include "setup/credit_loops.h"
+
+namespace menger {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// More sets than this are refused before anything runs: at a few tenths of
+// a second per OpenSM run, a million sets is days.
+constexpr std::uint64_t kMaxSets = 1'000'000;
+
+struct Unit {
+  bool is_switch = false;
+  std::size_t index = 0;  // into the net's links() or nodes()
+};
+
+struct Plan {
+  IbsimNet net;
+  std::vector<Unit> units;
+  std::vector<std::string> names;
+  std::vector<std::vector<std::size_t>> sets;  // by size, then lexicographic
+  std::size_t sm_host = 0;                     // preferred node
+  OpensmRunRequest request;                    // engine, files, limits; per set: text, dir, host, guid2lid
+  CreditLoopsQuestion check;
+  fs::path workdir;
+};
+
+std::vector<Unit> units_of(const IbsimNet& net, const std::string& faults, std::vector<std::string>& names) {
+  std::vector<Unit> units;
+  if (faults != "switches")
+    for (std::size_t l = 0; l < net.links().size(); ++l) {
+      const IbsimLink& k = net.links()[l];
+      if (!k.switch_to_switch) continue;
+      units.push_back({false, l});
+      names.push_back("link " + net.nodes()[k.a].name + "[" + std::to_string(k.port_a) + "] - " +
+                      net.nodes()[k.b].name + "[" + std::to_string(k.port_b) + "]");
+    }
+  if (faults != "links")
+    for (std::size_t v = 0; v < net.nodes().size(); ++v)
+      if (net.nodes()[v].is_switch) {
+        units.push_back({true, v});
+        names.push_back("switch " + net.nodes()[v].name);
+      }
+  return units;
+}
+
+std::uint64_t choose(std::uint64_t n, std::uint64_t r) {
+  std::uint64_t c = 1;
+  for (std::uint64_t i = 1; i <= r; ++i) {
+    c = c * (n - r + i) / i;  // exact: c is C(n - r + i, i) after each step
+    if (c > kMaxSets) return kMaxSets + 1;
+  }
+  return c;
+}
+
+std::vector<std::vector<std::size_t>> fault_sets(std::size_t n, std::uint32_t k) {
+  std::uint64_t total = 0;
+  for (std::uint32_t r = 0; r <= k && r <= n; ++r) total += choose(n, r);
+  if (total > kMaxSets)
+    throw InputError("k = " + std::to_string(k) + " over " + std::to_string(n) + " units is more than " +
+                     std::to_string(kMaxSets) + " fault sets, each an OpenSM run: ask for a smaller k");
+  std::vector<std::vector<std::size_t>> sets;
+  for (std::uint32_t r = 0; r <= k && r <= n; ++r) {
+    std::vector<std::size_t> c(r);
+    for (std::size_t i = 0; i < r; ++i) c[i] = i;
+    for (;;) {
+      sets.push_back(c);
+      std::size_t i = r;
+      while (i > 0 && c[i - 1] == n - r + i - 1) --i;
+      if (i == 0) break;
+      ++c[i - 1];
+      for (std::size_t j = i; j < r; ++j) c[j] = c[j - 1] + 1;
+    }
+  }
+  return sets;
+}
+
+fs::path resolved(const std::string& name, const fs::path& base_dir) {
+  const fs::path p(name);
+  return p.is_relative() && !base_dir.empty() ? base_dir / p : p;
+}
+
+std::string digest_of(const fs::path& file, const char* what, const Budget& budget) {
+  return read_input_file(file, what, budget).digest;
+}
+
+// What makes two runs the same question (k and the run controls do not:
+// a set's place in the order is the same for every k).
+nlohmann::json identity(const Plan& p, const OpensmFaultsQuestion& q) {
+  return {{"format", "menger-opensm-faults-workdir"},
+          {"net", p.net.digest()},
+          {"engine", q.engine},
+          {"faults", q.faults},
+          {"sls", q.sls},
+          {"vls", q.vls},
+          {"roots", p.request.roots ? p.request.roots->string() : ""},
+          {"torus_config", p.request.torus_config ? p.request.torus_config->string() : ""},
+          {"sm_host", p.net.nodes()[p.sm_host].name}};
+}
+
+fs::path fresh_temp_dir() {
+  std::random_device rd;
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    const fs::path d = fs::temp_directory_path() / ("menger-opensm-" + std::to_string(::getpid()) + "-" + std::to_string(rd()));
+    if (fs::create_directory(d)) return d;
+  }
+  throw InputError("cannot make a temporary directory in " + fs::temp_directory_path().string());
+}
+
+// The work directory, checked to hold this question or nothing.
+void open_workdir(Plan& p, const OpensmFaultsQuestion& q, const Budget& budget) {
+  if (q.workdir.empty()) {
+    p.workdir = fresh_temp_dir();
+    return;
+  }
+  p.workdir = q.workdir;
+  fs::create_directories(p.workdir);
+  const fs::path marker = p.workdir / "question.json";
+  const nlohmann::json mine = identity(p, q);
+  if (fs::exists(marker)) {
+    nlohmann::json theirs;
+    try {
+      theirs = nlohmann::json::parse(read_own_file(marker, "work directory question", budget).text);
+    } catch (const nlohmann::json::exception& e) {
+      throw InputError(marker.string() + ": not a work directory's question (" + e.what() + ")");
+    }
+    if (theirs != mine)
+      throw InputError("work directory " + p.workdir.string() + " holds a run of another question (" +
+                       marker.string() + " differs): give another directory, or empty this one");
+  } else if (!fs::is_empty(p.workdir)) {
+    throw InputError("work directory " + p.workdir.string() + " is not empty and holds no question.json");
+  } else {
+    std::ofstream(marker) << mine.dump(2) << "\n";
+  }
+}
+
+Plan make_plan(const fs::path& net_file, const OpensmFaultsQuestion& q, const Budget& budget, const fs::path& base_dir) {
+  Plan p{IbsimNet::read(net_file, budget), {}, {}, {}, 0, {}, {}, {}};
+  p.units = units_of(p.net, q.faults, p.names);
+  p.sets = fault_sets(p.units.size(), q.k);
+  if (!q.sm_host.empty()) {
+    bool found = false;
+    for (std::size_t v = 0; v < p.net.nodes().size() && !found; ++v)
+      if (p.net.nodes()[v].name == q.sm_host) p.sm_host = v, found = true;
+    if (!found) throw InputError("sm_host \"" + q.sm_host + "\" is no node of " + net_file.string());
+  }
+  OpensmRunRequest& r = p.request;
+  r.engine = q.engine;
+  if (!q.roots.empty()) r.roots = fs::absolute(resolved(q.roots, base_dir));
+  if (!q.torus_config.empty()) r.torus_config = fs::absolute(resolved(q.torus_config, base_dir));
+  for (const auto& f : {r.roots, r.torus_config})
+    if (f) digest_of(*f, "OpenSM option file", budget);  // refused here when unreadable
+  if (q.engine == "torus-2QoS" && !r.torus_config)
+    throw InputError("engine torus-2QoS needs torus_config (OpenSM's --torus_config file)");
+  r.path_sls = q.sls == kPathServiceLevels.from_dump;
+  r.up_timeout = std::chrono::seconds(q.up_timeout);
+  for (const IbsimNode& n : p.net.nodes()) (n.is_switch ? r.switches : r.nodes) += 1;
+  r.nodes += r.switches;
+  p.check.sls = q.sls;
+  p.check.vls = q.vls;
+  return p;
+}
+
+struct Failed {
+  std::vector<bool> links, nodes;
+};
+
+Failed failed_units(const Plan& p, const std::vector<std::size_t>& set) {
+  Failed f{std::vector<bool>(p.net.links().size(), false), std::vector<bool>(p.net.nodes().size(), false)};
+  for (std::size_t u : set) (p.units[u].is_switch ? f.nodes : f.links)[p.units[u].index] = true;
+  return f;
+}
+
+// The preferred host, unless the failures take it or cut it off: then the
+// first switch they leave (a standby subnet manager takes over).
+std::size_t sm_host_for(const Plan& p, const Failed& f) {
+  const auto live = [&](std::size_t v) {
+    if (f.nodes[v]) return false;
+    for (std::size_t l = 0; l < p.net.links().size(); ++l) {
+      const IbsimLink& k = p.net.links()[l];
+      if ((k.a == v || k.b == v) && !f.links[l] && !f.nodes[k.a] && !f.nodes[k.b]) return true;
+    }
+    return false;
+  };
+  if (live(p.sm_host)) return p.sm_host;
+  for (std::size_t v = 0; v < p.net.nodes().size(); ++v)
+    if (p.net.nodes()[v].is_switch && live(v)) return v;
+  return p.sm_host;
+}
+
+std::string read_text(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// OpenSM's state for the set in `dir`: run now, or read back from an earlier
+// run of the same set (its fabric.net must be the one this set needs).
+OpensmRunResult route_set(const OpensmRunRequest& r, bool& resumed, const Budget& budget) {
+  const fs::path done = r.dir / "done";
+  if (fs::exists(done) && read_text(r.dir / "fabric.net") == r.net_text) {
+    std::istringstream line(read_text(r.dir / "engine_used.txt"));
+    OpensmRunResult back;
+    line >> back.engine_used >> back.state;
+    back.routed = back.state == "up" && back.engine_used != "none";
+    if (!back.state.empty()) {
+      resumed = true;
+      return back;
+    }
+  }
+  resumed = false;
+  OpensmRunResult out = run_opensm(r, budget);
+  std::ofstream(done) << "finished\n";
+  return out;
+}
+
+void classify(SmFaultSetOutcome& o, const Answer& a) {
+  const DeadlockResult& d = a.result_as<DeadlockResult>();
+  if (a.recheck && !a.recheck->valid)
+    throw InternalError("a credit-loop check's evidence does not check: " +
+                        (a.recheck->problems.empty() ? a.recheck->summary : a.recheck->problems.front()));
+  o.check = credit_loops_json(d, *a.subject.net, fabric_of(a), Timings::Omit);
+  o.pairs = d.plain.packets;
+  if (a.verdict == VerdictKind::Holds) o.kind = SmFaultSetOutcome::Kind::Clean;
+  else if (a.verdict == VerdictKind::Fails) o.kind = SmFaultSetOutcome::Kind::CreditLoop;
+  else if (d.plain.acyclic && d.plain.gap) o.kind = SmFaultSetOutcome::Kind::Unrouted, o.detail = d.plain.gap->what;
+  else o.kind = SmFaultSetOutcome::Kind::Unknown, o.detail = a.reason;
+}
+
+SmFaultSetOutcome run_set(const Plan& p, std::size_t index, const std::optional<fs::path>& guid2lid,
+                          const Context& ctx) {
+  const auto start = std::chrono::steady_clock::now();
+  SmFaultSetOutcome o;
+  o.units = p.sets[index];
+  const Failed f = failed_units(p, o.units);
+  const std::size_t host = sm_host_for(p, f);
+  o.sm_host = p.net.nodes()[host].name;
+  for (std::size_t v : p.net.cut_off_adapters(f.links, f.nodes, host)) o.cut_off.push_back(p.net.nodes()[v].name);
+  OpensmRunRequest r = p.request;
+  r.net_text = p.net.text_without(f.links, f.nodes);
+  r.dir = p.workdir / ("set-" + std::to_string(index));
+  r.sm_host = o.sm_host;
+  r.guid2lid = guid2lid;
+  try {
+    const OpensmRunResult run = route_set(r, o.resumed, ctx.budget);
+    if (!run.routed) {
+      o.kind = run.state == "failed" ? SmFaultSetOutcome::Kind::NotRouted : SmFaultSetOutcome::Kind::Unknown;
+      o.detail = run.state == "failed" ? "OpenSM: no routing engine able to route the fabric (" + p.request.engine +
+                                             " with no_fallback)"
+                                       : "OpenSM: " + run.state + " before SUBNET UP (see " + r.dir.string() + "/opensm.log)";
+    } else {
+      classify(o, answer_credit_loops(r.dir.string(), "", p.check, ctx));
+    }
+  } catch (const InputError& e) {
+    if (o.resumed) {  // a damaged earlier run: route the set again
+      fs::remove(r.dir / "done");
+      return run_set(p, index, guid2lid, ctx);
+    }
+    o.kind = SmFaultSetOutcome::Kind::Unknown;
+    o.detail = e.what();
+  }
+  o.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return o;
+}
+
+Coverage coverage_of(const std::vector<std::optional<SmFaultSetOutcome>>& done, std::size_t resumed,
+                     const fs::path& workdir) {
+  Coverage c;
+  c.unit = "fault sets";
+  c.total = done.size();
+  while (c.settled < done.size() && done[c.settled]) ++c.settled;
+  std::size_t failing = 0;
+  for (const auto& o : done) failing += o && o->fails();
+  c.so_far = failing ? std::to_string(failing) + " failing" : "no failing set";
+  if (c.settled < c.total) c.remains = std::to_string(c.total - c.settled) + " fault sets";
+  if (resumed)
+    c.resumed = Resumption{workdir.string(), "fault sets", resumed, 0,
+                           "the credit-loop check on each set's tables, and that its fabric.net is this set's",
+                           "that OpenSM wrote those tables"};
+  return c;
+}
+
+nlohmann::json view(const Answer& a, Timings timings);
+
+}  // namespace
+
+Answer answer_opensm_faults(const fs::path& net_file, const OpensmFaultsQuestion& q, const Context& ctx,
+                            const fs::path& base_dir) {
+  const auto start = std::chrono::steady_clock::now();
+  if (const std::string missing = missing_opensm_tools(); !missing.empty())
+    throw InputError("the subnet manager loop needs " + missing +
+                     " (Debian opensm, ibsim-utils, infiniband-diags; scripts/install-deps.sh installs them)");
+  Plan p = make_plan(net_file, q, ctx.budget, base_dir);
+  open_workdir(p, q, ctx.budget);
+
+  std::vector<std::optional<SmFaultSetOutcome>> done(p.sets.size());
+  std::mutex merge;
+  std::size_t resumed = 0;
+  std::atomic<bool> stopped{false};
+  std::string stop_reason;
+  const auto settle = [&](std::size_t i, const std::optional<fs::path>& guid2lid) {
+    if (stopped) return;
+    try {
+      SmFaultSetOutcome o = run_set(p, i, guid2lid, ctx);
+      const std::lock_guard lock(merge);
+      resumed += o.resumed;
+      done[i] = std::move(o);
+      if (ctx.progress) ctx.progress(coverage_of(done, resumed, p.workdir));
+    } catch (const BudgetExhausted& e) {
+      const std::lock_guard lock(merge);
+      if (!stopped.exchange(true)) stop_reason = ctx.budget.reason();
+    }
+  };
+  // The fault-free set first: its LIDs are every other set's.
+  settle(0, std::nullopt);
+  const fs::path guid2lid = p.workdir / "set-0" / "cache" / "guid2lid";
+  std::optional<fs::path> keep;
+  if (fs::exists(guid2lid)) keep = guid2lid;
+  const int jobs = q.jobs ? static_cast<int>(q.jobs) : tbb::this_task_arena::max_concurrency();
+  tbb::task_arena arena(jobs);
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{1}, p.sets.size(), [&](std::size_t i) { settle(i, keep); });
+  });
+
+  OpensmFaultsResult r;
+  r.net = net_file.string();
+  r.engine = q.engine;
+  r.faults = q.faults;
+  r.k = q.k;
+  r.unit_names = p.names;
+  r.total_sets = p.sets.size();
+  r.resumed = resumed;
+  r.complete = !stopped;
+  for (auto& o : done)
+    if (o) {
+      r.opensm_seconds += o->seconds;
+      r.sets.push_back(std::move(*o));
+    } else {
+      r.complete = false;
+    }
+  Answer a = Answer::asked("opensm-faults", Subject{}, question::to_json_view(q));
+  a.coverage = coverage_of(done, resumed, p.workdir);
+  const SmFaultSetOutcome* least = r.least_failing();
+  std::size_t unknown = 0;
+  for (const auto& s : r.sets) unknown += s.kind == SmFaultSetOutcome::Kind::Unknown;
+  if (least) {
+    a.verdict = VerdictKind::Fails;
+    if (least->kind == SmFaultSetOutcome::Kind::CreditLoop) {
+      const std::size_t index = static_cast<std::size_t>(&*least - r.sets.data());
+      std::size_t set_index = 0;
+      while (p.sets[set_index] != r.sets[index].units) ++set_index;
+      Answer loop = answer_credit_loops((p.workdir / ("set-" + std::to_string(set_index))).string(), "", p.check, ctx);
+      a.evidence = std::move(loop.evidence);
+      a.recheck = std::move(loop.recheck);
+      a.unchecked = std::move(loop.unchecked);
+    }
+  } else if (!r.complete) {
+    a.verdict = VerdictKind::Unknown;
+    a.reason = (stop_reason.empty() ? std::string("stopped") : stop_reason) + " after " + a.coverage.text();
+  } else if (unknown) {
+    a.verdict = VerdictKind::Unknown;
+    a.reason = std::to_string(unknown) + " of " + std::to_string(r.sets.size()) + " fault sets not settled";
+  } else {
+    a.verdict = VerdictKind::Holds;
+  }
+  // A temporary work directory goes, unless it holds a failing set's tables.
+  if (q.workdir.empty() && !least) fs::remove_all(p.workdir);
+  else r.workdir = p.workdir.string();
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  a.result = std::move(r);
+  a.view = &view;
+  a.seconds = std::get<OpensmFaultsResult>(a.result).seconds;
+  return a;
+}
+
+std::size_t OpensmFaultsResult::failing() const {
+  std::size_t n = 0;
+  for (const auto& s : sets) n += s.fails();
+  return n;
+}
+
+const SmFaultSetOutcome* OpensmFaultsResult::least_failing() const {
+  for (const auto& s : sets)
+    if (s.fails()) return &s;
+  return nullptr;
+}
+
+std::string OpensmFaultsResult::set_text(const SmFaultSetOutcome& s) const {
+  if (s.units.empty()) return "no failure";
+  std::string t;
+  for (std::size_t u : s.units) t += (t.empty() ? "" : ", ") + unit_names[u];
+  return t;
+}
+
+const char* to_string(SmFaultSetOutcome::Kind k) {
+  switch (k) {
+    case SmFaultSetOutcome::Kind::Clean: return "clean";
+    case SmFaultSetOutcome::Kind::CreditLoop: return "credit-loop";
+    case SmFaultSetOutcome::Kind::Unrouted: return "unrouted";
+    case SmFaultSetOutcome::Kind::NotRouted: return "not-routed";
+    case SmFaultSetOutcome::Kind::Unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+namespace {
+
+// schemas/opensm-faults.schema.json: the question, the verdict, every set
+// examined in set order, the coverage; seconds only with Timings::Include.
+nlohmann::json view(const Answer& a, Timings timings) {
+  const OpensmFaultsResult& r = a.result_as<OpensmFaultsResult>();
+  nlohmann::json sets = nlohmann::json::array();
+  for (const auto& s : r.sets) {
+    nlohmann::json j{{"failed", r.set_text(s)},     {"size", s.units.size()}, {"outcome", to_string(s.kind)},
+                     {"sm_host", s.sm_host},        {"cut_off", s.cut_off},   {"pairs", s.pairs},
+                     {"resumed", s.resumed}};
+    if (!s.detail.empty()) j["detail"] = s.detail;
+    if (!s.check.is_null()) j["check"] = s.check;
+    if (timings == Timings::Include) j["seconds"] = s.seconds;
+    sets.push_back(std::move(j));
+  }
+  nlohmann::json j{{"net", r.net},
+                   {"question", a.question},
+                   {"verdict", std::string(to_string(a.verdict))},
+                   {"units", r.unit_names},
+                   {"total_sets", r.total_sets},
+                   {"failing", r.failing()},
+                   {"sets", sets},
+                   {"coverage", to_json(a.coverage)},
+                   {"menger", {{"version", kVersion}}}};
+  if (!a.reason.empty()) j["reason"] = a.reason;
+  if (a.recheck) j["recheck"] = {{"valid", a.recheck->valid}, {"summary", a.recheck->summary}};
+  if (timings == Timings::Include) {
+    j["workdir"] = r.workdir;
+    j["seconds"] = r.seconds;
+    j["opensm_seconds"] = r.opensm_seconds;
+  }
+  return j;
+}
+
+}  // namespace
+
+}  // namespace menger
