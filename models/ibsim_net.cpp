@@ -241,4 +241,10 @@ Family ibsim_family() {
   return f;
 }
 
+std::optional<std::filesystem::path> ibsim_net_file(const Topology& t) {
+  const auto inputs = t.input_files();
+  if (t.spec().rfind("ibsim(", 0) != 0 || inputs.size() != 1) return std::nullopt;
+  return std::filesystem::path(inputs.front().path);
+}
+
 }  // namespace menger

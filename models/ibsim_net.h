@@ -25,6 +25,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -73,5 +74,8 @@ class IbsimNet {
 };
 
 Family ibsim_family();
+
+// The net file an ibsim(file=...) topology was read from; nullopt for any other topology.
+std::optional<std::filesystem::path> ibsim_net_file(const Topology& t);
 
 }  // namespace menger

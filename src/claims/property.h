@@ -127,5 +127,6 @@ PropertyKind route_tolerance_property_kind();
 PropertyKind deadlock_free_property_kind();
 PropertyKind estimate_property_kind();
 PropertyKind same_routing_property_kind();
+PropertyKind opensm_faults_property_kind();
 
 }  // namespace menger

@@ -33,7 +33,8 @@ std::shared_ptr<const StudyResult> RunContext::study(const std::shared_ptr<const
 const std::vector<PropertyKind>& property_kinds() {
   static const std::vector<PropertyKind> kinds = {structure_property_kind(), tolerance_property_kind(),
                                                        route_tolerance_property_kind(), deadlock_free_property_kind(),
-                                                       estimate_property_kind(), same_routing_property_kind()};
+                                                       estimate_property_kind(), same_routing_property_kind(),
+                                                       opensm_faults_property_kind()};
   return kinds;
 }
 

@@ -10,6 +10,7 @@
 #include "question/deadlock_question.h"
 #include "question/info_question.h"
 #include "question/montecarlo_question.h"
+#include "question/opensm_faults_question.h"
 #include "question/question_json.h"
 #include "question/route_check_question.h"
 #include "question/tolerance_question.h"
@@ -25,6 +26,7 @@ void for_each_question(F&& f) {
   f(MonteCarloQuestion{});
   f(CreditLoopsQuestion{});
   f(InfoQuestion{});
+  f(OpensmFaultsQuestion{});
 }
 
 // The Schema of the question of `verb` (its kVerb, "route-check"), the fields `front` offers.

@@ -21,6 +21,8 @@
 #   TOPO.roots       root switch GUIDs (-a) for updn, dnup and ftree
 #   TOPO.torus.conf  torus-2QoS's --torus_config (required for that engine)
 # Environment: NO_SAQUERY=1 skips the path SLs (engines that use SL 0 only);
+# GUID2LID=FILE starts OpenSM with that guid2lid cache file (the LIDs of an
+# earlier run, kept as a running subnet manager keeps them after a failure);
 # UP_TIMEOUT seconds to wait for SUBNET UP (default 60); IBSIM_ARGS options for
 # ibsim (default: its switch, node and port limits raised to fit TOPO; ibsim
 # refuses more than 256 switches otherwise).
@@ -40,6 +42,7 @@ done
 [ -r "$TOPO" ] || { echo "opensm_run: no topology $TOPO" >&2; exit 2; }
 mkdir -p "$OUT" && OUT=$(readlink -f "$OUT")
 rm -rf "${OUT:?}"/* && mkdir -p "$OUT/cache"
+[ -z "${GUID2LID:-}" ] || cp "$GUID2LID" "$OUT/cache/guid2lid"
 # One simulator per socket name: a name of our own lets runs go in parallel.
 export IBSIM_SOCKNAME="menger$$"
 
