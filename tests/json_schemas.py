@@ -27,8 +27,8 @@ import warnings
 
 import jsonschema
 
-SCHEMAS = ["common", "structure", "tolerance", "tolerance-question", "route-check", "route-check-question", "deadlock", "deadlock-question", "credit-loops", "montecarlo", "montecarlo-question", "credit-loops-question", "info-question", "prove", "route-proof-header", "deadlock-proof-header"]
-KINDS = ["structure", "tolerance", "route-tolerance", "deadlock-free", "estimate", "same-routing"]
+SCHEMAS = ["common", "structure", "tolerance", "tolerance-question", "route-check", "route-check-question", "deadlock", "deadlock-question", "credit-loops", "montecarlo", "montecarlo-question", "credit-loops-question", "info-question", "opensm-faults", "opensm-faults-question", "prove", "route-proof-header", "deadlock-proof-header"]
+KINDS = ["structure", "tolerance", "route-tolerance", "deadlock-free", "estimate", "same-routing", "opensm-faults"]
 
 # (schema, arguments after `menger`); --json is added.
 CASES = [
@@ -230,11 +230,23 @@ def main():
         mutations += check_document(validators, "credit-loops", document, "credit-loops " + dump)
         seen.setdefault("credit-loops", set()).add(verdict_of("credit-loops", document))
         print("ok   %-12s %-9s menger credit-loops %s --json" % ("credit-loops", verdict_of("credit-loops", document), dump))
+    # opensm-faults: a HOLDS, a FAILS with its loop, an UNKNOWN cut short (OpenSM under ibsim).
+    fabrics = os.path.join(proofs, "known", "infiniband")
+    for args in (["fattree-4x2.net", "--engine", "ftree", "--roots", "fattree-4x2.roots"],
+                 ["mesh-4x4.net", "--engine", "dor"],
+                 ["torus-4x4.net", "--engine", "updn", "--roots", "torus-4x4.roots", "--k", "2", "--budget", "2"]):
+        full = ["opensm-faults", os.path.join(fabrics, args[0])] + [
+            os.path.join(fabrics, a) if a.endswith(".roots") else a for a in args[1:]] + ["--sls", "zero", "--json"]
+        document = run_json(menger, full, "menger opensm-faults " + " ".join(args))
+        mutations += check_document(validators, "opensm-faults", document, "opensm-faults " + args[0])
+        seen.setdefault("opensm-faults", set()).add(document["verdict"])
+        print("ok   %-12s %-9s menger opensm-faults %s --json" % ("opensm-faults", document["verdict"], args[0]))
 
     # The cases must between them show every verdict whose fields differ.
     wanted = {"route-check": {"HOLDS", "FAILS", "UNKNOWN"}, "deadlock": {"FREE", "DEADLOCK", "UNKNOWN"},
               "tolerance": {"EXACT", "UNKNOWN", "CUT SHORT"}, "structure": {"EXACT", "UNKNOWN"},
-              "montecarlo": {"ESTIMATE", "UNKNOWN"}, "credit-loops": {"LOOP", "NO LOOP"}}
+              "montecarlo": {"ESTIMATE", "UNKNOWN"}, "credit-loops": {"LOOP", "NO LOOP"},
+              "opensm-faults": {"HOLDS", "FAILS", "UNKNOWN"}}
     for schema, verdicts in wanted.items():
         if not verdicts <= seen.get(schema, set()):
             fail("the %s cases showed %s, not every one of %s" % (schema, sorted(seen.get(schema, set())), sorted(verdicts)))

@@ -74,6 +74,8 @@ void print_text(const OpensmFaultsArgs& args, const Answer& a) {
   }
   if (a.recheck) std::cout << "re-checked   " << (a.recheck->valid ? a.recheck->summary : "INVALID") << "\n";
   if (!r.workdir.empty()) std::cout << "tables       " << r.workdir << " (set-N/: one directory per fault set)\n";
+  if (!r.complete && !r.workdir.empty())
+    std::cout << "resume       the same command with --workdir " << r.workdir << " takes the sets settled so far from it\n";
   if (!args.witness.empty() && std::get_if<DeadlockEvidence>(&a.evidence))
     std::cout << "witness      written to " << args.witness << " (menger replay " << args.witness << ")\n";
 }

@@ -9,7 +9,8 @@
 #include <random>
 #include <sstream>
 
-#include <tbb/parallel_for.h>
+#include <thread>
+
 #include <tbb/task_arena.h>
 
 #include "core/error.h"
@@ -320,6 +321,7 @@ Answer answer_opensm_faults(const fs::path& net_file, const OpensmFaultsQuestion
   std::size_t resumed = 0;
   std::atomic<bool> stopped{false};
   std::string stop_reason;
+  std::exception_ptr error;
   const auto settle = [&](std::size_t i, const std::optional<fs::path>& guid2lid) {
     if (stopped) return;
     try {
@@ -328,9 +330,13 @@ Answer answer_opensm_faults(const fs::path& net_file, const OpensmFaultsQuestion
       resumed += o.resumed;
       done[i] = std::move(o);
       if (ctx.progress) ctx.progress(coverage_of(done, resumed, p.workdir));
-    } catch (const BudgetExhausted& e) {
+    } catch (const BudgetExhausted&) {
       const std::lock_guard lock(merge);
       if (!stopped.exchange(true)) stop_reason = ctx.budget.reason();
+    } catch (...) {  // a worker thread must not end the program: the first error is rethrown below
+      const std::lock_guard lock(merge);
+      if (!error) error = std::current_exception();
+      stopped = true;
     }
   };
   // The fault-free set first: its LIDs are every other set's.
@@ -338,11 +344,18 @@ Answer answer_opensm_faults(const fs::path& net_file, const OpensmFaultsQuestion
   const fs::path guid2lid = p.workdir / "set-0" / "cache" / "guid2lid";
   std::optional<fs::path> keep;
   if (fs::exists(guid2lid)) keep = guid2lid;
-  const int jobs = q.jobs ? static_cast<int>(q.jobs) : tbb::this_task_arena::max_concurrency();
-  tbb::task_arena arena(jobs);
-  arena.execute([&] {
-    tbb::parallel_for(std::size_t{1}, p.sets.size(), [&](std::size_t i) { settle(i, keep); });
-  });
+  // Threads of our own, not TBB's: each mostly waits for its simulator and
+  // subnet manager, and `jobs` is how many subnets run at once, whatever
+  // limit TBB's workers are under.
+  const unsigned jobs = q.jobs ? q.jobs : static_cast<unsigned>(tbb::this_task_arena::max_concurrency());
+  std::atomic<std::size_t> next{1};
+  std::vector<std::thread> workers;
+  for (unsigned j = 0; j < jobs && j + 1 < p.sets.size(); ++j)
+    workers.emplace_back([&] {
+      for (std::size_t i = next++; i < p.sets.size(); i = next++) settle(i, keep);
+    });
+  for (auto& w : workers) w.join();
+  if (error) std::rethrow_exception(error);
 
   OpensmFaultsResult r;
   r.net = net_file.string();
@@ -385,8 +398,9 @@ Answer answer_opensm_faults(const fs::path& net_file, const OpensmFaultsQuestion
   } else {
     a.verdict = VerdictKind::Holds;
   }
-  // A temporary work directory goes, unless it holds a failing set's tables.
-  if (q.workdir.empty() && !least) fs::remove_all(p.workdir);
+  // A temporary work directory goes, unless it holds a failing set's tables
+  // or a run cut short (--workdir with it resumes).
+  if (q.workdir.empty() && !least && r.complete) fs::remove_all(p.workdir);
   else r.workdir = p.workdir.string();
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   a.result = std::move(r);
