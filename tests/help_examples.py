@@ -19,7 +19,7 @@ import subprocess
 import sys
 
 VERBS = ["route-check", "replay", "deadlock", "tolerance", "montecarlo", "info", "prove", "check-cert",
-         "credit-loops"]
+         "credit-loops", "opensm-faults"]
 CATALOG = "menger prove proofs/"
 
 

@@ -13,6 +13,7 @@ the few lines ``menger VERB`` prints first, and a notebook shows them too:
     deadlock(net, routing)                         FREE with a certificate, or DEADLOCK with a witness
     montecarlo(net, "routing", routings, counts=[0, 4])   reliability with confidence intervals
     credit_loops(dump_dir)                         InfiniBand credit loops (OpenSM dumps)
+    opensm_faults(net_file, engine="updn", k=1)    OpenSM re-routes after each failure: loops, unrouted pairs
     info(net)                                      exact structural facts
 
 A routing is a built-in spec string (``"dor"``, ``"mikant-x-turns"``; ``menger
@@ -54,6 +55,7 @@ from ._menger import (  # noqa: F401  (the package's API)
     MAX_PORTS,
     InternalError,
     Network,
+    OpensmFaultsResult,
     RouteCheckResult,
     RoutingError,
     StudyResult,
@@ -70,8 +72,9 @@ _results.attach(_menger)  # str(), _repr_html_ and to_dict() of every result
 
 __all__ = [
     "Network", "network", "from_networkx", "to_networkx", "Routing", "Hop", "FaultView",
-    "tolerance", "route_check", "deadlock", "dependency_graph", "montecarlo", "credit_loops", "info",
+    "tolerance", "route_check", "deadlock", "dependency_graph", "montecarlo", "credit_loops", "opensm_faults", "info",
     "ToleranceResult", "RouteCheckResult", "DeadlockResult", "StudyResult", "InfoResult", "CreditLoopsResult",
+    "OpensmFaultsResult",
     "InputError", "RoutingError", "BudgetExhausted", "InternalError", "PACKET_STATE_WORDS", "MAX_PORTS",
 ]
 
@@ -256,6 +259,20 @@ def credit_loops(dump_dir, fabric=None, *, budget=None, **question):
         raise InputError("dump_dir and fabric are paths (str or os.PathLike), not %r, %r" % (dump_dir, fabric))
     return _menger._credit_loops(os.fspath(dump_dir), os.fspath(fabric or ""), _CREDIT_LOOPS.json(question),
                                  _budget(budget))
+
+
+_OPENSM_FAULTS = Question("opensm-faults", "opensm_faults")
+
+
+@_OPENSM_FAULTS.verb
+def opensm_faults(net_file, *, budget=None, **question):
+    """The subnet manager in the loop (menger opensm-faults): for every set of <= k failed links
+    or switches of the fabric in `net_file` (an ibsim net file or ibnetdiscover's output), OpenSM
+    itself routes it again under ibsim and the new tables are checked for credit loops and
+    unrouted pairs; `.sets` holds every set's outcome, `.witness` the least failing set's loop."""
+    if not isinstance(net_file, (str, os.PathLike)):
+        raise InputError("net_file is a path (str or os.PathLike), not %r" % (net_file,))
+    return _menger._opensm_faults(os.fspath(net_file), _OPENSM_FAULTS.json(question), _budget(budget))
 
 
 _INFO = Question("info", "info")

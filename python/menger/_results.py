@@ -67,6 +67,16 @@ def _credit_loops_lines(r):
     return lines
 
 
+def _opensm_faults_lines(r):
+    lines = ["opensm-faults %s (%s): %s, %d of %d fault sets failing" % (r.net, r.engine, r.verdict, r.failing,
+                                                                        r.total_sets)]
+    for s in r.sets:
+        if s["outcome"] != "clean":
+            lines.append("%s: %s%s" % (s["failed"], s["outcome"], (": " + s["detail"]) if "detail" in s else ""))
+            break
+    return lines
+
+
 def _study_lines(r):
     lines = ["montecarlo %s of %s (faults: %s)%s" % (r.experiment, r.model, r.faults,
                                                      "" if r.complete else ": INCOMPLETE")]
@@ -96,6 +106,7 @@ _LINES = {
     "DeadlockResult": _deadlock_lines,
     "ToleranceResult": _tolerance_lines,
     "CreditLoopsResult": _credit_loops_lines,
+    "OpensmFaultsResult": _opensm_faults_lines,
     "StudyResult": _study_lines,
     "InfoResult": _info_lines,
 }

@@ -207,6 +207,21 @@ void bind_results(py::module_& m) {
       });
   add_to_json(cl, "CreditLoopsResult");
 
+  py::class_<OpensmFaultsResultPy> sm(m, "OpensmFaultsResult",
+                                      "OpenSM re-routing after every set of <= k failed links or switches (menger "
+                                      "opensm-faults); every set's outcome is in .sets, in set order.");
+  sm.def_readonly("net", &OpensmFaultsResultPy::net)
+      .def_readonly("engine", &OpensmFaultsResultPy::engine)
+      .def_readonly("verdict", &OpensmFaultsResultPy::verdict)
+      .def_readonly("total_sets", &OpensmFaultsResultPy::total_sets)
+      .def_readonly("failing", &OpensmFaultsResultPy::failing)
+      .def_property_readonly("sets", [](const OpensmFaultsResultPy& r) { return json_to_py(r.view.json->at("sets")); })
+      .def_property_readonly("witness", [](const OpensmFaultsResultPy& r) { return optional_json(r.witness); })
+      .def("__repr__", [](const OpensmFaultsResultPy& r) {
+        return "<menger.OpensmFaultsResult " + r.engine + " on " + r.net + ": " + r.verdict + ">";
+      });
+  add_to_json(sm, "OpensmFaultsResult");
+
   py::class_<InfoResult> info(m, "InfoResult",
                               "Structural facts of a network (menger info): exact counts, degrees, diameter, "
                               "average distance, automorphism groups.");

@@ -106,6 +106,13 @@ struct CreditLoopsResult {
   JsonView view;
 };
 
+struct OpensmFaultsResultPy {
+  std::string net, engine, verdict;
+  std::uint64_t total_sets = 0, failing = 0;
+  std::optional<nlohmann::json> witness;  // the least failing set's credit loop (deadlock_evidence.h's to_json)
+  JsonView view;
+};
+
 struct ObservedResult {
   std::optional<std::string> exact;  // "p/q"
   std::optional<double> value;

@@ -33,6 +33,7 @@
 #include "models/infiniband_fabric.h"
 #include "setup/answer.h"
 #include "setup/credit_loops.h"
+#include "setup/opensm_faults.h"
 #include "core/json_io.h"
 #include "question/question_json.h"
 #include "question/questions.h"
@@ -481,6 +482,34 @@ CreditLoopsResult credit_loops_verb(const std::string& dir, const std::string& f
   });
 }
 
+// ---- opensm-faults ----------------------------------------------------------
+
+// `question`: the opensm-faults question as JSON, checked by the package
+// against question_schema("opensm-faults") and again here.
+OpensmFaultsResultPy opensm_faults_verb(const std::string& net, const std::string& question,
+                                        std::optional<double> budget) {
+  OpensmFaultsQuestion q;
+  question::read_question_json(parse_json(question, "opensm_faults's question"), q, "opensm_faults",
+                               question::kPython);
+  Call c;
+  c.budget = budget;
+  c.context = budget_of(budget);
+  return run_engine(c, [&] {
+    const Answer a = answer_opensm_faults(net, q, Context{c.context, {}, nullptr});
+    throw_unless_checked(a);
+    const OpensmFaultsResult& r = a.result_as<OpensmFaultsResult>();
+    OpensmFaultsResultPy out;
+    out.net = net;
+    out.engine = q.engine;
+    out.verdict = std::string(to_string(a.verdict));
+    out.total_sets = r.total_sets;
+    out.failing = r.failing();
+    if (const auto* e = std::get_if<DeadlockEvidence>(&a.evidence)) out.witness = to_json(*e);
+    out.view = {to_json(a, Timings::Include), ""};
+    return out;
+  });
+}
+
 // ---- info -------------------------------------------------------------------
 
 GroupResult group_of(const Network& net, Preserve preserve, const Budget& budget) {
@@ -555,6 +584,7 @@ void bind_verbs(py::module_& m) {
   m.def("_montecarlo", &montecarlo_verb, py::arg("network"), py::arg("routings"), py::arg("question"),
         py::arg("budget"), py::arg("threads"), py::arg("progress"));
   m.def("_credit_loops", &credit_loops_verb, py::arg("dir"), py::arg("fabric"), py::arg("question"), py::arg("budget"));
+  m.def("_opensm_faults", &opensm_faults_verb, py::arg("net"), py::arg("question"), py::arg("budget"));
   m.def("_dependency_graph", &dependency_graph_verb, py::arg("network"), py::arg("routing"), py::arg("budget"),
         py::arg("threads"));
   m.def("_info", &info_verb, py::arg("network"), py::arg("question"), py::arg("budget"), py::arg("threads"));

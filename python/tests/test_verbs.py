@@ -171,6 +171,22 @@ def test_credit_loops_match_the_cli(fabric):
     same_view(json.loads(r.to_json()), j)
 
 
+def test_opensm_faults_matches_the_cli():
+    """OpenSM in the loop (needs opensm, ibsim-utils, infiniband-diags): the same sets and outcomes
+    as `menger opensm-faults`, the least failing set's loop as the witness."""
+    if not (shutil.which("opensm") or os.path.exists("/usr/sbin/opensm")) or not shutil.which("ibsim"):
+        pytest.skip("OpenSM and ibsim are not installed (scripts/install-deps.sh)")
+    net = os.path.join(DUMPS, "mesh-4x4.net")
+    r = menger.opensm_faults(net, engine="dor", sls="zero")
+    j = cli("opensm-faults", net, "--engine", "dor", "--sls", "zero")
+    assert r.verdict == j["verdict"] == "FAILS"
+    assert [(s["failed"], s["outcome"]) for s in r.sets] == [(s["failed"], s["outcome"]) for s in j["sets"]]
+    assert r.failing == j["failing"] and r.total_sets == j["total_sets"] == 25
+    assert r.witness is not None
+    with pytest.raises(menger.InputError):
+        menger.opensm_faults(net, engine="dor", k=99)
+
+
 def test_the_gil_is_released_during_the_engines_work():
     """A Python thread keeps running while a C++ engine works (it would stand still if the
     engine held the GIL)."""

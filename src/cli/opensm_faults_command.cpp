@@ -107,8 +107,10 @@ void add_opensm_faults_command(CLI::App& app, CommandRegistry& commands) {
   sub->add_flag("--all", a->all, "list every fault set, not only those that are not clean");
   sub->add_flag("--json", a->json, "print JSON");
   add_help_footer(sub,
-                  "  menger opensm-faults fabric.net --engine updn --roots roots.txt --k 1\n"
-                  "  menger opensm-faults fabric.net --engine minhop --faults switches --workdir runs/minhop\n",
+                  "  menger opensm-faults proofs/known/infiniband/torus-4x4.net --engine updn "
+                  "--roots proofs/known/infiniband/torus-4x4.roots --sls zero\n"
+                  "  menger opensm-faults proofs/known/infiniband/mesh-4x4.net --engine dor --faults switches "
+                  "--sls zero --workdir runs/dor --witness loop.json\n",
                   "0 no credit loop and every pair routed after every set, 1 some set fails (a loop, an unrouted "
                   "pair, or the engine cannot route), 4 UNKNOWN (budget, Ctrl-C, OpenSM did not come up)");
   commands.emplace_back(sub, [a](const Invocation& in) { return run(*a, in); });
