@@ -5,6 +5,16 @@
 
 namespace menger {
 
+bool all_or_none(const BoundParams& p, const std::string& name, std::int64_t full, const std::string& where,
+                 const std::string& noun, const std::string& paper) {
+  if (!p.has(name)) return true;
+  const std::int64_t h = p.integer(name);
+  if (h != 0 && h != full)
+    p.fail(name + " = " + std::to_string(h) + ": " + where + " = " + std::to_string(full) + " down ports, all " + noun +
+           " (" + paper + ") or none (" + name + "=0)");
+  return h != 0;
+}
+
 void register_builtin_families(Registry& r) {
   r.add(hypercube_family());
   r.add(torus_family());

@@ -22,6 +22,13 @@ Family fattree_family();    // fattree.cpp (Al-Fares et al.)
 Family leafspine_family();  // leafspine.cpp
 Family jellyfish_family();  // jellyfish.cpp (Singla et al.)
 
+// The endpoints-per-switch parameter `name` of a family whose endpoints are
+// all there or none (issue 41: the switch graph alone): absent or `full` ->
+// true, 0 -> false, anything else refused in one sentence naming what `where`
+// has ("an edge switch has k/2") and what the endpoints are called (`noun`).
+bool all_or_none(const BoundParams& p, const std::string& name, std::int64_t full, const std::string& where,
+                 const std::string& noun, const std::string& paper);
+
 }  // namespace menger
 
 namespace menger {

@@ -138,14 +138,7 @@ Family fattree_family() {
   f.build = [](const BoundParams& p, const BuildContext&) -> std::shared_ptr<const Topology> {
     const std::int64_t k = p.integer("k");
     if (k % 2 != 0) p.fail("k = " + std::to_string(k) + " must be even (k/2 ports of a switch go down, k/2 up)");
-    bool hosts = true;
-    if (p.has("hosts")) {
-      const std::int64_t h = p.integer("hosts");
-      if (h != 0 && h != k / 2)
-        p.fail("hosts = " + std::to_string(h) + ": an edge switch has k/2 = " + std::to_string(k / 2) +
-               " down ports, all hosts (the paper's fat tree) or none (hosts=0)");
-      hosts = h != 0;
-    }
+    const bool hosts = all_or_none(p, "hosts", k / 2, "an edge switch has k/2", "hosts", "the paper's fat tree");
     return std::make_shared<FatTree>(static_cast<std::uint64_t>(k), hosts);
   };
   return f;

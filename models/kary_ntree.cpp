@@ -12,6 +12,10 @@
 // (up port k+j reaches the parent whose digit at position l-1 is j).  Root
 // up-ports are unconnected.  Ids: switches (level-major), then nodes; digit
 // tuples are read with position 0 most significant.
+//
+// kary_ntree(k, n, hosts=0) is the switch network alone (issue 41: router-only
+// connectivity without an export-and-strip detour): no processing nodes, the
+// leaves' down ports unconnected, every switch a router (a terminal).
 #include "models/digits.h"
 #include "models/families.h"
 
@@ -21,15 +25,19 @@ namespace {
 
 class KaryNTree : public Topology {
  public:
-  KaryNTree(std::uint64_t k, std::uint64_t n) : k_(k), n_(n) {
+  KaryNTree(std::uint64_t k, std::uint64_t n, bool hosts) : k_(k), n_(n), hosts_(hosts) {
     per_level_ = checked_power(k, n - 1, std::uint64_t{1} << 34, spec());
-    nodes_ = per_level_ * k;
+    nodes_ = hosts ? per_level_ * k : 0;
     switches_ = per_level_ * n;
   }
 
-  std::string spec() const override { return "kary_ntree(" + std::to_string(k_) + "," + std::to_string(n_) + ")"; }
+  std::string spec() const override {
+    return "kary_ntree(" + std::to_string(k_) + "," + std::to_string(n_) + (hosts_ ? "" : ", hosts=0") + ")";
+  }
   std::uint64_t node_count() const override { return switches_ + nodes_; }
-  NodeKind kind(NodeId v) const override { return v < switches_ ? NodeKind::Switch : NodeKind::Endpoint; }
+  NodeKind kind(NodeId v) const override {
+    return v >= switches_ ? NodeKind::Endpoint : hosts_ ? NodeKind::Switch : NodeKind::Router;
+  }
   PortId port_count(NodeId v) const override { return v < switches_ ? static_cast<PortId>(2 * k_) : 1; }
 
   std::string label(NodeId v) const override {
@@ -44,6 +52,7 @@ class KaryNTree : public Topology {
     }
     const std::uint64_t l = v / per_level_, w = v % per_level_;
     if (p < k_) {
+      if (l == n_ - 1 && !hosts_) return std::nullopt;  // the switch network alone
       if (l == n_ - 1) return PortPeer{static_cast<NodeId>(switches_ + w * k_ + p), 0};
       const std::uint64_t wt = weight(l);
       return PortPeer{id(l + 1, with_digit(w, k_, wt, p)), static_cast<PortId>(k_ + digit(w, k_, wt))};
@@ -59,7 +68,9 @@ class KaryNTree : public Topology {
   }
 
  private:
-  std::uint64_t k_, n_, per_level_ = 0, nodes_ = 0, switches_ = 0;
+  std::uint64_t k_, n_;
+  bool hosts_;
+  std::uint64_t per_level_ = 0, nodes_ = 0, switches_ = 0;
 
   // Weight of position i (0 = most significant) in an (n-1)-digit switch tuple.
   std::uint64_t weight(std::uint64_t i) const {
@@ -85,10 +96,15 @@ Family kary_ntree_family() {
   f.summary = "k-ary n-tree fat tree: k^n nodes, n levels of k^(n-1) switches of radix 2k";
   f.source = "Petrini and Vanneschi, IPPS 1997 (the fat tree MiKANT mirrors, 002 section 1)";
   f.params = {ParamSpec::integer("k", "arity (half the switch radix)").range(2, 1 << 16),
-              ParamSpec::integer("n", "number of switch levels").range(1, 40)};
+              ParamSpec::integer("n", "number of switch levels").range(1, 40),
+              ParamSpec::integer("hosts", "processing nodes per leaf switch: k (the paper's tree) or 0 (the switch "
+                                          "network alone, switches are routers)")
+                  .may_be_absent()};
   f.build = [](const BoundParams& p, const BuildContext&) -> std::shared_ptr<const Topology> {
-    return std::make_shared<KaryNTree>(static_cast<std::uint64_t>(p.integer("k")),
-                                       static_cast<std::uint64_t>(p.integer("n")));
+    const std::int64_t k = p.integer("k");
+    return std::make_shared<KaryNTree>(static_cast<std::uint64_t>(k), static_cast<std::uint64_t>(p.integer("n")),
+                                       all_or_none(p, "hosts", k, "a leaf switch has k", "processing nodes",
+                                                   "the paper's tree"));
   };
   return f;
 }

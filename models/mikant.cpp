@@ -27,6 +27,9 @@
 //
 // Ids: switches (G, L, D) group-major, then compute nodes (G, C); a digit tuple
 // is a base-k number with D_0 (C_0) least significant.
+//
+// mikant(k, n, nodes=0) is the switch network alone (models/mikant.h); the
+// routings of 002 route to compute nodes and refuse it.
 #include "models/mikant.h"
 #include "models/families.h"
 
@@ -38,10 +41,15 @@ Family mikant_family() {
   f.summary = "Mirrored k-ary n-tree: 2(n-1)k^(n-1) switches, 2k^n compute nodes, (2n-1)k^n links";
   f.source = "002 (Wang and Li), section 2";
   f.params = {ParamSpec::integer("k", "arity (switch radix 2k)").range(2, 1 << 16),
-              ParamSpec::integer("n", "n >= 2: n-1 switch levels per group (002 section 2.1)").range(2, 40)};
+              ParamSpec::integer("n", "n >= 2: n-1 switch levels per group (002 section 2.1)").range(2, 40),
+              ParamSpec::integer("nodes", "compute nodes per level-0 switch: k (the paper's MiKANT) or 0 (the switch "
+                                          "network alone, switches are routers)")
+                  .may_be_absent()};
   f.build = [](const BoundParams& p, const BuildContext&) -> std::shared_ptr<const Topology> {
-    return std::make_shared<Mikant>(static_cast<std::uint64_t>(p.integer("k")),
-                                    static_cast<std::uint64_t>(p.integer("n")));
+    const std::int64_t k = p.integer("k");
+    return std::make_shared<Mikant>(static_cast<std::uint64_t>(k), static_cast<std::uint64_t>(p.integer("n")),
+                                    all_or_none(p, "nodes", k, "a level-0 switch has k", "compute nodes",
+                                                "the paper's MiKANT"));
   };
   return f;
 }

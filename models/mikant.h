@@ -15,16 +15,22 @@ namespace menger {
 
 class Mikant : public Topology {
  public:
-  Mikant(std::uint64_t k, std::uint64_t n) : k_(k), n_(n) {
+  // `nodes` false: the switch network alone (mikant(k, n, nodes=0), issue 41):
+  // no compute nodes, level-0 down ports unconnected, every switch a router.
+  Mikant(std::uint64_t k, std::uint64_t n, bool nodes = true) : k_(k), n_(n), has_nodes_(nodes) {
     per_level_ = checked_power(k, n - 1, std::uint64_t{1} << 34, spec());
     top_ = per_level_;  // weight of D_{n-2}
     switches_ = 2 * (n - 1) * per_level_;
-    nodes_ = 2 * per_level_ * k;
+    nodes_ = nodes ? 2 * per_level_ * k : 0;
   }
 
-  std::string spec() const override { return "mikant(" + std::to_string(k_) + "," + std::to_string(n_) + ")"; }
+  std::string spec() const override {
+    return "mikant(" + std::to_string(k_) + "," + std::to_string(n_) + (has_nodes_ ? "" : ", nodes=0") + ")";
+  }
   std::uint64_t node_count() const override { return switches_ + nodes_; }
-  NodeKind kind(NodeId v) const override { return v < switches_ ? NodeKind::Switch : NodeKind::Endpoint; }
+  NodeKind kind(NodeId v) const override {
+    return v >= switches_ ? NodeKind::Endpoint : has_nodes_ ? NodeKind::Switch : NodeKind::Router;
+  }
   PortId port_count(NodeId v) const override { return v < switches_ ? static_cast<PortId>(2 * k_) : 1; }
 
   std::string label(NodeId v) const override {
@@ -43,6 +49,7 @@ class Mikant : public Topology {
     }
     const Sw s = decode(v);
     if (p < k_) {  // down
+      if (s.l == 0 && !has_nodes_) return std::nullopt;  // the switch network alone
       if (s.l == 0)
         return PortPeer{static_cast<NodeId>(switches_ + s.g * per_level_ * k_ + p * per_level_ + s.d), 0};
       const std::uint64_t wt = weight(s.l - 1);
@@ -89,6 +96,7 @@ class Mikant : public Topology {
   std::uint64_t k() const { return k_; }
   std::uint64_t n() const { return n_; }
   bool is_switch(NodeId v) const { return v < switches_; }
+  bool has_compute_nodes() const { return has_nodes_; }
   Sw decode(NodeId v) const { return {v / ((n_ - 1) * per_level_), (v / per_level_) % (n_ - 1), v % per_level_}; }
   NodeId encode(const Sw& s) const { return static_cast<NodeId>((s.g * (n_ - 1) + s.l) * per_level_ + s.d); }
   // Compute node v (not a switch): its group and C.
@@ -102,7 +110,9 @@ class Mikant : public Topology {
   }
 
  private:
-  std::uint64_t k_, n_, per_level_ = 0, top_ = 0, switches_ = 0, nodes_ = 0;
+  std::uint64_t k_, n_;
+  bool has_nodes_;
+  std::uint64_t per_level_ = 0, top_ = 0, switches_ = 0, nodes_ = 0;
   // "x_{len-1},...,x_0" of x in base k.
   std::string digits(std::uint64_t x, std::uint64_t len) const {
     std::string s;

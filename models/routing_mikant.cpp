@@ -337,6 +337,9 @@ const Entry kEntries[] = {
 const Mikant& require_mikant(const Network& net, const std::string& routing) {
   const auto* m = dynamic_cast<const Mikant*>(&net.topology());
   if (!m) throw InputError("routing '" + routing + "' is defined on MiKANT networks only (002), not on " + net.spec());
+  if (!m->has_compute_nodes())
+    throw InputError("routing '" + routing + "' routes to compute nodes, and " + net.spec() +
+                     " has none (the switch network alone)");
   return *m;
 }
 

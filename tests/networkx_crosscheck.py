@@ -113,6 +113,8 @@ INSTANCES = [
     "fattree(4)",
     "fattree(6)",
     "fattree(6, hosts=0)",
+    "kary_ntree(3,3, hosts=0)",
+    "mikant(2,3, nodes=0)",
     "leafspine(4,2,3)",
     "leafspine(3,2,5,uplinks=2)",
     "leafspine(4,3,0,uplinks=2)",

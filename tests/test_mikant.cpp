@@ -645,9 +645,10 @@ TEST(MikantStructure, DiameterAndAverageDistance) {
 }
 
 TEST(MikantStructure, BadParametersAreInputErrors) {
-  // Section 2.1: "a restriction of n >= 2"; a k-ary tree needs k >= 2.
+  // Section 2.1: "a restriction of n >= 2"; a k-ary tree needs k >= 2; the compute
+  // nodes are all there (nodes = k, the default) or none (nodes = 0).
   for (const char* bad : {"mikant(3,1)", "mikant(1,3)", "mikant(0,3)", "mikant(3,0)", "mikant(-2,3)", "mikant(3)",
-                          "mikant(3,3,3)", "mikant(k=3)", "mikant(2,40)"})
+                          "mikant(3,3,2)", "mikant(3,3,3,3)", "mikant(k=3)", "mikant(2,40)"})
     EXPECT_THROW(Registry::builtin().build(bad), InputError) << bad;
   EXPECT_NO_THROW(Registry::builtin().build("mikant(2,2)"));
   EXPECT_NO_THROW(Registry::builtin().build("mikant(k=3, n=3)"));

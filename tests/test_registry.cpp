@@ -105,7 +105,8 @@ TEST(Registry, EveryFamilysSpecParsesBackToTheSameNetwork) {
       "rdn(base=torus(3,3), k=2)", "hdn(base=hypercube(3), k=2, s=[4,2])", "hyperx(S=[3,2], K=2, T=0)",
       "slimfly(q=5)", "fattree(4)", "leafspine(leaves=3, spines=2, hosts=2, uplinks=2)",
       "jellyfish(switches=8, degree=3, hosts=1, seed=7)", "file(\"" + (dir / "ring.edges").string() + "\")",
-      "opensm(dir=\"" + ib.string() + "\", fabric=\"" + (ib / "ibnetdiscover.txt").string() + "\")"};
+      "opensm(dir=\"" + ib.string() + "\", fabric=\"" + (ib / "ibnetdiscover.txt").string() + "\")",
+      "ibsim(file=\"" + (ib / "ibnetdiscover.txt").string() + "\")", "kary_ntree(3,2, hosts=0)", "mikant(2,3, nodes=0)"};
   std::set<std::string> covered;
   for (const std::string& s : specs) {
     const auto first = Registry::builtin().build(s);
