@@ -107,7 +107,8 @@ void add_check_cert_command(CLI::App& app, CommandRegistry& commands);
 void add_check_proof_command(CLI::App& app, CommandRegistry& commands);
 void add_deadlock_command(CLI::App& app, CommandRegistry& commands, const ShardFarm* farm);
 void add_credit_loops_command(CLI::App& app, CommandRegistry& commands);  // InfiniBand
-void add_opensm_faults_command(CLI::App& app, CommandRegistry& commands);  // InfiniBand, OpenSM in the loop
+void add_opensm_faults_command(CLI::App& app, CommandRegistry& commands,
+                               const ShardFarm* farm);  // InfiniBand, OpenSM in the loop
 void add_montecarlo_command(CLI::App& app, CommandRegistry& commands, const ShardFarm* farm);
 void add_route_check_command(CLI::App& app, CommandRegistry& commands,
                              const ShardFarm* farm);  // route-check and replay

@@ -2,6 +2,7 @@
 // (src/setup/opensm_faults.h).  OpenSM re-routes the fabric of an ibsim net
 // file (or ibnetdiscover's output) after every set of <= k failed links or
 // switches; each set's tables are checked for credit loops and unrouted pairs.
+// Under mpirun the fault sets are spread over the ranks and rank 0 alone prints.
 #include <iostream>
 #include <map>
 
@@ -80,11 +81,13 @@ void print_text(const OpensmFaultsArgs& args, const Answer& a) {
     std::cout << "witness      written to " << args.witness << " (menger replay " << args.witness << ")\n";
 }
 
-int run(const OpensmFaultsArgs& args, const Invocation& in) {
+int run(const OpensmFaultsArgs& args, const ShardFarm* farm, const Invocation& in) {
   const Budget budget = verb_budget(in.root, args.budget);
-  ProgressDisplay display(true, in.progress);
-  const Answer a = answer_opensm_faults(args.net, args.q, Context{budget, display.sink(), nullptr});
+  const bool speaks = !farm || farm->coordinator();
+  ProgressDisplay display(speaks, in.progress);
+  const Answer a = answer_opensm_faults(args.net, args.q, Context{budget, display.sink(), farm});
   display.finish();
+  if (!speaks) return 0;  // rank 0 merged the answer and prints it
   if (const auto* e = std::get_if<DeadlockEvidence>(&a.evidence); e && !args.witness.empty())
     write_deadlock_evidence(*e, "", args.witness);
   if (args.json) std::cout << json_text(to_json(a, Timings::Include), 2) << "\n";
@@ -96,7 +99,7 @@ int run(const OpensmFaultsArgs& args, const Invocation& in) {
 
 }  // namespace
 
-void add_opensm_faults_command(CLI::App& app, CommandRegistry& commands) {
+void add_opensm_faults_command(CLI::App& app, CommandRegistry& commands, const ShardFarm* farm) {
   auto a = std::make_shared<OpensmFaultsArgs>();
   auto* sub = app.add_subcommand("opensm-faults", "InfiniBand: OpenSM re-routes after every set of <= k failed links "
                                                   "or switches; are its new tables free of credit loops?");
@@ -113,7 +116,7 @@ void add_opensm_faults_command(CLI::App& app, CommandRegistry& commands) {
                   "--sls zero --workdir runs/dor --witness loop.json\n",
                   "0 no credit loop and every pair routed after every set, 1 some set fails (a loop, an unrouted "
                   "pair, or the engine cannot route), 4 UNKNOWN (budget, Ctrl-C, OpenSM did not come up)");
-  commands.emplace_back(sub, [a](const Invocation& in) { return run(*a, in); });
+  commands.emplace_back(sub, [a, farm](const Invocation& in) { return run(*a, farm, in); });
 }
 
 }  // namespace menger

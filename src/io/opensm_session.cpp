@@ -161,7 +161,7 @@ OpensmRunResult run_opensm(const OpensmRunRequest& r, const Budget& budget) {
   fs::remove_all(r.dir);
   fs::create_directories(r.dir / "cache");
   { std::ofstream(r.dir / "fabric.net") << r.net_text; }
-  if (r.guid2lid) fs::copy_file(*r.guid2lid, r.dir / "cache" / "guid2lid");
+  if (r.guid2lid) std::ofstream(r.dir / "cache" / "guid2lid") << *r.guid2lid;
   Env env{{"IBSIM_SOCKNAME", socket_name()}};
   if (!r.sm_host.empty()) env.emplace_back("SIM_HOST", r.sm_host);
 

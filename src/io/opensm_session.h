@@ -17,7 +17,7 @@
 // opensm(8)), and recomputes every forwarding table on the heavy sweep after a
 // topology change (the unicast cache, -A, is off by default).  A fresh OpenSM
 // given the earlier run's guid2lid file in its cache directory computes the
-// tables that sweep computes; `guid2lid` passes that file.
+// tables that sweep computes; `guid2lid` passes that file's text.
 #pragma once
 
 #include <chrono>
@@ -35,7 +35,7 @@ struct OpensmRunRequest {
   std::filesystem::path dir;       // emptied, then filled as above
   std::optional<std::filesystem::path> roots;         // -a: root GUIDs (updn, dnup, ftree)
   std::optional<std::filesystem::path> torus_config;  // --torus_config (torus-2QoS)
-  std::optional<std::filesystem::path> guid2lid;      // LIDs to keep (see above)
+  std::optional<std::string> guid2lid;  // LIDs to keep: OpenSM's guid2lid file's text (see above)
   std::string sm_host;             // the ibsim node OpenSM attaches to; empty: the file's first node
   bool path_sls = true;            // query every adapter pair's path SL
   std::size_t switches = 0, nodes = 0;  // for ibsim's limits

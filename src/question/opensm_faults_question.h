@@ -56,7 +56,10 @@ struct OpensmFaultsQuestion {
                      .in(kCli | kPython)
                      .run_control()
                      .defaults_to("a temporary directory, removed unless a fault set fails or the run is cut short"));
-    v(q.jobs, Field("jobs", "subnets simulated at once").range(0, 64).defaults_to("the thread count").run_control());
+    v(q.jobs, Field("jobs", "subnets simulated at once (under mpirun: one per rank)")
+                  .range(0, 64)
+                  .defaults_to("the thread count")
+                  .run_control());
     v(q.up_timeout, Field("up_timeout", "seconds to wait for OpenSM's SUBNET UP before a fault set is UNKNOWN")
                         .range(1, 3600)
                         .run_control());

@@ -15,6 +15,7 @@
 
 #include "core/error.h"
 #include "core/input_file.h"
+#include "core/json_io.h"
 #include "core/version.h"
 #include "io/opensm_session.h"
 #include "models/ibsim_net.h"
@@ -250,7 +251,7 @@ void classify(SmFaultSetOutcome& o, const Answer& a) {
   else o.kind = SmFaultSetOutcome::Kind::Unknown, o.detail = a.reason;
 }
 
-SmFaultSetOutcome run_set(const Plan& p, std::size_t index, const std::optional<fs::path>& guid2lid,
+SmFaultSetOutcome run_set(const Plan& p, std::size_t index, const std::optional<std::string>& guid2lid,
                           const Context& ctx) {
   const auto start = std::chrono::steady_clock::now();
   SmFaultSetOutcome o;
@@ -262,6 +263,7 @@ SmFaultSetOutcome run_set(const Plan& p, std::size_t index, const std::optional<
   OpensmRunRequest r = p.request;
   r.net_text = p.net.text_without(f.links, f.nodes);
   r.dir = p.workdir / ("set-" + std::to_string(index));
+  o.dir = r.dir.string();
   r.sm_host = o.sm_host;
   r.guid2lid = guid2lid;
   try {
@@ -286,21 +288,192 @@ SmFaultSetOutcome run_set(const Plan& p, std::size_t index, const std::optional<
   return o;
 }
 
-Coverage coverage_of(const std::vector<std::optional<SmFaultSetOutcome>>& done, std::size_t resumed,
-                     const fs::path& workdir) {
-  Coverage c;
-  c.unit = "fault sets";
-  c.total = done.size();
-  while (c.settled < done.size() && done[c.settled]) ++c.settled;
-  std::size_t failing = 0;
-  for (const auto& o : done) failing += o && o->fails();
-  c.so_far = failing ? std::to_string(failing) + " failing" : "no failing set";
-  if (c.settled < c.total) c.remains = std::to_string(c.total - c.settled) + " fault sets";
-  if (resumed)
-    c.resumed = Resumption{workdir.string(), "fault sets", resumed, 0,
-                           "the credit-loop check on each set's tables, and that its fabric.net is this set's",
-                           "that OpenSM wrote those tables"};
-  return c;
+SmFaultSetOutcome::Kind kind_named(const std::string& word) {
+  for (auto k : {SmFaultSetOutcome::Kind::Clean, SmFaultSetOutcome::Kind::CreditLoop, SmFaultSetOutcome::Kind::Unrouted,
+                 SmFaultSetOutcome::Kind::NotRouted, SmFaultSetOutcome::Kind::Unknown})
+    if (word == to_string(k)) return k;
+  throw InputError("an opensm-faults shard from another process: no outcome '" + word + "'");
+}
+
+// A set's outcome as it crosses MPI ranks.
+nlohmann::json outcome_json(const SmFaultSetOutcome& o) {
+  return {{"units", o.units},     {"kind", to_string(o.kind)}, {"detail", o.detail},   {"sm_host", o.sm_host},
+          {"cut_off", o.cut_off}, {"pairs", o.pairs},          {"resumed", o.resumed}, {"seconds", o.seconds},
+          {"check", o.check},     {"dir", o.dir}};
+}
+
+SmFaultSetOutcome outcome_from_json(const nlohmann::json& j) {
+  try {
+    SmFaultSetOutcome o;
+    o.units = j.at("units").get<std::vector<std::size_t>>();
+    o.kind = kind_named(j.at("kind").get<std::string>());
+    o.detail = j.at("detail").get<std::string>();
+    o.sm_host = j.at("sm_host").get<std::string>();
+    o.cut_off = j.at("cut_off").get<std::vector<std::string>>();
+    o.pairs = j.at("pairs").get<std::uint64_t>();
+    o.resumed = j.at("resumed").get<bool>();
+    o.seconds = j.at("seconds").get<double>();
+    o.check = j.at("check");
+    o.dir = j.at("dir").get<std::string>();
+    return o;
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(std::string("an opensm-faults shard from another process: ") + e.what());
+  }
+}
+
+// Another rank's outcome is checked, not believed: when its tables are on
+// this machine (one host, or a work directory every rank sees), they are
+// read and checked for credit loops again here and must give the same
+// outcome; otherwise it counts as taken on trust.
+bool recheck_remote(const Plan& p, std::size_t index, const SmFaultSetOutcome& o, const Context& ctx) {
+  if (o.units != p.sets[index]) throw InputError("an opensm-faults shard from another process names another fault set");
+  if (o.kind != SmFaultSetOutcome::Kind::Clean && o.kind != SmFaultSetOutcome::Kind::CreditLoop &&
+      o.kind != SmFaultSetOutcome::Kind::Unrouted)
+    return true;  // no tables to read again: OpenSM routed nothing
+  if (!fs::exists(fs::path(o.dir) / "done")) return false;
+  SmFaultSetOutcome mine;
+  classify(mine, answer_credit_loops(o.dir, "", p.check, ctx));
+  if (mine.kind != o.kind || mine.check != o.check)
+    throw InputError("an opensm-faults shard from another process does not match its tables in " + o.dir +
+                     ": it says " + to_string(o.kind) + ", the tables give " + to_string(mine.kind));
+  return true;
+}
+
+// What the sets settled so far, in set order.
+struct Settled {
+  std::vector<std::optional<SmFaultSetOutcome>> sets;
+  std::size_t resumed = 0, remote = 0;
+  bool stopped = false;
+  std::string stop_reason;
+
+  Coverage coverage(const fs::path& workdir) const {
+    Coverage c;
+    c.unit = "fault sets";
+    c.total = sets.size();
+    while (c.settled < sets.size() && sets[c.settled]) ++c.settled;
+    std::size_t failing = 0;
+    for (const auto& o : sets) failing += o && o->fails();
+    c.so_far = failing ? std::to_string(failing) + " failing" : "no failing set";
+    if (c.settled < c.total) c.remains = std::to_string(c.total - c.settled) + " fault sets";
+    if (resumed)
+      c.resumed = Resumption{workdir.string(), "fault sets", resumed, 0,
+                             "the credit-loop check on each set's tables, and that its fabric.net is this set's",
+                             "that OpenSM wrote those tables"};
+    return c;
+  }
+};
+
+std::optional<std::string> read_guid2lid(const Plan& p) {
+  const fs::path file = p.workdir / "set-0" / "cache" / "guid2lid";
+  if (!fs::exists(file)) return std::nullopt;
+  return read_text(file);
+}
+
+// This process alone, `jobs` subnets at once.  Threads of our own, not TBB's:
+// each mostly waits for its simulator and subnet manager, and `jobs` is how
+// many subnets run at once, whatever limit TBB's workers are under.
+void settle_here(const Plan& p, unsigned jobs, const Context& ctx, Settled& out) {
+  std::mutex merge;
+  std::exception_ptr error;
+  std::atomic<bool> stop{false};
+  const auto settle = [&](std::size_t i, const std::optional<std::string>& guid2lid) {
+    if (stop) return;
+    try {
+      SmFaultSetOutcome o = run_set(p, i, guid2lid, ctx);
+      const std::lock_guard lock(merge);
+      out.resumed += o.resumed;
+      out.sets[i] = std::move(o);
+      if (ctx.progress) ctx.progress(out.coverage(p.workdir));
+    } catch (const BudgetExhausted&) {
+      const std::lock_guard lock(merge);
+      if (!stop.exchange(true)) out.stop_reason = ctx.budget.reason();
+    } catch (...) {  // a worker thread must not end the program: the first error is rethrown below
+      const std::lock_guard lock(merge);
+      if (!error) error = std::current_exception();
+      stop = true;
+    }
+  };
+  settle(0, std::nullopt);  // the fault-free set first: its LIDs are every other set's
+  const std::optional<std::string> lids = read_guid2lid(p);
+  std::atomic<std::size_t> next{1};
+  std::vector<std::thread> workers;
+  for (unsigned j = 0; j < jobs && j + 1 < p.sets.size(); ++j)
+    workers.emplace_back([&] {
+      for (std::size_t i = next++; i < p.sets.size(); i = next++) settle(i, lids);
+    });
+  for (auto& w : workers) w.join();
+  if (error) std::rethrow_exception(error);
+  out.stopped = stop;
+}
+
+// Over MPI ranks (core/shard_farm.h): the coordinator routes the fault-free
+// set, then every other set is a shard whose context carries those LIDs and
+// the coordinator's work directory; each rank runs one subnet at a time.  A
+// rank that cannot see that directory (another machine) works in a
+// temporary one of its own.
+void settle_on_farm(const Plan& p, const ShardFarm& farm, const Context& ctx, Settled& out) {
+  std::optional<std::string> lids;
+  if (farm.coordinator()) {
+    SmFaultSetOutcome first = run_set(p, 0, std::nullopt, ctx);
+    out.resumed += first.resumed;
+    out.sets[0] = std::move(first);
+    lids = read_guid2lid(p);
+  }
+  Plan mine = p;
+  bool own_dir = false;
+  ShardJob job;
+  job.count = farm.coordinator() ? p.sets.size() : 0;
+  job.start = [] { return std::size_t{1}; };
+  job.context = [&](std::size_t) -> std::optional<std::string> {
+    return json_text({{"guid2lid", lids ? nlohmann::json(*lids) : nlohmann::json()}, {"workdir", p.workdir.string()}});
+  };
+  job.work = [&](std::size_t i, const std::string& context) {
+    const nlohmann::json c = parse_json(context, "an opensm-faults shard's context");
+    const fs::path dir = c.at("workdir").get<std::string>();
+    if (!own_dir && fs::is_directory(dir)) {
+      mine.workdir = dir;
+    } else if (!own_dir) {
+      own_dir = true;
+      mine.workdir = fresh_temp_dir();
+    }
+    std::optional<std::string> g;
+    if (!c.at("guid2lid").is_null()) g = c.at("guid2lid").get<std::string>();
+    return json_text(outcome_json(run_set(mine, i, g, ctx)));
+  };
+  job.merge = [&](std::size_t i, const std::string& text) {
+    SmFaultSetOutcome o = outcome_from_json(parse_json(text, "an opensm-faults shard from another process"));
+    if (!recheck_remote(p, i, o, ctx)) ++out.remote;
+    out.resumed += o.resumed;
+    out.sets[i] = std::move(o);
+    if (ctx.progress) ctx.progress(out.coverage(p.workdir));
+    return true;
+  };
+  farm.run(job);
+}
+
+void set_verdict(Answer& a, const OpensmFaultsResult& r, const Plan& p, const Settled& s, const Context& ctx) {
+  const SmFaultSetOutcome* least = r.least_failing();
+  std::size_t unknown = 0;
+  for (const auto& o : r.sets) unknown += o.kind == SmFaultSetOutcome::Kind::Unknown;
+  if (least) {
+    a.verdict = VerdictKind::Fails;
+    if (least->kind == SmFaultSetOutcome::Kind::CreditLoop && fs::exists(least->dir)) {
+      Answer loop = answer_credit_loops(least->dir, "", p.check, ctx);
+      a.evidence = std::move(loop.evidence);
+      a.recheck = std::move(loop.recheck);
+      a.unchecked = std::move(loop.unchecked);
+    } else if (least->kind == SmFaultSetOutcome::Kind::CreditLoop) {
+      a.unchecked = "the least failing set's tables are on another machine (" + least->dir + ")";
+    }
+  } else if (!r.complete) {
+    a.verdict = VerdictKind::Unknown;
+    a.reason = (s.stop_reason.empty() ? std::string("stopped") : s.stop_reason) + " after " + a.coverage.text();
+  } else if (unknown) {
+    a.verdict = VerdictKind::Unknown;
+    a.reason = std::to_string(unknown) + " of " + std::to_string(r.sets.size()) + " fault sets not settled";
+  } else {
+    a.verdict = VerdictKind::Holds;
+  }
 }
 
 nlohmann::json view(const Answer& a, Timings timings);
@@ -313,49 +486,17 @@ Answer answer_opensm_faults(const fs::path& net_file, const OpensmFaultsQuestion
   if (const std::string missing = missing_opensm_tools(); !missing.empty())
     throw InputError("the subnet manager loop needs " + missing +
                      " (Debian opensm, ibsim-utils, infiniband-diags; scripts/install-deps.sh installs them)");
+  const bool spread = ctx.farm && ctx.farm->processes() > 1;
+  if (spread && ctx.budget.deadline())
+    throw InputError("--budget cannot be honoured under mpirun: the ranks share no clock to stop at one point; run "
+                     "without mpirun, or split a long run with --workdir");
   Plan p = make_plan(net_file, q, ctx.budget, base_dir);
-  open_workdir(p, q, ctx.budget);
+  if (!spread || ctx.farm->coordinator()) open_workdir(p, q, ctx.budget);
 
-  std::vector<std::optional<SmFaultSetOutcome>> done(p.sets.size());
-  std::mutex merge;
-  std::size_t resumed = 0;
-  std::atomic<bool> stopped{false};
-  std::string stop_reason;
-  std::exception_ptr error;
-  const auto settle = [&](std::size_t i, const std::optional<fs::path>& guid2lid) {
-    if (stopped) return;
-    try {
-      SmFaultSetOutcome o = run_set(p, i, guid2lid, ctx);
-      const std::lock_guard lock(merge);
-      resumed += o.resumed;
-      done[i] = std::move(o);
-      if (ctx.progress) ctx.progress(coverage_of(done, resumed, p.workdir));
-    } catch (const BudgetExhausted&) {
-      const std::lock_guard lock(merge);
-      if (!stopped.exchange(true)) stop_reason = ctx.budget.reason();
-    } catch (...) {  // a worker thread must not end the program: the first error is rethrown below
-      const std::lock_guard lock(merge);
-      if (!error) error = std::current_exception();
-      stopped = true;
-    }
-  };
-  // The fault-free set first: its LIDs are every other set's.
-  settle(0, std::nullopt);
-  const fs::path guid2lid = p.workdir / "set-0" / "cache" / "guid2lid";
-  std::optional<fs::path> keep;
-  if (fs::exists(guid2lid)) keep = guid2lid;
-  // Threads of our own, not TBB's: each mostly waits for its simulator and
-  // subnet manager, and `jobs` is how many subnets run at once, whatever
-  // limit TBB's workers are under.
-  const unsigned jobs = q.jobs ? q.jobs : static_cast<unsigned>(tbb::this_task_arena::max_concurrency());
-  std::atomic<std::size_t> next{1};
-  std::vector<std::thread> workers;
-  for (unsigned j = 0; j < jobs && j + 1 < p.sets.size(); ++j)
-    workers.emplace_back([&] {
-      for (std::size_t i = next++; i < p.sets.size(); i = next++) settle(i, keep);
-    });
-  for (auto& w : workers) w.join();
-  if (error) std::rethrow_exception(error);
+  Settled s;
+  s.sets.resize(p.sets.size());
+  if (spread) settle_on_farm(p, *ctx.farm, ctx, s);
+  else settle_here(p, q.jobs ? q.jobs : static_cast<unsigned>(tbb::this_task_arena::max_concurrency()), ctx, s);
 
   OpensmFaultsResult r;
   r.net = net_file.string();
@@ -364,9 +505,10 @@ Answer answer_opensm_faults(const fs::path& net_file, const OpensmFaultsQuestion
   r.k = q.k;
   r.unit_names = p.names;
   r.total_sets = p.sets.size();
-  r.resumed = resumed;
-  r.complete = !stopped;
-  for (auto& o : done)
+  r.resumed = s.resumed;
+  r.remote = s.remote;
+  r.complete = !s.stopped;
+  for (auto& o : s.sets)
     if (o) {
       r.opensm_seconds += o->seconds;
       r.sets.push_back(std::move(*o));
@@ -374,33 +516,15 @@ Answer answer_opensm_faults(const fs::path& net_file, const OpensmFaultsQuestion
       r.complete = false;
     }
   Answer a = Answer::asked("opensm-faults", Subject{}, question::to_json_view(q));
-  a.coverage = coverage_of(done, resumed, p.workdir);
-  const SmFaultSetOutcome* least = r.least_failing();
-  std::size_t unknown = 0;
-  for (const auto& s : r.sets) unknown += s.kind == SmFaultSetOutcome::Kind::Unknown;
-  if (least) {
-    a.verdict = VerdictKind::Fails;
-    if (least->kind == SmFaultSetOutcome::Kind::CreditLoop) {
-      const std::size_t index = static_cast<std::size_t>(&*least - r.sets.data());
-      std::size_t set_index = 0;
-      while (p.sets[set_index] != r.sets[index].units) ++set_index;
-      Answer loop = answer_credit_loops((p.workdir / ("set-" + std::to_string(set_index))).string(), "", p.check, ctx);
-      a.evidence = std::move(loop.evidence);
-      a.recheck = std::move(loop.recheck);
-      a.unchecked = std::move(loop.unchecked);
-    }
-  } else if (!r.complete) {
-    a.verdict = VerdictKind::Unknown;
-    a.reason = (stop_reason.empty() ? std::string("stopped") : stop_reason) + " after " + a.coverage.text();
-  } else if (unknown) {
-    a.verdict = VerdictKind::Unknown;
-    a.reason = std::to_string(unknown) + " of " + std::to_string(r.sets.size()) + " fault sets not settled";
-  } else {
-    a.verdict = VerdictKind::Holds;
-  }
+  a.coverage = s.coverage(p.workdir);
+  if (r.remote)
+    a.coverage.resumed = Resumption{"other MPI ranks", "fault sets", r.remote, 0, "",
+                                    "their outcomes: the tables are on another machine and were not read again here"};
+  set_verdict(a, r, p, s, ctx);
   // A temporary work directory goes, unless it holds a failing set's tables
   // or a run cut short (--workdir with it resumes).
-  if (q.workdir.empty() && !least && r.complete) fs::remove_all(p.workdir);
+  const bool keep = r.least_failing() || !r.complete;
+  if (q.workdir.empty() && !keep && !p.workdir.empty()) fs::remove_all(p.workdir);
   else r.workdir = p.workdir.string();
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   a.result = std::move(r);

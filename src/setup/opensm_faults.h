@@ -35,6 +35,15 @@
 // compared with the one this set needs, the tables are read and checked for
 // credit loops afresh, and only "OpenSM wrote these tables" is taken on trust
 // (the coverage says so).  A directory of another question is refused.
+//
+// Under MPI (Context::farm, mpirun -n R) the sets are shards: rank 0 routes
+// the fault-free set, then every rank routes sets one at a time, in the
+// coordinator's work directory when it sees it (one machine, or a shared
+// file system) and in a temporary one of its own otherwise (kept: its path
+// is in the outcome).  Rank 0 re-reads and re-checks each other rank's tables
+// when they are on its machine; outcomes it cannot re-read are counted in the
+// coverage as taken on trust.  --budget is refused under mpirun, as the
+// other verbs refuse it.
 #pragma once
 
 #include <filesystem>

@@ -29,6 +29,7 @@ struct SmFaultSetOutcome {
   bool resumed = false;   // OpenSM's tables were read back from an earlier run's directory
   double seconds = 0;     // OpenSM and the check
   nlohmann::json check;   // the credit-loop check's view (setup/credit_loops.h's credit_loops_json)
+  std::string dir;        // where its tables are (not in the JSON view: a path of this run)
   bool fails() const { return kind == Kind::CreditLoop || kind == Kind::Unrouted || kind == Kind::NotRouted; }
 };
 
@@ -40,6 +41,7 @@ struct OpensmFaultsResult {
   std::vector<SmFaultSetOutcome> sets;   // every set examined
   std::uint64_t total_sets = 0;          // every set of <= k units
   std::size_t resumed = 0;
+  std::size_t remote = 0;                // sets from other MPI ranks whose tables this process could not re-read
   bool complete = false;                 // every set examined
   std::string workdir;                   // where the tables are (empty: removed)
   double seconds = 0, opensm_seconds = 0;
