@@ -7,11 +7,15 @@
 // the catalog's claims use is checked here on the fixtures.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
 
 #include "core/error.h"
 #include "io/opensm_session.h"
+#include "models/ibsim_net.h"
 #include "models/infiniband_dumps.h"
 #include "setup/opensm_faults.h"
 
@@ -128,6 +132,47 @@ TEST_F(OpensmLoop, ARunOutBudgetIsUnknownWithWhatWasCovered) {
   EXPECT_LT(a.coverage.settled, a.coverage.total);
   EXPECT_EQ(a.coverage.total, 529u);
   EXPECT_NE(a.reason.find("fault sets"), std::string::npos) << a.reason;
+}
+
+// The fabric as ibnetdiscover printed it (ibsim loads that format too) fails
+// under the same link failures as the net file it was discovered from.  The
+// two name switches differently: the net file by description (ibsim gives
+// switch i of the file GUID 0x200000 + i, tests/infiniband/ib_topology.py),
+// ibnetdiscover by GUID ("S-000000000020000e"); both are mapped to GUIDs.
+std::set<std::set<std::pair<std::uint64_t, unsigned>>> failing_links(const Answer& a,
+                                                                    const std::map<std::string, std::uint64_t>& guid) {
+  const auto& r = a.result_as<OpensmFaultsResult>();
+  std::set<std::set<std::pair<std::uint64_t, unsigned>>> out;
+  for (const auto& s : r.sets) {
+    if (!s.fails()) continue;
+    std::set<std::pair<std::uint64_t, unsigned>> ends;
+    for (std::size_t u : s.units) {
+      char a_name[64], b_name[64];
+      unsigned pa = 0, pb = 0;
+      EXPECT_EQ(std::sscanf(r.unit_names[u].c_str(), "link %63[^[][%u] - %63[^[][%u]", a_name, &pa, b_name, &pb), 4);
+      ends.insert({guid.at(a_name), pa});
+      ends.insert({guid.at(b_name), pb});
+    }
+    out.insert(ends);
+  }
+  return out;
+}
+
+TEST_F(OpensmLoop, IbnetdiscoverOutputFailsUnderTheSameFailures) {
+  const IbsimNet net = IbsimNet::read(kFixtures / "mesh-4x4.net");
+  const IbsimNet seen = IbsimNet::read(kFixtures / "mesh-4x4-dor/ibnetdiscover.txt");
+  std::map<std::string, std::uint64_t> by_file, by_name;
+  std::uint64_t next = 0x200000;
+  for (const auto& n : net.nodes())
+    if (n.is_switch) by_file[n.name] = next++;
+  for (const auto& n : seen.nodes())
+    if (n.is_switch) by_name[n.name] = std::stoull(n.name.substr(2), nullptr, 16);
+  const Answer a = answer_opensm_faults(kFixtures / "mesh-4x4.net", dor_on_mesh(), Context{});
+  const Answer b = answer_opensm_faults(kFixtures / "mesh-4x4-dor/ibnetdiscover.txt", dor_on_mesh(), Context{});
+  EXPECT_EQ(a.result_as<OpensmFaultsResult>().total_sets, b.result_as<OpensmFaultsResult>().total_sets);
+  const auto fa = failing_links(a, by_file), fb = failing_links(b, by_name);
+  EXPECT_EQ(fa.size(), 12u);
+  EXPECT_EQ(fa, fb);
 }
 
 TEST_F(OpensmLoop, ImpossibleQuestionsAreRefused) {
