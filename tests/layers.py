@@ -34,8 +34,9 @@ FOLDERS = {
     "models": ["core"],
     "verify": ["core", "question"],
     "src/dist": ["core"],
-    "src/setup": ["core", "question", "models", "verify"],
     "src/io": ["core", "models", "verify"],
+    # setup answers the subnet-manager loop through io's OpenSM session (io/opensm_session.h).
+    "src/setup": ["core", "question", "models", "verify", "io"],
     "src/claims": ["core", "question", "models", "verify", "setup", "io"],
     "src/cli": ["core", "question", "models", "verify", "setup", "io", "claims", "dist", "cli"],
     "python/src": ["core", "question", "models", "verify", "setup", "io", "claims"],

@@ -27,6 +27,7 @@ const KindCase kCases[] = {
     {"route-tolerance", "routing = 'shortest'\nfaults = 'nodes'\ntolerates = 3\n", "routing"},
     {"deadlock-free", "routing = 'dor'\n", "routing"},
     {"same-routing", "routing = 'dor'\nreference = 'dor'\n", "reference"},
+    {"opensm-faults", "engine = 'updn'\n", "engine"},
     // Observables: at least one is stated, and the first of them is named when none is.
     {"structure", "nodes = 4\n", "nodes"},
     {"estimate", "experiment = 'completeness'\ntrials = 10\nstatistic = 'faults tolerated'\nat_least = '0'\n", "trials"},

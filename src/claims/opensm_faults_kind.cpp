@@ -60,7 +60,9 @@ void fill_cells(CheckResult& out, const SmClaim& c, const Answer& a) {
 
 CheckResult check(const SmClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
   const auto net = ibsim_net_file(*topology);
-  if (!net) throw InputError("the opensm-faults kind needs a model ibsim(file=...), not " + topology->spec());
+  if (!net)
+    throw InputError("the opensm-faults kind asks OpenSM to route a fabric file: its model is ibsim(file=...), not " +
+                     topology->spec());
   const Answer a = answer_opensm_faults(*net, c.q, Context{ctx.budget(), ctx.progress(), nullptr}, c.base_dir);
   const OpensmFaultsResult& r = a.result_as<OpensmFaultsResult>();
   CheckResult out{Holds{}, {}, nlohmann::json::object()};

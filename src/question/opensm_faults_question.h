@@ -55,7 +55,8 @@ struct OpensmFaultsQuestion {
                                   "(OpenSM's tables are re-read and re-checked, not taken from a summary)")
                      .in(kCli | kPython)
                      .run_control()
-                     .defaults_to("a temporary directory, removed unless a fault set fails or the run is cut short"));
+                     .defaults_to("<temp>/menger-opensm-faults/<digest of the question>, emptied first, removed "
+                                  "unless a fault set fails or the run is cut short"));
     v(q.jobs, Field("jobs", "subnets simulated at once (under mpirun: one per rank)")
                   .range(0, 64)
                   .defaults_to("the thread count")

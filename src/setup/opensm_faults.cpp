@@ -1,5 +1,7 @@
 #include "setup/opensm_faults.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -44,8 +46,10 @@ struct Plan {
   std::vector<std::vector<std::size_t>> sets;  // by size, then lexicographic
   std::size_t sm_host = 0;                     // preferred node
   OpensmRunRequest request;                    // engine, files, limits; per set: text, dir, host, guid2lid
+  std::string roots_digest, torus_digest;      // of the option files (empty: none)
   CreditLoopsQuestion check;
   fs::path workdir;
+  std::shared_ptr<class FileLock> lock;        // on the default work directory, while this run uses it
 };
 
 std::vector<Unit> units_of(const IbsimNet& net, const std::string& faults, std::vector<std::string>& names) {
@@ -107,8 +111,10 @@ std::string digest_of(const fs::path& file, const char* what, const Budget& budg
   return read_input_file(file, what, budget).digest;
 }
 
-// What makes two runs the same question (k and the run controls do not:
-// a set's place in the order is the same for every k).
+// What makes two runs the same question: the fabric, the engine and its
+// option files by digest, what fails, path SLs, VLs and the subnet manager's
+// node (k and the run controls do not: a set's place in the order is the same
+// for every k).
 nlohmann::json identity(const Plan& p, const OpensmFaultsQuestion& q) {
   return {{"format", "menger-opensm-faults-workdir"},
           {"net", p.net.digest()},
@@ -116,10 +122,27 @@ nlohmann::json identity(const Plan& p, const OpensmFaultsQuestion& q) {
           {"faults", q.faults},
           {"sls", q.sls},
           {"vls", q.vls},
-          {"roots", p.request.roots ? p.request.roots->string() : ""},
-          {"torus_config", p.request.torus_config ? p.request.torus_config->string() : ""},
+          {"roots", p.roots_digest},
+          {"torus_config", p.torus_digest},
           {"sm_host", p.net.nodes()[p.sm_host].name}};
 }
+
+// An exclusive lock on a file, held while it lives (flock(2): released by
+// the kernel if the process dies).
+class FileLock {
+ public:
+  explicit FileLock(const fs::path& file) : fd_(::open(file.c_str(), O_CREAT | O_RDWR, 0644)) {
+    if (fd_ < 0 || ::flock(fd_, LOCK_EX) != 0) throw InputError("cannot lock " + file.string());
+  }
+  ~FileLock() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  FileLock(const FileLock&) = delete;
+  FileLock& operator=(const FileLock&) = delete;
+
+ private:
+  int fd_;
+};
 
 fs::path fresh_temp_dir() {
   std::random_device rd;
@@ -130,10 +153,21 @@ fs::path fresh_temp_dir() {
   throw InputError("cannot make a temporary directory in " + fs::temp_directory_path().string());
 }
 
-// The work directory, checked to hold this question or nothing.
+// The work directory, checked to hold this question or nothing.  Without
+// one given, a directory whose name depends only on the question
+// (<temp>/menger-opensm-faults/<digest>), emptied first: the output, the
+// witness included, is then the same bytes run after run, and the witness
+// replays from it.  Runs of one question take turns on it (a lock file
+// beside it, held while the Plan lives).
 void open_workdir(Plan& p, const OpensmFaultsQuestion& q, const Budget& budget) {
   if (q.workdir.empty()) {
-    p.workdir = fresh_temp_dir();
+    const fs::path home = fs::temp_directory_path() / "menger-opensm-faults";
+    const std::string key = sha256_digest(identity(p, q).dump());
+    p.workdir = home / key.substr(key.find(':') + 1, 16);
+    fs::create_directories(home);
+    p.lock = std::make_shared<FileLock>(p.workdir.string() + ".lock");
+    fs::remove_all(p.workdir);
+    fs::create_directories(p.workdir);
     return;
   }
   p.workdir = q.workdir;
@@ -158,21 +192,24 @@ void open_workdir(Plan& p, const OpensmFaultsQuestion& q, const Budget& budget) 
 }
 
 Plan make_plan(const fs::path& net_file, const OpensmFaultsQuestion& q, const Budget& budget, const fs::path& base_dir) {
-  Plan p{IbsimNet::read(net_file, budget), {}, {}, {}, 0, {}, {}, {}};
+  Plan p{IbsimNet::read(net_file, budget), {}, {}, {}, 0, {}, {}, {}, {}, {}, {}};
   p.units = units_of(p.net, q.faults, p.names);
   p.sets = fault_sets(p.units.size(), q.k);
   if (!q.sm_host.empty()) {
     bool found = false;
-    for (std::size_t v = 0; v < p.net.nodes().size() && !found; ++v)
-      if (p.net.nodes()[v].name == q.sm_host) p.sm_host = v, found = true;
+    for (std::size_t v = 0; v < p.net.nodes().size() && !found; ++v) {
+      found = p.net.nodes()[v].name == q.sm_host;
+      if (found) p.sm_host = v;
+    }
     if (!found) throw InputError("sm_host \"" + q.sm_host + "\" is no node of " + net_file.string());
   }
   OpensmRunRequest& r = p.request;
   r.engine = q.engine;
   if (!q.roots.empty()) r.roots = fs::absolute(resolved(q.roots, base_dir));
   if (!q.torus_config.empty()) r.torus_config = fs::absolute(resolved(q.torus_config, base_dir));
-  for (const auto& f : {r.roots, r.torus_config})
-    if (f) digest_of(*f, "OpenSM option file", budget);  // refused here when unreadable
+  // Read now: refused here when unreadable, and their digests name the question.
+  if (r.roots) p.roots_digest = digest_of(*r.roots, "OpenSM root GUID file", budget);
+  if (r.torus_config) p.torus_digest = digest_of(*r.torus_config, "torus-2QoS config file", budget);
   if (q.engine == "torus-2QoS" && !r.torus_config)
     throw InputError("engine torus-2QoS needs torus_config (OpenSM's --torus_config file)");
   r.path_sls = q.sls == kPathServiceLevels.from_dump;
@@ -227,7 +264,9 @@ OpensmRunResult route_set(const OpensmRunRequest& r, bool& resumed, const Budget
     OpensmRunResult back;
     line >> back.engine_used >> back.state;
     back.routed = back.state == "up" && back.engine_used != "none";
-    if (!back.state.empty()) {
+    // Routed, or refused by the engine: settled.  A timeout or a crash is
+    // not an answer, and is run again.
+    if (back.state == "up" || back.state == "failed") {
       resumed = true;
       return back;
     }
@@ -245,10 +284,17 @@ void classify(SmFaultSetOutcome& o, const Answer& a) {
                         (a.recheck->problems.empty() ? a.recheck->summary : a.recheck->problems.front()));
   o.check = credit_loops_json(d, *a.subject.net, fabric_of(a), Timings::Omit);
   o.pairs = d.plain.packets;
-  if (a.verdict == VerdictKind::Holds) o.kind = SmFaultSetOutcome::Kind::Clean;
-  else if (a.verdict == VerdictKind::Fails) o.kind = SmFaultSetOutcome::Kind::CreditLoop;
-  else if (d.plain.acyclic && d.plain.gap) o.kind = SmFaultSetOutcome::Kind::Unrouted, o.detail = d.plain.gap->what;
-  else o.kind = SmFaultSetOutcome::Kind::Unknown, o.detail = a.reason;
+  if (a.verdict == VerdictKind::Holds) {
+    o.kind = SmFaultSetOutcome::Kind::Clean;
+  } else if (a.verdict == VerdictKind::Fails) {
+    o.kind = SmFaultSetOutcome::Kind::CreditLoop;
+  } else if (d.plain.acyclic && d.plain.gap) {
+    o.kind = SmFaultSetOutcome::Kind::Unrouted;
+    o.detail = d.plain.gap->what;
+  } else {
+    o.kind = SmFaultSetOutcome::Kind::Unknown;
+    o.detail = a.reason;
+  }
 }
 
 SmFaultSetOutcome run_set(const Plan& p, std::size_t index, const std::optional<std::string>& guid2lid,
@@ -358,7 +404,8 @@ struct Settled {
     if (resumed)
       c.resumed = Resumption{workdir.string(), "fault sets", resumed, 0,
                              "the credit-loop check on each set's tables, and that its fabric.net is this set's",
-                             "that OpenSM wrote those tables"};
+                             "that OpenSM wrote those tables (and, for a set marked not routed, that the "
+                             "engine refused it)"};
     return c;
   }
 };

@@ -35,6 +35,10 @@
 // compared with the one this set needs, the tables are read and checked for
 // credit loops afresh, and only "OpenSM wrote these tables" is taken on trust
 // (the coverage says so).  A directory of another question is refused.
+// Without one, the run uses <temp>/menger-opensm-faults/<digest of the
+// question>, emptied first and removed at the end unless a set failed (its
+// tables are the witness's) or the run was cut short: a name that depends on
+// the question only, so that the output is the same bytes run after run.
 //
 // Under MPI (Context::farm, mpirun -n R) the sets are shards: rank 0 routes
 // the fault-free set, then every rank routes sets one at a time, in the
