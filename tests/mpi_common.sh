@@ -2,7 +2,7 @@
 # have set `menger` (the binary) and `dir` (their work folder): skips the test
 # (exit 77) without mpirun, lets Open MPI run as root, makes a fresh work
 # folder, and defines `mpi R ARG...`, menger on R oversubscribed ranks of one
-# thread each, and `refused`, below.
+# thread each, `refused` and `run`, below.
 source "$(dirname "${BASH_SOURCE[0]}")/resumption.sh"
 command -v mpirun > /dev/null || { echo "mpirun not found: skipped"; exit 77; }
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
@@ -29,4 +29,16 @@ refused() {
   set -e
   [ "$got" -eq 2 ] && [ "$(grep -c "^menger: $pattern" "$dir/$name.err")" -eq 1 ] ||
     { echo "$name under mpirun -n 2: expected one error and exit 2, got $got"; cat "$dir/$name.err"; exit 1; }
+}
+
+# run NAME EXPECTED_STATUS COMMAND...: runs it, checks the status, keeps its
+# stdout through the script's own `untimed` filter in $dir/NAME.cmp.
+run() {
+  local name=$1 want=$2 got
+  shift 2
+  set +e
+  "$@" > "$dir/$name.out" 2> "$dir/$name.err"; got=$?
+  set -e
+  [ "$got" -eq "$want" ] || { echo "$name: exited $got, expected $want"; cat "$dir/$name.err"; exit 1; }
+  untimed "$dir/$name.out" > "$dir/$name.cmp"
 }

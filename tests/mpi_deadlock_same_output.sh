@@ -15,17 +15,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/mpi_common.sh"  # skip without mpirun, mp
 # Timing: human lines (faults, graph) end with ", SECONDS s"; JSON has *seconds fields.
 untimed() { sed -E -e 's/, [0-9.e+-]+ s$//' -e '/seconds"/d' "$1" | unresumed; }
 
-# run NAME EXPECTED_STATUS COMMAND...: runs it, checks the status, keeps stdout untimed.
-run() {
-  local name=$1 want=$2 got
-  shift 2
-  set +e
-  "$@" > "$dir/$name.out" 2> "$dir/$name.err"; got=$?
-  set -e
-  [ "$got" -eq "$want" ] || { echo "$name: exited $got, expected $want"; cat "$dir/$name.err"; exit 1; }
-  untimed "$dir/$name.out" > "$dir/$name.cmp"
-}
-
 # same NAME EXPECTED_STATUS ARG...: a plain run and R = 1, 2, 3 agree.
 same() {
   local name=$1 want=$2

@@ -18,15 +18,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/mpi_common.sh"  # skip without mpirun, mp
 # Timing and the run's own directory: the "speed", "tables" and "resume" lines, *seconds and workdir fields.
 untimed() { sed -E -e '/^(speed|tables|resume) /d' -e '/seconds"/d' -e '/"workdir"/d' "$1" | unresumed; }
 
-run() {
-  local name=$1 want=$2 got
-  shift 2
-  set +e
-  "$@" > "$dir/$name.out" 2> "$dir/$name.err"; got=$?
-  set -e
-  [ "$got" -eq "$want" ] || { echo "$name: exited $got, expected $want"; cat "$dir/$name.err"; exit 1; }
-  untimed "$dir/$name.out" > "$dir/$name.cmp"
-}
 
 same() {
   local name=$1 want=$2

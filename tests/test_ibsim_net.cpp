@@ -158,16 +158,16 @@ std::set<std::string> reached_adapters(const IbsimNet& net, const std::vector<bo
                                        const std::string& root) {
   const auto t = IbsimNet::read(write_net("walk.net", net.text_without(fl, fn))).topology("walk");
   std::set<std::string> out;
-  std::vector<NodeId> todo{*t->find_node(root)};
-  std::set<NodeId> seen{todo.front()};
-  if (fn[static_cast<std::size_t>(todo.front())]) return out;
-  while (!todo.empty()) {
-    const NodeId v = todo.back();
-    todo.pop_back();
+  std::vector<NodeId> frontier{*t->find_node(root)};
+  std::set<NodeId> seen{frontier.front()};
+  if (fn[static_cast<std::size_t>(frontier.front())]) return out;
+  while (!frontier.empty()) {
+    const NodeId v = frontier.back();
+    frontier.pop_back();
     if (t->kind(v) == NodeKind::Endpoint) out.insert(t->label(v));
     if (t->kind(v) == NodeKind::Endpoint && t->label(v) != root) continue;
     for (PortId p = 0; p < t->port_count(v); ++p)
-      if (const auto q = t->peer(v, p); q && seen.insert(q->node).second) todo.push_back(q->node);
+      if (const auto q = t->peer(v, p); q && seen.insert(q->node).second) frontier.push_back(q->node);
   }
   return out;
 }

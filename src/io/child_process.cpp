@@ -93,10 +93,4 @@ int ChildProcess::stop(std::chrono::milliseconds grace) {
   return wait();
 }
 
-int run_to_end(const std::vector<std::string>& argv, const std::vector<std::pair<std::string, std::string>>& env,
-               const std::filesystem::path& out) {
-  ChildProcess p(argv, env, out);
-  return p.wait();
-}
-
 }  // namespace menger

@@ -39,8 +39,4 @@ class ChildProcess {
   std::optional<int> status_;
 };
 
-// Runs a program to its end as ChildProcess does; its exit status.
-int run_to_end(const std::vector<std::string>& argv, const std::vector<std::pair<std::string, std::string>>& env,
-               const std::filesystem::path& out);
-
 }  // namespace menger

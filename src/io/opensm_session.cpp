@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <fstream>
 #include <set>
@@ -20,6 +21,7 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr const char* kPreload = "/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so";
+constexpr std::chrono::seconds kQueryLimit{30};
 using Env = std::vector<std::pair<std::string, std::string>>;
 
 // A program of the simulator's toolchain: on PATH, or in /usr/sbin where
@@ -61,17 +63,22 @@ class LogWatch {
   }
 };
 
-// Polls every 50 ms until `done` says so, the child ends or time runs out.
+// Polls until `done` says so ("died": the child ended first, "timeout": time
+// ran out); the budget is checked on every poll.  The first polls come after
+// 1 ms, then twice as long up to 50 ms: a saquery ends in tens of
+// milliseconds, a subnet manager's sweep in tenths of a second.
 template <class Done>
 std::string wait_for(Done done, ChildProcess& child, std::chrono::milliseconds limit, const Budget& budget,
                      std::string_view phase) {
   const auto until = std::chrono::steady_clock::now() + limit;
+  std::chrono::milliseconds pause(1);
   for (;;) {
     if (auto state = done()) return *state;
     if (!child.running()) return "died";
     if (std::chrono::steady_clock::now() > until) return "timeout";
     budget.check(phase);
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::milliseconds(50));
   }
 }
 
@@ -108,9 +115,15 @@ void query_path_sls(const fs::path& dir, const Env& env, const Budget& budget) {
   for (std::uint16_t s : lids)
     for (std::uint16_t d : lids) {
       if (s == d) continue;
-      budget.check("asking the SA for path records");
       const fs::path record = dir / "saquery.out";
-      run_to_end({saquery, "-p", "--slid", std::to_string(s), "--dlid", std::to_string(d)}, env, record);
+      ChildProcess query({saquery, "-p", "--slid", std::to_string(s), "--dlid", std::to_string(d)}, env, record);
+      // One path record takes tens of milliseconds; a query still running after
+      // kQueryLimit is an SA that does not answer (the process is stopped).
+      const std::string state = wait_for([&]() -> std::optional<std::string> { return std::nullopt; }, query,
+                                         kQueryLimit, budget, "asking the SA for path records");
+      if (state != "died")
+        throw InputError("saquery from LID " + std::to_string(s) + " to LID " + std::to_string(d) + ": no answer in " +
+                         std::to_string(kQueryLimit.count()) + " s");
       std::ifstream in(record);
       const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
       const auto sl = path_record_sl(text);
@@ -177,7 +190,7 @@ OpensmRunResult run_opensm(const OpensmRunRequest& r, const Budget& budget) {
         if (sim_log.saw("Network simulator ready")) return "up";
         return std::nullopt;
       },
-      sim, std::chrono::seconds(10), budget, "starting ibsim");
+      sim, std::max<std::chrono::milliseconds>(std::chrono::seconds(10), r.up_timeout), budget, "starting ibsim");
   if (sim_state != "up") throw InputError("ibsim did not start (" + sim_state + "): " + (r.dir / "ibsim.log").string());
 
   // 2. OpenSM, until SUBNET UP or a failure.
