@@ -289,8 +289,10 @@ void classify(SmFaultSetOutcome& o, const Answer& a) {
   } else if (a.verdict == VerdictKind::Fails) {
     o.kind = SmFaultSetOutcome::Kind::CreditLoop;
   } else if (d.plain.acyclic && d.plain.gap) {
+    const InfinibandFabric& fabric = fabric_of(a);
     o.kind = SmFaultSetOutcome::Kind::Unrouted;
-    o.detail = d.plain.gap->what;
+    o.detail = fabric.label(d.plain.gap->packet.src) + " -> " + fabric.label(d.plain.gap->packet.dst) + ": " +
+               d.plain.gap->what;
   } else {
     o.kind = SmFaultSetOutcome::Kind::Unknown;
     o.detail = a.reason;
