@@ -15,6 +15,7 @@ the few lines ``menger VERB`` prints first, and a notebook shows them too:
     credit_loops(dump_dir)                         InfiniBand credit loops (OpenSM dumps)
     opensm_faults(net_file, engine="updn", k=1)    OpenSM re-routes after each failure: loops, unrouted pairs
     info(net)                                      exact structural facts
+    draw(net, result, "w.svg")                     a result's witness drawn on its network (Graphviz)
 
 A routing is a built-in spec string (``"dor"``, ``"mikant-x-turns"``; ``menger
 list`` names them) or a Python object with ``next(here, state, dest, faults)``
@@ -72,7 +73,7 @@ _results.attach(_menger)  # str(), _repr_html_ and to_dict() of every result
 
 __all__ = [
     "Network", "network", "from_networkx", "to_networkx", "Routing", "Hop", "FaultView",
-    "tolerance", "route_check", "deadlock", "dependency_graph", "montecarlo", "credit_loops", "opensm_faults", "info",
+    "tolerance", "route_check", "deadlock", "dependency_graph", "montecarlo", "credit_loops", "opensm_faults", "info", "draw",
     "ToleranceResult", "RouteCheckResult", "DeadlockResult", "StudyResult", "InfoResult", "CreditLoopsResult",
     "OpensmFaultsResult",
     "InputError", "RoutingError", "BudgetExhausted", "InternalError", "PACKET_STATE_WORDS", "MAX_PORTS",
@@ -273,6 +274,21 @@ def opensm_faults(net_file, *, budget=None, **question):
     if not isinstance(net_file, (str, os.PathLike)):
         raise InputError("net_file is a path (str or os.PathLike), not %r" % (net_file,))
     return _menger._opensm_faults(os.fspath(net_file), _OPENSM_FAULTS.json(question), _budget(budget))
+
+
+def draw(net, witness, path):
+    """Draws a witness on its network, as `menger VERB --svg/--dot` and the HTML report draw it:
+    `witness` is a result with a .witness (route_check's failure, deadlock's deadlocked packets)
+    or that JSON as a dict; `path` ending in .svg is drawn by Graphviz (its DOT kept as
+    PATH.dot), any other name gets the DOT.  Returns what was drawn, in words."""
+    if hasattr(witness, "witness"):
+        witness = witness.witness
+    if not isinstance(witness, dict):
+        raise InputError("draw takes a result with a witness, or the witness as a dict, not %r" % (witness,))
+    if not isinstance(path, (str, os.PathLike)):
+        raise InputError("path is a file name (str or os.PathLike), not %r" % (path,))
+    import json
+    return _menger._draw(network(net), json.dumps(witness), os.fspath(path))
 
 
 _INFO = Question("info", "info")

@@ -20,10 +20,12 @@
 #include <tbb/task_arena.h>
 
 #include <chrono>
+#include <fstream>
 #include <set>
 
 #include "binding.h"
 #include "claims/reliability_study.h"
+#include "claims/witness_picture.h"
 #include "core/budget.h"
 #include "core/error.h"
 #include "core/spec.h"
@@ -510,6 +512,31 @@ OpensmFaultsResultPy opensm_faults_verb(const std::string& net, const std::strin
   });
 }
 
+// ---- drawing ------------------------------------------------------------------
+
+// A witness drawn on its network, as `menger VERB --dot/--svg` and the HTML
+// report draw it (claims/witness_picture.h): `path` ending in .svg is drawn by
+// Graphviz (its DOT beside it, PATH.dot), any other name gets the DOT.  The
+// witness is the JSON a result's .witness holds (a route failure or a
+// deadlocked configuration).  Returns what was drawn, in words.
+std::string draw_verb(py::object net_obj, const std::string& witness, const std::string& path) {
+  const NetworkPtr net = net_obj.cast<NetworkPtr>();
+  const WitnessMarks marks = read_witness_marks(*net, parse_json(witness, "the witness to draw"));
+  if (marks.empty()) throw InputError("nothing to draw: the witness marks nothing on " + net->spec());
+  std::string caption;
+  const std::string dot = witness_dot(*net, marks, 400, caption);
+  const bool svg = path.size() > 4 && path.compare(path.size() - 4, 4, ".svg") == 0;
+  const std::string dot_file = svg ? path + ".dot" : path;
+  {
+    std::ofstream out(dot_file);
+    if (!out) throw InputError("cannot write " + dot_file);
+    out << dot;
+  }
+  if (svg)
+    if (auto why = draw_with_graphviz(dot_file, path)) throw InputError("drawing " + path + ": " + *why);
+  return "drawn to " + path + (caption.empty() ? "" : " (" + caption + ")");
+}
+
 // ---- info -------------------------------------------------------------------
 
 GroupResult group_of(const Network& net, Preserve preserve, const Budget& budget) {
@@ -585,6 +612,7 @@ void bind_verbs(py::module_& m) {
         py::arg("budget"), py::arg("threads"), py::arg("progress"));
   m.def("_credit_loops", &credit_loops_verb, py::arg("dir"), py::arg("fabric"), py::arg("question"), py::arg("budget"));
   m.def("_opensm_faults", &opensm_faults_verb, py::arg("net"), py::arg("question"), py::arg("budget"));
+  m.def("_draw", &draw_verb, py::arg("network"), py::arg("witness"), py::arg("path"));
   m.def("_dependency_graph", &dependency_graph_verb, py::arg("network"), py::arg("routing"), py::arg("budget"),
         py::arg("threads"));
   m.def("_info", &info_verb, py::arg("network"), py::arg("question"), py::arg("budget"), py::arg("threads"));
