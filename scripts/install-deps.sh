@@ -14,7 +14,7 @@ packages=(
   python3 python3-networkx python3-igraph     # peer cross-checks and benchmarks
   ccache                                      # compiler cache (cmake/MengerPch.cmake)
   gnuplot-nox                                 # plots of the reliability curves (SVG, PNG)
-  opensm ibsim-utils infiniband-diags ibutils # InfiniBand: OpenSM routes ibsim's simulated subnets, ibdmchk cross-checks
+  opensm ibsim-utils infiniband-diags ibutils # InfiniBand: OpenSM routes ibsim's subnets (menger opensm-faults, the catalog), ibdmchk cross-checks
   libnauty2-dev pkgconf                       # automorphism groups (verify/symmetry/nauty_group.h)
   libopenmpi-dev openmpi-bin                  # mpirun -n R menger route-check (src/dist)
   pybind11-dev python3-pybind11 python3-pytest # the Python package (python/) and its pytest suite
