@@ -42,7 +42,9 @@ std::string outcome_text(const SmFaultSetOutcome& s) {
     case SmFaultSetOutcome::Kind::NotRouted: t = "NOT ROUTED: " + s.detail; break;
     case SmFaultSetOutcome::Kind::Unknown: t = "unknown: " + s.detail; break;
   }
-  if (!s.cut_off.empty()) t += "; " + std::to_string(s.cut_off.size()) + " adapters cut off from the SM";
+  if (!s.cut_off.empty())
+    t += "; " + std::to_string(s.cut_off.size()) + (s.cut_off.size() == 1 ? " adapter" : " adapters") +
+         " cut off from the SM";
   return t + (s.resumed ? " (tables from the work directory)" : "");
 }
 
@@ -74,6 +76,7 @@ void print_text(const OpensmFaultsArgs& args, const Answer& a) {
     std::cout << "verdict      UNKNOWN: " << a.reason << "\n";
   }
   if (a.recheck) std::cout << "re-checked   " << (a.recheck->valid ? a.recheck->summary : "INVALID") << "\n";
+  if (!a.unchecked.empty()) std::cout << "not checked  the loop was not re-checked: " << a.unchecked << "\n";
   if (!r.workdir.empty()) std::cout << "tables       " << r.workdir << " (set-N/: one directory per fault set)\n";
   if (!r.complete && !r.workdir.empty())
     std::cout << "resume       the same command with --workdir " << r.workdir << " takes the sets settled so far from it\n";
