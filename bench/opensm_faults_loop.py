@@ -37,9 +37,8 @@ sys.path.insert(0, HERE)
 import sm_loop_crosscheck as loop  # noqa: E402
 from bench_env import machine, source_revision, loadavg  # noqa: E402
 
-TOPOLOGIES = {"fattree-4x2": ["fattree", "4", "2", "2"], "mesh-4x4": ["torus", "4", "4", "1", "--mesh"],
-              "torus-4x4": ["torus", "4", "4", "1"], "torus-8x8": ["torus", "8", "8", "1"],
-              "fattree-16x8": ["fattree", "16", "8", "4"]}
+from crosscheck import TOPOLOGIES as TESTED  # noqa: E402  (tests/infiniband's fabrics)
+TOPOLOGIES = dict(TESTED, **{"torus-8x8": ["torus", "8", "8", "1"], "fattree-16x8": ["fattree", "16", "8", "4"]})
 # (topology, engine, faults, k, sls)
 CASES = [("mesh-4x4", "dor", "links", 1, "zero"), ("torus-4x4", "updn", "links+switches", 1, "zero"),
          ("fattree-4x2", "ftree", "links", 2, "zero"), ("torus-8x8", "updn", "links", 1, "zero"),

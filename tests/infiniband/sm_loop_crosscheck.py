@@ -32,8 +32,8 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TOPOLOGIES = {"fattree-4x2": ["fattree", "4", "2", "2"], "torus-4x4": ["torus", "4", "4", "1"],
-              "mesh-4x4": ["torus", "4", "4", "1", "--mesh"]}
+sys.path.insert(0, HERE)
+from crosscheck import TOPOLOGIES  # noqa: E402  (the fabrics, as ib_topology.py arguments: one list for both checks)
 # (topology, engine, faults, k): a loop-free engine, one that loops after a
 # failure, switch failures (the subnet manager's own switch among them), and k = 2.
 CASES = [("mesh-4x4", "dor", "links", 1), ("torus-4x4", "updn", "switches", 1), ("fattree-4x2", "ftree", "links", 2)]
