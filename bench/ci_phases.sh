@@ -22,7 +22,7 @@ phase() {  # phase NAME COMMAND...: runs it, records its wall time
   rows+=("| $name | $(( $(date +%s) - start )) |")
 }
 phase "install-deps (packages present)" scripts/install-deps.sh
-phase "plain build: menger (the main job's build)" scripts/build.sh --target menger
+phase "plain build: menger (the main job's build)" scripts/build.sh --main-job
 phase "plain build: the rest (tests)" scripts/build.sh
 phase "plain tests (ctest -LE long)" ctest --test-dir build -LE long -j 2
 phase "sanitizer build" scripts/build.sh --sanitize

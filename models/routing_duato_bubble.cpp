@@ -24,7 +24,7 @@ namespace menger {
 
 namespace {
 
-constexpr std::uint32_t kEscape = 0, kAdaptive = 1;
+constexpr std::uint32_t kEscapeVc = 0, kAdaptiveVc = 1;
 
 class DuatoBubbleRouting final : public Routing {
  public:
@@ -39,10 +39,10 @@ class DuatoBubbleRouting final : public Routing {
       const int o = lat_.offset(here, dst, d);
       if (o == 0) continue;
       const PortId p = lat_.port(d, o > 0 ? 1 : -1);
-      out.push_back(ring_hop(state, state, p, kAdaptive, 0, false));
+      out.push_back(ring_hop(state, state, p, kAdaptiveVc, 0, false));
       if (!escape) escape = p;
     }
-    if (escape) out.push_back(ring_hop(state, state, *escape, kEscape, 0));
+    if (escape) out.push_back(ring_hop(state, state, *escape, kEscapeVc, 0));
   }
 
  private:

@@ -171,8 +171,8 @@ class JsonTableParser final : public nlohmann::json::json_sax_t {
       top_key_ = k;
       return true;
     }
-    static const char* const kFields[] = {"node", "dst", "in_port", "in_vc", "port", "vc", "bubble", "escape"};
-    if (std::find(std::begin(kFields), std::end(kFields), k) == std::end(kFields))
+    static const char* const kColumns[] = {"node", "dst", "in_port", "in_vc", "port", "vc", "bubble", "escape"};
+    if (std::find(std::begin(kColumns), std::end(kColumns), k) == std::end(kColumns))
       throw InputError(row_name() + ": unknown field '" + excerpt(k) +
                        "' (fields: node, dst, in_port, in_vc, port, vc, bubble, escape)");
     if (row_.contains(k))

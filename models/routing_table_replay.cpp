@@ -237,8 +237,8 @@ namespace {
 
 // The state: the port the packet came in by (none: injected here) and the
 // VC it arrived on, the two keys a table row adds to (node, destination).
-constexpr IdField kInPort{0, "in port ", "injected"};
-constexpr ValueField kArrivedVc{1, "VC "};
+constexpr IdField kTableInPort{0, "in port ", "injected"};
+constexpr ValueField kTableArrivedVc{1, "VC "};
 
 class TableRouting final : public Routing {
  public:
@@ -255,12 +255,12 @@ class TableRouting final : public Routing {
   std::uint32_t vcs() const override { return table_.vcs; }
 
   void next(NodeId here, const PacketState& state, NodeId dst, FaultView&, Hops& out) const override {
-    const auto in = kInPort(state);
+    const auto in = kTableInPort(state);
     const std::int32_t in_port = in ? static_cast<std::int32_t>(*in) : TableRow::kLocal;
-    for (const TableHop& hop : index_.hops(TableKey{here, dst, in_port, kArrivedVc(state)})) {
+    for (const TableHop& hop : index_.hops(TableKey{here, dst, in_port, kTableArrivedVc(state)})) {
       PacketState next;
-      kInPort.set(next, net_.port(here, hop.port).peer_port);
-      kArrivedVc.set(next, static_cast<std::int32_t>(hop.vc));
+      kTableInPort.set(next, net_.port(here, hop.port).peer_port);
+      kTableArrivedVc.set(next, static_cast<std::int32_t>(hop.vc));
       out.push_back(Hop{hop.port, hop.vc, next, hop.bubble});
     }
   }
@@ -276,7 +276,7 @@ class TableRouting final : public Routing {
 
  private:
   const Network& net_;
-  StateFields fields_ = StateFields().id(kInPort, [](std::uint32_t p) { return std::to_string(p); }).value(kArrivedVc);
+  StateFields fields_ = StateFields().id(kTableInPort, [](std::uint32_t p) { return std::to_string(p); }).value(kTableArrivedVc);
   RoutingTable table_;
   TableIndex index_;
   std::vector<bool> escape_;

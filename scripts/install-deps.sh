@@ -3,33 +3,49 @@
 # Idempotent: does nothing when every package is already installed.
 set -euo pipefail
 
-packages=(
+# What the main job (scripts/prove.sh: build `menger`, run the claim catalog) needs.
+# Python's development files and pybind11 are here too, although the main job does
+# not build the Python package: with them the main job configures the build exactly
+# as the test command does (MENGER_PYTHON makes the libraries position independent),
+# so the test command builds only the tests on top of `menger`, not everything again.
+main=(
   g++ cmake ninja-build                       # toolchain
   libboost-graph-dev                          # Boost.Graph (+ PropertyTree, Multiprecision headers)
   libtbb-dev libcli11-dev libtomlplusplus-dev nlohmann-json3-dev libz3-dev
-  libgtest-dev libgmock-dev                   # GoogleTest
   libcadical-dev                              # SAT with DRAT proofs (verify/deadlock/deadlock_sat.h)
   libssl-dev                                  # SHA-256 of inputs and checkpoint seals (core/input_file.h)
   zlib1g-dev                                  # gzip streams of route-check proofs (verify/route/route_proof.h)
-  python3 python3-networkx python3-igraph     # peer cross-checks and benchmarks
-  ccache                                      # compiler cache (cmake/MengerPch.cmake)
-  gnuplot-nox                                 # plots of the reliability curves (SVG, PNG)
-  opensm ibsim-utils infiniband-diags ibutils # InfiniBand: OpenSM routes ibsim's subnets (menger opensm-faults, the catalog), ibdmchk cross-checks
   libnauty2-dev pkgconf                       # automorphism groups (verify/symmetry/nauty_group.h)
   libopenmpi-dev openmpi-bin                  # mpirun -n R menger route-check (src/dist)
-  pybind11-dev python3-pybind11 python3-pytest # the Python package (python/) and its pytest suite
+  python3 python3-dev pybind11-dev python3-pybind11  # the Python package (python/): see above
+  ccache                                      # compiler cache (cmake/MengerPch.cmake)
+  opensm ibsim-utils infiniband-diags         # InfiniBand: OpenSM routes ibsim's subnets, saquery asks it (menger opensm-faults, the catalog)
+  gnuplot-nox                                 # plots of the reliability curves (prove --html)
+  graphviz                                    # witness pictures in the HTML report (prove --html)
+)
+# What only the test command (scripts/test.sh, CI) adds.
+tests=(
+  libgtest-dev libgmock-dev                   # GoogleTest
+  python3-networkx python3-igraph             # peer cross-checks and benchmarks
+  python3-pytest                              # the Python package's pytest suite
   python3-jsonschema                          # JSON outputs validated against schemas/ in tests
-  graphviz                                    # witness pictures in the HTML report (menger prove --html)
+  ibutils                                     # ibdmchk, the credit-loop peer cross-check
   chromium chromium-driver python3-selenium   # the HTML report's browser test (ctest label browser)
   help2man dpkg-dev                           # the man page; dpkg-shlibdeps for the .deb (cpack)
   valgrind                                    # a SAT solver stopped mid-proof, watched (ctest valgrind_sat)
 )
 
-# --fuzz: clang and its runtimes (libFuzzer, ASan, UBSan) for the MENGER_FUZZ
-# configuration (fuzz/README.md); the normal build and CI do not need them.
-if [ "${1:-}" = "--fuzz" ]; then
-  packages+=(clang libclang-rt-14-dev)
-fi
+# Usage: scripts/install-deps.sh [--main | --fuzz]
+#   (none)   everything the test command needs (the main job's packages and the test tools)
+#   --main   only what the main job runs (scripts/prove.sh)
+#   --fuzz   everything, plus clang and its runtimes (libFuzzer, ASan, UBSan) for the
+#            MENGER_FUZZ configuration (fuzz/README.md); the normal build and CI do not need them
+case "${1:-}" in
+  "") packages=("${main[@]}" "${tests[@]}") ;;
+  --main) packages=("${main[@]}") ;;
+  --fuzz) packages=("${main[@]}" "${tests[@]}" clang libclang-rt-14-dev) ;;
+  *) echo "install-deps: unknown argument '$1' (expected --main or --fuzz)" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do

@@ -4,6 +4,6 @@
 # `menger prove` (e.g. --filter 004 --verbose).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
-scripts/build.sh --target menger >/dev/null
+scripts/install-deps.sh --main
+scripts/build.sh --main-job >/dev/null
 exec build/src/cli/menger prove proofs/ "$@"

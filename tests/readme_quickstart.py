@@ -2,7 +2,9 @@
 """The README's quickstart runs (issue 42): every `menger ...` line of the block after the
 `<!-- quickstart` marker is run with the built binary, exits 0 or 1 (a verdict, not an
 error), and prints each `#  ...` line written under it (the part before two spaces and a
-`#` comment, if any, compared verbatim, as a line of the output's start).
+`#` comment, if any, compared verbatim, as a line of the output's start).  The section
+stays a quickstart: at most 25 lines from its heading to the next, blank lines, the
+heading and the marker not counted (the issue's "25-line quickstart").
 
 Usage: /usr/bin/python3 tests/readme_quickstart.py MENGER README SOURCE_DIR
 """
@@ -25,8 +27,23 @@ def commands(readme):
     return out
 
 
+QUICKSTART_LINES = 25
+
+
+def section_lines(readme):
+    text = open(readme, encoding="utf-8").read()
+    section = text[text.index("## Quickstart\n") + len("## Quickstart\n"):]
+    section = section[:section.index("\n## ")]
+    return [line for line in section.splitlines()
+            if line.strip() and not line.startswith("<!-- quickstart")]
+
+
 def main(menger, readme, source):
     problems = 0
+    counted = len(section_lines(readme))
+    if counted > QUICKSTART_LINES:
+        print("FAIL the quickstart section has %d lines; at most %d" % (counted, QUICKSTART_LINES))
+        problems += 1
     runs = commands(readme)
     if len(runs) < 5:
         sys.exit("the quickstart has %d menger commands; expected at least 5" % len(runs))

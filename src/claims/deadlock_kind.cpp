@@ -59,7 +59,7 @@ const PropertyKeys& deadlock_keys() {
   return keys;
 }
 
-DeadlockClaim read(const PropertyValues& v, const std::string&) {
+DeadlockClaim read_deadlock_claim(const PropertyValues& v, const std::string&) {
   DeadlockClaim c{*v.text("routing"), {}, v.base_dir()};
   read_question_keys(v, c.q);
   parse_unit_choice(c.q.faults);
@@ -86,7 +86,7 @@ void fill_cells(CheckResult& out, const DeadlockClaim& c, const Answer& a) {
 }
 
 // The proof's line and details; a proof the checker refutes is a bug in the search.
-void add_proof(CheckResult& out, const Answer& a) {
+void add_deadlock_proof(CheckResult& out, const Answer& a) {
   if (!a.proof) return;
   const auto& p = std::get<DeadlockProofFile>(*a.proof);
   if (!a.proof_recheck) throw InternalError("the search's proof was not re-checked: " + a.unproved);
@@ -96,7 +96,7 @@ void add_proof(CheckResult& out, const Answer& a) {
   out.details["proof"] = {{"bytes", p.bytes}, {"sets", p.sets}, {"k", p.k}, {"rechecked", a.proof_recheck->summary}};
 }
 
-CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
+CheckResult check_deadlock_claim(const DeadlockClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
   const SpecResolver specs = builtin_specs(ctx.budget());
   DeadlockQuestion q = c.q;
   std::optional<ScratchProof> scratch;
@@ -133,7 +133,7 @@ CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>&
   if (a.recheck && !a.recheck->valid)
     throw InternalError("the deadlock evidence does not check: " + problems_text(*a.recheck));
   if (a.recheck) out.explanation.push_back("re-checked independently: " + a.recheck->summary);
-  add_proof(out, a);
+  add_deadlock_proof(out, a);
   const DeadlockEvidence& ev = std::get<DeadlockEvidence>(a.evidence);
   if (ev.deadlock) {
     const auto& p = ev.packets.front();
@@ -147,6 +147,6 @@ CheckResult check(const DeadlockClaim& c, const std::shared_ptr<const Topology>&
 
 }  // namespace
 
-PropertyKind deadlock_free_property_kind() { return table_property_kind(deadlock_keys(), read, check); }
+PropertyKind deadlock_free_property_kind() { return table_property_kind(deadlock_keys(), read_deadlock_claim, check_deadlock_claim); }
 
 }  // namespace menger

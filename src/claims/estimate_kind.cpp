@@ -82,7 +82,7 @@ bool any_curve_statement(const EstimateClaim& c) {
   return std::any_of(c.statements.begin(), c.statements.end(), [](const Stated& s) { return s.type->about_curve; });
 }
 
-EstimateClaim read(const PropertyValues& v, const std::string& where) {
+EstimateClaim read_estimate_claim(const PropertyValues& v, const std::string& where) {
   EstimateClaim c{where, read_study_request(v, where), *v.text("statistic"), v.number("at_rate"), v.count("at_faults"),
                   {}, read_curve_outputs(v)};
   for (const StatementType& type : statement_types())
@@ -154,7 +154,7 @@ CheckResult conclude(const EstimateClaim& c, const Interval& i, double confidenc
   return out;
 }
 
-CheckResult check(const EstimateClaim& c, const std::shared_ptr<const Topology>& t, RunContext& ctx) {
+CheckResult check_estimate_claim(const EstimateClaim& c, const std::shared_ptr<const Topology>& t, RunContext& ctx) {
   const auto study = ctx.study(t, c.request);
   const StudyResult& r = *study;
   const DerivedStatistic* derived = find_derived_statistic(c.statistic);
@@ -179,6 +179,6 @@ CheckResult check(const EstimateClaim& c, const std::shared_ptr<const Topology>&
 
 }  // namespace
 
-PropertyKind estimate_property_kind() { return table_property_kind(estimate_keys(), read, check); }
+PropertyKind estimate_property_kind() { return table_property_kind(estimate_keys(), read_estimate_claim, check_estimate_claim); }
 
 }  // namespace menger

@@ -43,7 +43,7 @@ const PropertyKeys& sm_keys() {
   return keys;
 }
 
-SmClaim read(const PropertyValues& v, const std::string&) {
+SmClaim read_opensm_faults_claim(const PropertyValues& v, const std::string&) {
   SmClaim c{{}, v.base_dir()};
   read_question_keys(v, c.q);
   return c;
@@ -58,7 +58,7 @@ void fill_cells(CheckResult& out, const SmClaim& c, const Answer& a) {
   else out.menger_value = "unknown";
 }
 
-CheckResult check(const SmClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
+CheckResult check_opensm_faults_claim(const SmClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
   const auto net = ibsim_net_file(*topology);
   if (!net)
     throw InputError("the opensm-faults kind asks OpenSM to route a fabric file: its model is ibsim(file=...), not " +
@@ -94,6 +94,6 @@ CheckResult check(const SmClaim& c, const std::shared_ptr<const Topology>& topol
 
 }  // namespace
 
-PropertyKind opensm_faults_property_kind() { return table_property_kind(sm_keys(), read, check); }
+PropertyKind opensm_faults_property_kind() { return table_property_kind(sm_keys(), read_opensm_faults_claim, check_opensm_faults_claim); }
 
 }  // namespace menger

@@ -72,7 +72,7 @@ const PropertyKeys& route_keys() {
   return keys;
 }
 
-RouteClaim read(const PropertyValues& v, const std::string& where) {
+RouteClaim read_route_tolerance_claim(const PropertyValues& v, const std::string& where) {
   const bool exact = v.has("tolerates");
   RouteClaim c{where, *v.text("routing"), *v.text(exact ? "tolerates" : "tolerates_at_least"), exact, {},
                v.base_dir()};
@@ -118,7 +118,7 @@ void fill_cells(CheckResult& out, const RouteClaim& c, std::uint32_t t, const An
 }
 
 // The proof's line and details; a proof the checker refutes is a bug in the search.
-void add_proof(CheckResult& out, const Answer& a) {
+void add_route_proof(CheckResult& out, const Answer& a) {
   if (!a.proof) return;
   const auto& p = std::get<RouteProofFile>(*a.proof);
   if (!a.proof_recheck) throw InternalError("the search's proof was not re-checked: " + a.unproved);
@@ -129,7 +129,7 @@ void add_proof(CheckResult& out, const Answer& a) {
                           {"rechecked", a.proof_recheck->summary}};
 }
 
-CheckResult check(const RouteClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
+CheckResult check_route_tolerance_claim(const RouteClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
   const std::uint32_t t = fault_count(c, *topology, ctx.budget());
   RouteCheckQuestion q = c.q;
   q.k = c.exact ? t + 1 : t;
@@ -161,14 +161,14 @@ CheckResult check(const RouteClaim& c, const std::shared_ptr<const Topology>& to
       out.explanation.push_back("no set of " + std::to_string(t + 1) + " faults defeats it: it tolerates more");
       out.verdict = Fails{nlohmann::json{{"tolerates_at_least", t + 1}}};
     } else {
-      add_proof(out, a);
+      add_route_proof(out, a);
       out.verdict = Holds{nullptr};
     }
     return out;
   }
   if (!a.recheck->valid) throw InternalError("the search's witness does not check: " + a.recheck->problems.front());
   out.explanation.push_back(defeat_line(*w, r.minimum_proved));
-  add_proof(out, a);
+  add_route_proof(out, a);
   const bool holds = c.exact && r.minimum_proved && w->fault_set.size() == t + 1;
   if (holds) out.verdict = Holds{to_json(*w)};
   else out.verdict = Fails{to_json(*w)};
@@ -177,6 +177,6 @@ CheckResult check(const RouteClaim& c, const std::shared_ptr<const Topology>& to
 
 }  // namespace
 
-PropertyKind route_tolerance_property_kind() { return table_property_kind(route_keys(), read, check); }
+PropertyKind route_tolerance_property_kind() { return table_property_kind(route_keys(), read_route_tolerance_claim, check_route_tolerance_claim); }
 
 }  // namespace menger

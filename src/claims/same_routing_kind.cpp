@@ -46,7 +46,7 @@ const PropertyKeys& same_routing_keys() {
   return keys;
 }
 
-SameRoutingClaim read(const PropertyValues& v, const std::string&) {
+SameRoutingClaim read_same_routing_claim(const PropertyValues& v, const std::string&) {
   SameRoutingClaim c{*v.text("routing"), *v.text("reference"), v.text("faults").value_or("nodes"),
                      static_cast<std::uint32_t>(v.count("k").value_or(0)), v.base_dir()};
   parse_unit_choice(c.faults);
@@ -74,7 +74,7 @@ void each_fault_set(std::size_t units, std::uint32_t k, Visit visit) {
   }
 }
 
-CheckResult check(const SameRoutingClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
+CheckResult check_same_routing_claim(const SameRoutingClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
   RouteSetup a = make_route_setup(topology, c.routing, c.faults, c.base_dir, ctx.budget());
   // The reference on the same network and fault model.
   const std::unique_ptr<Routing> reference = build_routing(c.reference, *a.net, c.base_dir, ctx.budget());
@@ -122,6 +122,6 @@ CheckResult check(const SameRoutingClaim& c, const std::shared_ptr<const Topolog
 
 }  // namespace
 
-PropertyKind same_routing_property_kind() { return table_property_kind(same_routing_keys(), read, check); }
+PropertyKind same_routing_property_kind() { return table_property_kind(same_routing_keys(), read_same_routing_claim, check_same_routing_claim); }
 
 }  // namespace menger

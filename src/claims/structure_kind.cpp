@@ -45,7 +45,7 @@ const PropertyKeys& structure_keys() {
 }
 
 // The observables in the order the claim states them.
-std::vector<Expectation> read(const PropertyValues& v, const std::string& where) {
+std::vector<Expectation> read_structure_claim(const PropertyValues& v, const std::string& where) {
   const auto tolerances = v.table("tolerance").value_or(std::map<std::string, std::string>{});
   std::vector<Expectation> out;
   for (const std::string& key : v.given())
@@ -61,7 +61,7 @@ std::vector<Expectation> read(const PropertyValues& v, const std::string& where)
   return out;
 }
 
-CheckResult check(const std::vector<Expectation>& expectations, const std::shared_ptr<const Topology>& topology,
+CheckResult check_structure_claim(const std::vector<Expectation>& expectations, const std::shared_ptr<const Topology>& topology,
                   RunContext& ctx) {
   FormulaVars vars;
   topology->add_formula_vars(vars);
@@ -110,6 +110,6 @@ CheckResult check(const std::vector<Expectation>& expectations, const std::share
 
 }  // namespace
 
-PropertyKind structure_property_kind() { return table_property_kind(structure_keys(), read, check); }
+PropertyKind structure_property_kind() { return table_property_kind(structure_keys(), read_structure_claim, check_structure_claim); }
 
 }  // namespace menger

@@ -51,7 +51,7 @@ const PropertyKeys& tolerance_keys() {
   return keys;
 }
 
-ToleranceClaim read(const PropertyValues& v, const std::string&) {
+ToleranceClaim read_tolerance_claim(const PropertyValues& v, const std::string&) {
   const bool at_least = v.has("tolerates");
   ToleranceClaim c{{}, *v.text(at_least ? "tolerates" : "min_breaking_weight"), at_least};
   read_question_keys(v, c.q);
@@ -77,7 +77,7 @@ void fill_cells(CheckResult& r, const ToleranceClaim& c, bool expect_unbounded, 
   else r.menger_value = c.at_least ? survives + std::to_string(*o.min_cut - 1) : std::to_string(*o.min_cut);
 }
 
-CheckResult check(const ToleranceClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
+CheckResult check_tolerance_claim(const ToleranceClaim& c, const std::shared_ptr<const Topology>& topology, RunContext& ctx) {
   auto net = std::make_shared<const Network>(topology, ctx.budget());
   auto fault_model = std::make_shared<const FaultModel>(*net, tolerance_fault_spec(c.q, *net), ctx.budget());
   FormulaVars vars;
@@ -136,6 +136,6 @@ CheckResult check(const ToleranceClaim& c, const std::shared_ptr<const Topology>
 
 }  // namespace
 
-PropertyKind tolerance_property_kind() { return table_property_kind(tolerance_keys(), read, check); }
+PropertyKind tolerance_property_kind() { return table_property_kind(tolerance_keys(), read_tolerance_claim, check_tolerance_claim); }
 
 }  // namespace menger

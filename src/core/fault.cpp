@@ -8,7 +8,7 @@ namespace {
 
 // The budget every 2^16 units: a unit per node of a network of millions of
 // nodes is a second or more of allocations.
-void check_budget(const Budget& budget, std::uint64_t i, std::uint64_t n) {
+void check_listing_budget(const Budget& budget, std::uint64_t i, std::uint64_t n) {
   if ((i & 0xffff) == 0) budget.check("listing the fault units", i, n);
 }
 
@@ -30,7 +30,7 @@ FaultUniverse FaultUniverse::nodes(const Network& net, const std::function<bool(
   u.kind_ = UnitKind::Node;
   u.members_.reserve(net.num_nodes());
   for (NodeId v = 0; v < net.num_nodes(); ++v) {
-    check_budget(budget, v, net.num_nodes());
+    check_listing_budget(budget, v, net.num_nodes());
     if (eligible && !eligible(v)) continue;
     u.members_.push_back({v});
   }
@@ -45,7 +45,7 @@ FaultUniverse FaultUniverse::links(const Network& net, const std::function<bool(
   u.kind_ = UnitKind::Link;
   u.link_ids_.reserve(net.num_links());
   for (LinkId l = 0; l < net.num_links(); ++l) {
-    check_budget(budget, l, net.num_links());
+    check_listing_budget(budget, l, net.num_links());
     if (!eligible || eligible(l)) u.link_ids_.push_back(l);
   }
   u.size_ = u.link_ids_.size();
@@ -75,7 +75,7 @@ FaultUniverse FaultUniverse::node_groups(const Network& net, std::vector<Compone
   std::vector<std::size_t> group_of_first(net.num_nodes(), SIZE_MAX);
   for (std::size_t i = 0; i < groups.size(); ++i) group_of_first[groups[i].nodes.front()] = i;
   for (NodeId v = 0; v < net.num_nodes(); ++v) {
-    check_budget(budget, v, net.num_nodes());
+    check_listing_budget(budget, v, net.num_nodes());
     if (group_of_first[v] != SIZE_MAX) {
       u.members_.push_back(groups[group_of_first[v]].nodes);
       u.labels_.push_back(groups[group_of_first[v]].label);

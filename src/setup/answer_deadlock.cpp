@@ -20,7 +20,7 @@ namespace {
 
 // schemas/deadlock.schema.json: the subject, the question, the search's view
 // (deadlock_search.h) and the evidence.
-nlohmann::json view(const Answer& a, Timings timings) {
+nlohmann::json deadlock_view(const Answer& a, Timings timings) {
   const DeadlockSearchResult& r = a.result_as<DeadlockSearchResult>();
   const Subject& s = a.subject;
   nlohmann::json j{{"model", s.net->spec()},        {"routing", s.routing->spec()},
@@ -133,7 +133,7 @@ Answer answer_deadlock(const DeadlockQuestion& q, Subject s, const Context& ctx,
   }
   a.result = std::move(r);
   if (proof) settle_proof(a, *proof, specs);
-  a.view = &view;
+  a.view = &deadlock_view;
   a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return a;
 }

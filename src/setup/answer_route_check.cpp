@@ -32,7 +32,7 @@ nlohmann::json failing_sets_json(const RouteCheckResult& r, const FaultModel& mo
 
 // schemas/route-check.schema.json: the subject in words, the question, the
 // search's view (route_search.h), the path bound and the witness.
-nlohmann::json view(const Answer& a, Timings timings) {
+nlohmann::json route_check_view(const Answer& a, Timings timings) {
   const RouteCheckResult& r = a.result_as<RouteCheckResult>();
   const Subject& s = a.subject;
   nlohmann::json j{{"model", s.net->spec()},
@@ -136,7 +136,7 @@ Answer answer_route_check(const RouteCheckQuestion& q, Subject s, const Context&
   if (whole && r.failure) add_witness(a, *r.failure, q);
   a.result = std::move(r);
   if (proof) settle_proof(a, *proof, specs);
-  a.view = &view;
+  a.view = &route_check_view;
   a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return a;
 }

@@ -16,7 +16,7 @@ namespace {
 // schemas/tolerance.schema.json: the subject, the engine's view
 // (tolerance_engine.h), the certificate's re-check (not the certificate: it
 // is written to its own file), the build and the seconds.
-nlohmann::json view(const Answer& a, Timings timings) {
+nlohmann::json tolerance_view(const Answer& a, Timings timings) {
   const ToleranceOutcome& o = a.result_as<ToleranceOutcome>();
   const FaultModel& m = *a.subject.model;
   nlohmann::json j{{"model", m.network().spec()},
@@ -52,7 +52,7 @@ Answer answer_tolerance(const ToleranceQuestion& q, Subject s, const Context& ct
     a.evidence = *o.certificate;
   }
   a.result = std::move(o);
-  a.view = &view;
+  a.view = &tolerance_view;
   a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return a;
 }

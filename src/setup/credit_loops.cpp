@@ -16,7 +16,7 @@ VerdictKind verdict_kind(const DeadlockResult& r) {
   return r.plain.acyclic ? VerdictKind::Holds : VerdictKind::Fails;
 }
 
-nlohmann::json view(const Answer& a, Timings timings);
+nlohmann::json credit_loops_view(const Answer& a, Timings timings);
 
 }  // namespace
 
@@ -46,7 +46,7 @@ Answer answer_credit_loops(const std::string& dir, const std::string& fabric_fil
     add_deadlock_evidence(a, FaultSet(a.subject.model->universe().size()), r, true, &specs);
   }
   a.result = std::move(r);
-  a.view = &view;
+  a.view = &credit_loops_view;
   a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return a;
 }
@@ -102,7 +102,7 @@ namespace {
 
 // schemas/credit-loops.schema.json: the subnet's directory, the routing, the
 // question, and the check's view above.
-nlohmann::json view(const Answer& a, Timings timings) {
+nlohmann::json credit_loops_view(const Answer& a, Timings timings) {
   const InfinibandFabric& fabric = fabric_of(a);
   nlohmann::json j{{"dir", fabric.dump_dir().string()},
                    {"routing", a.subject.routing->spec()},

@@ -525,7 +525,7 @@ void set_verdict(Answer& a, const OpensmFaultsResult& r, const Plan& p, const Se
   }
 }
 
-nlohmann::json view(const Answer& a, Timings timings);
+nlohmann::json opensm_faults_view(const Answer& a, Timings timings);
 
 }  // namespace
 
@@ -577,7 +577,7 @@ Answer answer_opensm_faults(const fs::path& net_file, const OpensmFaultsQuestion
   else r.workdir = p.workdir.string();
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   a.result = std::move(r);
-  a.view = &view;
+  a.view = &opensm_faults_view;
   a.seconds = std::get<OpensmFaultsResult>(a.result).seconds;
   return a;
 }
@@ -616,7 +616,7 @@ namespace {
 
 // schemas/opensm-faults.schema.json: the question, the verdict, every set
 // examined in set order, the coverage; seconds only with Timings::Include.
-nlohmann::json view(const Answer& a, Timings timings) {
+nlohmann::json opensm_faults_view(const Answer& a, Timings timings) {
   const OpensmFaultsResult& r = a.result_as<OpensmFaultsResult>();
   nlohmann::json sets = nlohmann::json::array();
   for (const auto& s : r.sets) {

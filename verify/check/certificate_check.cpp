@@ -13,9 +13,9 @@ namespace menger {
 
 namespace {
 
-class Checker {
+class CertificateChecker {
  public:
-  Checker(const ToleranceCertificate& c, const Network& net, const FaultModel& m, CheckReport& r, std::uint64_t work)
+  CertificateChecker(const ToleranceCertificate& c, const Network& net, const FaultModel& m, CheckReport& r, std::uint64_t work)
       : cert_(c), net_(net), m_(m), rep_(r), max_work_(work) {}
 
   void run() {
@@ -495,7 +495,7 @@ CheckReport check_certificate(const ToleranceCertificate& cert, const SpecResolv
   auto topology = specs.topology(cert.model);
   Network net(topology, specs.budget);
   FaultModel model(net, cert.faults, specs.budget);
-  Checker(cert, net, model, rep, max_work).run();
+  CertificateChecker(cert, net, model, rep, max_work).run();
   if (rep.valid) {
     rep.summary = cert.min_cut ? "least breaking weight is exactly " + std::to_string(*cert.min_cut) +
                                      ": the witness breaks, and " +

@@ -15,9 +15,9 @@ namespace {
 // Literal l as an index: 2v for +v, 2v + 1 for -v.
 std::size_t idx(int l) { return 2 * static_cast<std::size_t>(std::abs(l)) + (l < 0); }
 
-class Checker {
+class DratChecker {
  public:
-  explicit Checker(int vars) : vars_(vars), value_(2 * static_cast<std::size_t>(vars) + 2, 0),
+  explicit DratChecker(int vars) : vars_(vars), value_(2 * static_cast<std::size_t>(vars) + 2, 0),
                                reason_(static_cast<std::size_t>(vars) + 1, -1), watches_(value_.size()) {}
 
   int vars() const { return vars_; }
@@ -229,7 +229,7 @@ std::optional<std::vector<int>> parse_line(std::string_view line, int vars, bool
 
 DratCheck check_drat_refutation(const Cnf& f, std::string_view proof, const Budget& budget) {
   DratCheck out;
-  Checker ck(f.vars);
+  DratChecker ck(f.vars);
   for (const auto& c : f.clauses) {
     for (int l : c)
       if (l == 0 || l == INT32_MIN || std::abs(l) > f.vars) {

@@ -8,13 +8,21 @@
 #include "core/error.h"
 
 namespace menger {
-namespace {
+// Named, not anonymous: IncrementalSat::Impl holds one, and GCC refuses a member
+// of internal type in a class with linkage when the file is compiled inside a
+// unity batch (-Wsubobject-linkage).
+namespace sat_detail {
 
 struct StopAtDeadline : CaDiCaL::Terminator {
   explicit StopAtDeadline(const Budget& b) : budget(b) {}
   bool terminate() override { return budget.passed(); }
   Budget budget;
 };
+
+}  // namespace sat_detail
+using sat_detail::StopAtDeadline;
+
+namespace {
 
 // CaDiCaL writes its proof to a FILE*: an anonymous temporary file, read back.
 std::string read_all(std::FILE* f) {

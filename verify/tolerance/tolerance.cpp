@@ -22,7 +22,7 @@ namespace menger {
 
 namespace {
 
-constexpr const char* kFormat = "menger-tolerance-checkpoint/2";  // 2: sealed lines, inputs in the header
+constexpr const char* kCheckpointFormat = "menger-tolerance-checkpoint/2";  // 2: sealed lines, inputs in the header
 using Pair = std::pair<NodeId, NodeId>;
 
 // --- what a block settles -----------------------------------------------------
@@ -84,7 +84,7 @@ std::optional<std::size_t> least_position(const std::vector<PairOutcome>& items)
 
 nlohmann::json number_or_null(std::uint64_t v) { return v == kUnbounded ? nlohmann::json() : nlohmann::json(v); }
 
-const nlohmann::json& list_at(const nlohmann::json& j, const std::string& key) {
+const nlohmann::json& checkpoint_list_at(const nlohmann::json& j, const std::string& key) {
   if (!j.is_object() || !j.contains(key)) throw InputError("missing field '" + key + "'");
   if (!j.at(key).is_array()) throw InputError("field '" + key + "' must be a list");
   return j.at(key);
@@ -150,7 +150,7 @@ PairOutcome outcome_from_json(const nlohmann::json& j, const BlockShape& shape, 
   if (p.bounded ? p.value < c.bound : (p.value != kUnbounded && p.value >= c.bound))
     throw InputError("a flow value " + std::to_string(p.value) + " does not fit the bound it was searched with");
   if (j.contains("paths"))
-    for (const auto& path : list_at(j, "paths")) p.paths.push_back(checked_path_from_json(path, shape.nodes));
+    for (const auto& path : checkpoint_list_at(j, "paths")) p.paths.push_back(checked_path_from_json(path, shape.nodes));
   p.amounts = j.contains("amounts") ? json_at<std::vector<std::uint64_t>>(j, "amounts")
                                     : std::vector<std::uint64_t>(p.paths.size(), 1);
   if (p.amounts.size() != p.paths.size()) throw InputError("amounts and paths differ in number");
@@ -162,7 +162,7 @@ PairOutcome outcome_from_json(const nlohmann::json& j, const BlockShape& shape, 
 Block block_from_json(const nlohmann::json& j, const BlockShape& shape) {
   Block b;
   b.context = context_from_json(j);
-  const nlohmann::json& items = list_at(j, "items");
+  const nlohmann::json& items = checkpoint_list_at(j, "items");
   if (items.size() != shape.items)
     throw InputError("the block holds " + std::to_string(items.size()) + " items, not " + std::to_string(shape.items));
   for (const auto& item : items) b.items.push_back(outcome_from_json(item, shape, b.context));
@@ -410,7 +410,7 @@ nlohmann::json BlockSearch::question() const {
 
 void BlockSearch::open_checkpoint() {
   if (opts_.checkpoint.empty()) return;
-  checkpoint_.emplace(opts_.checkpoint, kFormat, question());
+  checkpoint_.emplace(opts_.checkpoint, kCheckpointFormat, question());
   if (checkpoint_->records().size() > blocks())
     checkpoint_->damaged(blocks(), "the run has only " + std::to_string(blocks()) + " blocks");
 }
