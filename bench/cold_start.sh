@@ -26,6 +26,7 @@ debootstrap --variant=minbase bookworm "$root" http://deb.debian.org/debian >/de
 mount -t proc proc "$root/proc"; mounted+=("$root/proc")
 bind /sys; bind /dev; bind /dev/pts; bind /dev/shm
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+cp /etc/hosts "$root/etc/hosts"  # a real machine has one: without it Open MPI and chromedriver wait on name lookups
 in_root() { chroot "$root" env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
   LANG=C.UTF-8 bash -c "$1"; }
 in_root 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \

@@ -30,6 +30,7 @@ tests=(
   python3-pytest                              # the Python package's pytest suite
   python3-jsonschema                          # JSON outputs validated against schemas/ in tests
   ibutils                                     # ibdmchk, the credit-loop peer cross-check
+  file                                        # cpack reads the binaries' dependencies with it (the .deb test)
   chromium chromium-driver python3-selenium   # the HTML report's browser test (ctest label browser)
   help2man dpkg-dev                           # the man page; dpkg-shlibdeps for the .deb (cpack)
   valgrind                                    # a SAT solver stopped mid-proof, watched (ctest valgrind_sat)
