@@ -99,7 +99,9 @@ void check_order(const DeadlockEvidence& e, Checker& c) {
       Cfg start{s, c.setup.routing->start(s, d, view), std::nullopt, -1};
       if (seen.insert(start).second) stack.emplace_back(std::move(start), s);
     }
-    while (!stack.empty() && c.out.problems.size() < 10) {
+    for (std::uint64_t popped = 1; !stack.empty() && c.out.problems.size() < 10; ++popped) {
+      // One destination's walk can be long on a big network: the budget holds inside it too.
+      if ((popped & 0xfff) == 0) c.budget.check("following every packet to check the certificate");
       auto [cfg, s] = std::move(stack.back());
       stack.pop_back();
       auto& [here, st, held, last] = cfg;
