@@ -6,12 +6,6 @@ namespace menger {
 
 std::string_view to_string(FaultKnowledge k) { return k == FaultKnowledge::Local ? "local" : "global"; }
 
-std::size_t PacketState::hash() const {
-  std::uint64_t h = 0x9e3779b97f4a7c15ULL;
-  for (std::int32_t x : w) h = (h ^ static_cast<std::uint32_t>(x)) * 0x100000001b3ULL + (h >> 29);
-  return static_cast<std::size_t>(h);
-}
-
 bool FaultView::port_usable(NodeId v, PortId p) {
   const PortSlot& s = network().port(v, p);
   if (!s.connected()) return false;

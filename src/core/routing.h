@@ -45,7 +45,12 @@ struct PacketState {
   std::array<std::int32_t, kWords> w{};
   auto operator<=>(const PacketState&) const = default;
   bool operator==(const PacketState&) const = default;
-  std::size_t hash() const;
+  // Inline: the route runner and the dependency graph hash a state at every hop.
+  std::size_t hash() const {
+    std::uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (std::int32_t x : w) h = (h ^ static_cast<std::uint32_t>(x)) * 0x100000001b3ULL + (h >> 29);
+    return static_cast<std::size_t>(h);
+  }
 };
 
 // Bubble flow control (Carrion, Beivide, Gregorio and Vallejo, HiPC 1997; 003

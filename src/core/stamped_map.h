@@ -35,19 +35,26 @@ class StampedMap {
   }
 
   // The value of `key`, or nullptr.
-  Value* find(const Key& key) {
-    Slot& s = probe(key);
+  Value* find(const Key& key) { return find(key, Hash{}(key)); }
+  // The same, given `hash` == Hash{}(key): a caller that looks a key up and
+  // then sets it (the route runner: three times per configuration) hashes once.
+  Value* find(const Key& key, std::size_t hash) {
+    Slot& s = probe(key, hash);
     return live(s) ? &s.value : nullptr;
   }
 
   // Inserts or overwrites.  By value: `value` may be read from this map
   // (set(k, *find(j))), and growing would free it before it is stored.
   void set(Key key, Value value) {
-    Slot* s = &probe(key);
+    const std::size_t hash = Hash{}(key);
+    set(std::move(key), hash, value);
+  }
+  void set(Key key, std::size_t hash, Value value) {
+    Slot* s = &probe(key, hash);
     if (!live(*s)) {
       if (2 * (size_ + 1) > slots_.size()) {  // keep the load at most 1/2
         grow();
-        s = &probe(key);
+        s = &probe(key, hash);
       }
       s->key = key;
       s->stamp = epoch_;
@@ -82,9 +89,9 @@ class StampedMap {
   // The key's slot, or the empty slot where it would go.  Fibonacci hashing
   // (the top bits of hash * 2^64 / golden ratio) mixes every bit of a weak
   // hash into the index.
-  Slot& probe(const Key& key) {
+  Slot& probe(const Key& key, std::size_t hash) {
     const std::size_t mask = slots_.size() - 1;
-    std::size_t i = static_cast<std::size_t>((static_cast<std::uint64_t>(Hash{}(key)) * 0x9e3779b97f4a7c15ULL) >> shift_);
+    std::size_t i = static_cast<std::size_t>((static_cast<std::uint64_t>(hash) * 0x9e3779b97f4a7c15ULL) >> shift_);
     while (live(slots_[i]) && !(slots_[i].key == key)) i = (i + 1) & mask;
     return slots_[i];
   }

@@ -202,19 +202,21 @@ RunResult RouteRunner::run_in(EngineFaultView& view, NodeId s, NodeId d, std::op
 
   active_->at(s);
   Config root{s, routing_.start(s, d, *active_)};
-  auto push = [&](const Config& c) -> bool {
+  auto push = [&](const Config& c, std::size_t hash) -> bool {
     if (depth_ == stack_.size()) stack_.emplace_back();
     Frame& f = stack_[depth_++];
     f.config = c;
+    f.hash = hash;
     f.hops.clear();
     f.next = 0;
     f.height = 0;
-    seen_.set(c, -1);
+    seen_.set(c, hash, -1);
     active_->at(c.node);
     routing_.next(c.node, c.state, d, *active_, f.hops);
     return !f.hops.empty();
   };
-  if (!push(root)) return fail(RunOutcome::NoRoute, [&] { return "no hop offered at " + where(root); }, want_trace);
+  if (!push(root, ConfigHash{}(root)))
+    return fail(RunOutcome::NoRoute, [&] { return "no hop offered at " + where(root); }, want_trace);
 
   while (true) {
     Frame& top = top_frame();
@@ -244,7 +246,8 @@ RunResult RouteRunner::run_in(EngineFaultView& view, NodeId s, NodeId d, std::op
         }
         continue;
       }
-      if (const std::int64_t* seen = seen_.find(child)) {
+      const std::size_t child_hash = ConfigHash{}(child);
+      if (const std::int64_t* seen = seen_.find(child, child_hash)) {
         if (*seen < 0)
           return fail(RunOutcome::Livelock, [&] { return "the packet returns to " + where(child); }, want_trace, &child);
         top.height = std::max<std::uint32_t>(top.height, 1 + static_cast<std::uint32_t>(*seen));
@@ -253,12 +256,12 @@ RunResult RouteRunner::run_in(EngineFaultView& view, NodeId s, NodeId d, std::op
       if (depth_ > limits_.hop_limit)
         return fail(RunOutcome::HopLimit, [&] { return "more than " + std::to_string(limits_.hop_limit) + " hops"; },
                     want_trace);
-      if (!push(child))
+      if (!push(child, child_hash))
         return fail(RunOutcome::NoRoute, [&] { return "no hop offered at " + where(child); }, want_trace);
       continue;
     }
     std::uint32_t height = top.height;
-    seen_.set(top.config, height);
+    seen_.set(top.config, top.hash, height);
     --depth_;
     if (depth_ == 0) {
       RunResult r = have_trace ? std::move(delivered_trace) : RunResult{};

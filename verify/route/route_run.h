@@ -158,6 +158,7 @@ class RouteRunner {
   };
   struct Frame {
     Config config;
+    std::size_t hash = 0;  // ConfigHash{}(config), computed once for seen_'s three uses
     Hops hops;
     std::size_t next = 0;
     std::uint32_t height = 0;  // longest delivered continuation found so far
