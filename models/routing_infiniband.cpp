@@ -74,6 +74,7 @@ class OpensmTablesRouting final : public Routing {
   }
 
   FaultKnowledge knowledge() const override { return FaultKnowledge::Global; }
+  bool reads_faults() const override { return false; }  // the tables OpenSM dumped, fixed
   std::uint32_t vcs() const override { return vcs_; }
 
   PacketState start(NodeId src, NodeId dst, FaultView&) const override {

@@ -252,6 +252,7 @@ class TableRouting final : public Routing {
   std::string spec() const override { return spec_; }
   // It asks nothing: a hop over a failed unit is the engine's Blocked.
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
+  bool reads_faults() const override { return false; }
   std::uint32_t vcs() const override { return table_.vcs; }
 
   void next(NodeId here, const PacketState& state, NodeId dst, FaultView&, Hops& out) const override {

@@ -18,6 +18,9 @@ expect_menger(0 "FREE" "deadlock of the bubble table" deadlock "torus(4,4)" --ro
 # route-check and montecarlo take it too: a table does not route around a fault.
 expect_menger(1 "FAILS" "route-check of the table" route-check "torus(4,4)" --routing "table(file=${OUT}/dor.json)"
               --faults links --k 1)
+# It is described as what it is: fixed hops, no fault read (issue 42: not "local fault knowledge").
+expect_menger(1 "routing      table\\(file=.*\\) \\(static: reads no faults\\)" "route-check names a table static"
+              route-check "torus(4,4)" --routing "table(file=${OUT}/dor.json)" --faults links --k 1)
 expect_menger(0 "" "montecarlo of the table" montecarlo "torus(4,4)" --experiment routing
               --routing "table(file=${OUT}/dor.json)" --faults links --counts 1 --trials 200 --seed 1)
 # An adaptive routing is written with its choices (version 2) and keeps its

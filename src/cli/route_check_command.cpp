@@ -150,8 +150,10 @@ void print_text(const RouteCheckArgs& args, const Answer& a) {
   const RouteCheckQuestion& q = args.q;
   const RouteCheckResult& r = a.result_as<RouteCheckResult>();
   const Subject& s = a.subject;
-  std::cout << "model        " << s.net->spec() << "\nrouting      " << s.routing->spec() << " ("
-            << to_string(s.routing->knowledge()) << " fault knowledge)\nfaults       " << s.model->describe()
+  const std::string knowledge = s.routing->reads_faults() ? std::string(to_string(s.routing->knowledge())) + " fault knowledge"
+                                                           : "static: reads no faults";
+  std::cout << "model        " << s.net->spec() << "\nrouting      " << s.routing->spec() << " (" << knowledge
+            << ")\nfaults       " << s.model->describe()
             << (q.excuse_disconnected ? "; pairs the faults disconnect are excused" : "") << "\n";
   if (q.choices == "some")
     std::cout << "choices      some: a pair is delivered when some choice sequence reaches it (the path bound "

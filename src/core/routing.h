@@ -103,6 +103,11 @@ class Routing {
   // InternalError here.
   virtual std::string spec() const;
   virtual FaultKnowledge knowledge() const = 0;
+  // False for a routing that never asks the fault view (a static table,
+  // OpenSM's dumped tables): its hops are fixed, a hop into a fault is the
+  // engine's Blocked.  Only what the CLI says about the routing reads it
+  // ("static: reads no faults", not "local fault knowledge", issue 42).
+  virtual bool reads_faults() const { return true; }
   // Virtual channels per link the routing uses.
   virtual std::uint32_t vcs() const { return 1; }
   // The escape VCs the routing declares (per VC; a routing table's rows marked
