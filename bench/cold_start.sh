@@ -6,11 +6,13 @@
 # the test command (scripts/test.sh) on top.  Prints a Markdown table for bench/RESULTS.md.
 #
 # Usage (as root, nothing else running): bench/cold_start.sh [--with-tests] [ROOT]
-#   ROOT defaults to /var/tmp/menger-cold-start; it is made anew (about 2 minutes of downloads).
+#   ROOT defaults to menger-cold-start under $TMPDIR (or /var/tmp); it is made anew (about 2
+#   minutes of downloads).  Inside it the clone is /work/main with /work/shared beside it: the
+#   root's own layout, as CI's checkout has ../shared beside it.
 set -euo pipefail
 with_tests=0
 if [ "${1:-}" = "--with-tests" ]; then with_tests=1; shift; fi
-root=${1:-/var/tmp/menger-cold-start}
+root=${1:-${TMPDIR:-/var/tmp}/menger-cold-start}
 here=$(cd "$(dirname "$0")/.." && pwd)
 [ "$(id -u)" -eq 0 ] || { echo "cold_start: needs root (debootstrap, chroot, mount)" >&2; exit 2; }
 [ -d "$here/../shared" ] || { echo "cold_start: ../shared is not beside $here" >&2; exit 2; }

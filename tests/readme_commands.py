@@ -23,6 +23,8 @@ import sys
 import tempfile
 import time
 
+from readme_quickstart import quickstart_block  # this script's folder is on sys.path
+
 PLACEHOLDERS = {
     "DUMPDIR": "proofs/known/infiniband/torus-4x4-dor",
     "fabric.net": "proofs/known/infiniband/fattree-4x2.net",
@@ -57,8 +59,7 @@ def strip_comment(line):
 
 def commands(readme):
     text = open(readme, encoding="utf-8").read()
-    quick = text.index("<!-- quickstart")
-    quick_block = re.search(r"```sh\n(.*?)```", text[quick:], re.S).group(1)
+    quick_block = quickstart_block(text)
     out = []
     for block in sh_blocks(text):
         if block == quick_block:

@@ -14,10 +14,14 @@ import subprocess
 import sys
 
 
-def commands(readme):
-    text = open(readme, encoding="utf-8").read()
+def quickstart_block(text):
+    """The body of the ```sh block after the `<!-- quickstart` marker."""
     start = text.index("<!-- quickstart")
-    block = re.search(r"```sh\n(.*?)```", text[start:], re.S).group(1)
+    return re.search(r"```sh\n(.*?)```", text[start:], re.S).group(1)
+
+
+def commands(readme):
+    block = quickstart_block(open(readme, encoding="utf-8").read())
     out = []
     for line in block.splitlines():
         if line.startswith("menger "):
