@@ -7,8 +7,8 @@
 #
 # Usage (as root, nothing else running): bench/cold_start.sh [--with-tests] [ROOT]
 #   ROOT defaults to menger-cold-start under $TMPDIR (or /var/tmp); it is made anew (about 2
-#   minutes of downloads).  Inside it the clone is /work/main with /work/shared beside it: the
-#   root's own layout, as CI's checkout has ../shared beside it.
+#   minutes of downloads).  Inside it the clone is $inner/main with $inner/shared beside it,
+#   as CI's checkout has ../shared beside it; the step logs are in $inner.
 set -euo pipefail
 with_tests=0
 if [ "${1:-}" = "--with-tests" ]; then with_tests=1; shift; fi
@@ -33,9 +33,10 @@ in_root() { chroot "$root" env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin
   LANG=C.UTF-8 bash -c "$1"; }
 in_root 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
   g++ cmake git python3 ca-certificates libgtest-dev libgmock-dev valgrind >/dev/null'
-mkdir -p "$root/work"
-git clone -q "$here" "$root/work/main"
-cp -r "$here/../shared" "$root/work/shared"
+inner=/menger  # the root's own layout, not this machine's
+mkdir -p "$root$inner"
+git clone -q "$here" "$root$inner/main"
+cp -r "$here/../shared" "$root$inner/shared"
 commit=$(git -C "$here" rev-parse --short HEAD)
 
 rows=()
@@ -45,8 +46,8 @@ step() {  # step NAME COMMAND: runs COMMAND in the clone, adds its seconds to th
   local start end
   n=$((n + 1))
   start=$(date +%s.%N)
-  in_root "cd /work/main && $2" > "$root/work/step$n.log" 2>&1 ||
-    { echo "cold_start: '$1' failed; see $root/work/step$n.log" >&2; exit 1; }
+  in_root "cd $inner/main && $2" > "$root$inner/step$n.log" 2>&1 ||
+    { echo "cold_start: '$1' failed; see $root$inner/step$n.log" >&2; exit 1; }
   end=$(date +%s.%N)
   local s; s=$(printf '%.0f' "$(echo "$end - $start" | bc)")
   total=$((total + s))
@@ -71,4 +72,4 @@ echo "| step | seconds |"
 echo "|---|---:|"
 printf '%s\n' "${rows[@]}"
 echo
-tail -n 3 "$root/work/step3.log"  # the verdict table's summary line
+tail -n 3 "$root$inner/step3.log"  # the verdict table's summary line
