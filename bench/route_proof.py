@@ -8,7 +8,7 @@ wall, the proof's bytes and bytes per run (gzip), the check's wall and the ratio
 check / search (target <= 1) and (search + proof) / search.  A FAILS row's proof covers the
 sizes below the least failing one (its k is in the last column).
 
-Usage: /usr/bin/python3 bench/route_proof.py path/to/menger [scratch-dir]
+Usage: /usr/bin/python3 bench/route_proof.py path/to/menger [scratch-dir [--symbolic-only]]
 """
 import gzip
 import json
@@ -21,6 +21,8 @@ import time
 from bench_env import route_check_json as run
 
 Q3_1 = "hdn(base=hypercube(3), k=1, s=[4])"
+Q3_2 = "hdn(base=hypercube(3), k=2, s=[4,2])"
+THM4_BOUND = "1 + 2*(2^(k-1)*DB - sum(j, 0, k-2, 2^j*DSN[k-1-j]) - DSN[k]) + 2^(k+1) + 3"
 CONFIGS = [
     # (model, routing, faults, k, extra flags)
     (Q3_1, "hdn-ft1", "nodes", 3, ["--path-bound", "11"]),
@@ -29,7 +31,13 @@ CONFIGS = [
     ("torus(3,3,3)", "ft-torus(combine=yes)", "nodes", 7, ["--excuse-disconnected"]),
     ("torus(4,4,3)", "ft-torus(combine=yes)", "nodes", 7, ["--excuse-disconnected"]),
     ("hypercube(5)", "shortest", "links", 4, []),
+    # The symbolic search's proofs: 004's Theorem 4 at the paper's 1,024 nodes last.
+    (Q3_1, "hdn-ft1", "nodes", 3, ["--path-bound", "11", "--symbolic"]),
+    ("torus(4,4,3)", "ft-torus(combine=yes)", "nodes", 4, ["--excuse-disconnected", "--symbolic"]),
+    (Q3_2, "hdn-ft1", "nodes", 4, ["--path-bound", THM4_BOUND, "--symbolic"]),
 ]
+if len(sys.argv) > 3 and sys.argv[3] == "--symbolic-only":
+    CONFIGS = [c for c in CONFIGS if "--symbolic" in c[4]]
 
 
 def proof_k(path):

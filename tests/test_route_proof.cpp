@@ -12,6 +12,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "budget_stops.h"
 #include "core/error.h"
@@ -22,6 +23,7 @@
 #include "setup/specs.h"
 #include "verify/check/route_proof_check.h"
 #include "verify/route/route_proof.h"
+#include "route_proof_parts.h"
 
 namespace menger {
 namespace {
@@ -48,45 +50,9 @@ Answer prove_case(const Case& c, const std::string& path, const SpecResolver& sp
   return answer_route_check(q, subject_of(make_route_setup(c.model, c.routing, c.faults)), Context{}, &specs);
 }
 
-// The whole file, shards and all, to forge from.
-struct Parts {
-  RouteProofHeader header;
-  std::vector<ProofShard> shards;
-};
-
-Parts read_parts(const std::string& path) {
-  RouteProofReader r(path);
-  Parts p{r.header(), {}};
-  while (auto s = r.next()) p.shards.push_back(std::move(*s));
-  return p;
-}
-
-void put_varint(std::string& out, std::uint64_t v) {
-  for (; v >= 0x80; v >>= 7) out.push_back(static_cast<char>((v & 0x7f) | 0x80));
-  out.push_back(static_cast<char>(v));
-}
-
-// Writes the parts as the format says, uncompressed (zlib reads a plain file
-// as it is), with a trailer that counts what is written: a forger's file.
-void write_parts(const Parts& p, const std::string& path) {
-  std::string out = json_text(to_json(p.header)) + "\n";
-  std::uint64_t pairs = 0, tokens = 0;
-  for (const ProofShard& s : p.shards) {
-    out += json_text({{"shard", s.index}, {"digest", s.digest}, {"pairs", s.pairs.size()}}) + "\n";
-    for (const PairProof& pp : s.pairs) {
-      put_varint(out, pp.s);
-      put_varint(out, pp.d);
-      put_varint(out, pp.tokens.size());
-      for (auto t : pp.tokens) put_varint(out, t);
-      tokens += pp.tokens.size();
-    }
-    pairs += s.pairs.size();
-  }
-  out += json_text({{"end", true}, {"digest", p.header.digest}, {"shards", p.shards.size()}, {"pairs", pairs},
-                    {"tokens", tokens}}) +
-         "\n";
-  std::ofstream(path, std::ios::binary) << out;
-}
+using Parts = testing::ProofParts;
+Parts read_parts(const std::string& path) { return testing::read_proof_parts(path); }
+void write_parts(const Parts& p, const std::string& path) { testing::write_proof_parts(p, path); }
 
 std::string problems_of(const RouteProofReport& r) {
   std::string s;
@@ -144,6 +110,7 @@ double sets_below(std::uint64_t free, std::uint64_t left) {
   return total;
 }
 
+// (A lazy tree: unit branches only, faulty subtree first.)
 double leaf_weight(const std::vector<std::uint64_t>& tokens, std::uint64_t units, std::uint32_t k) {
   struct Frame {
     bool healthy_side;
@@ -177,9 +144,15 @@ TEST(RouteProof, EachPairsLeavesStandForEveryFaultSetOnce) {
     SCOPED_TRACE(c.model + " " + c.routing);
     const std::string path = file_in(dir, "p.gz");
     const Answer a = prove_case(c, path, specs);
-    const std::uint64_t units = a.subject.model->universe().size();
+    const FaultModel& m = *a.subject.model;
     for (const ProofShard& s : read_parts(path).shards)
-      for (const PairProof& p : s.pairs) EXPECT_DOUBLE_EQ(leaf_weight(p.tokens, units, c.k), sets_below(units, c.k));
+      for (const PairProof& p : s.pairs) {
+        std::set<std::size_t> ends;  // the root spares them
+        for (NodeId v : {p.s, p.d})
+          if (auto u = m.unit_of_node(v)) ends.insert(*u);
+        const std::uint64_t units = m.universe().size() - ends.size();
+        EXPECT_DOUBLE_EQ(leaf_weight(p.tokens, units, c.k), sets_below(units, c.k));
+      }
   }
 }
 
@@ -262,11 +235,11 @@ TEST(RouteProof, ABudgetThatRunsOutLeavesAWholeProofOrNone) {
   EXPECT_TRUE(whole);
 }
 
-TEST(RouteProof, OtherSearchesAndProcessesAreRefusedClearly) {
+TEST(RouteProof, TheNaiveBaselineIsRefusedClearly) {
   RouteCheckQuestion q;
   q.k = 1;
   q.proof = "unused.gz";
-  q.search = "symbolic";
+  q.search = "naive";
   EXPECT_THROW(answer_route_check(q, subject_of(make_route_setup("torus(4,4)", "ft-torus", "nodes")), Context{}),
                InputError);
 }
@@ -307,12 +280,15 @@ TEST_F(Forgery, TheUntouchedPartsAreAccepted) {
   EXPECT_TRUE(r.valid) << problems_of(r);
 }
 
-// The first branch and its faulty subtree removed: the tree is still well
-// formed, but its leaf's run asks about the unit no longer decided.
+// The first branch and its faulty subtree removed (in the first pair whose
+// root run reads an undecided unit): the tree is still well formed, but its
+// leaf's run asks about the unit no longer decided.
 TEST_F(Forgery, ADroppedBranchIsRefused) {
   Parts p = proven({"torus(4,4)", "ft-torus(combine=yes)", "nodes", 2, std::nullopt, true});
-  auto& t = p.shards[0].pairs[0].tokens;
-  ASSERT_GE(t[0], kProofBranch);
+  auto& pairs = p.shards[0].pairs;
+  auto it = std::find_if(pairs.begin(), pairs.end(), [](const PairProof& pp) { return pp.tokens[0] >= kProofBranch; });
+  ASSERT_NE(it, pairs.end());
+  auto& t = it->tokens;
   std::size_t end = 1, open = 1;  // the faulty subtree: one more leaf than branches
   for (; open > 0; ++end) open += t[end] >= kProofBranch ? 1 : -1;
   t.erase(t.begin(), t.begin() + static_cast<std::ptrdiff_t>(end));
@@ -329,8 +305,8 @@ TEST_F(Forgery, AFlippedLeafIsRefused) {
   auto& u = q.shards[0].pairs[0].tokens;
   *std::find(u.begin(), u.end(), kProofDelivered) = kProofExcused;
   expect_refused(q, "do not cut the pair");
-  *std::find(u.begin(), u.end(), kProofExcused) = kProofEndpoint;
-  expect_refused(q, "neither end");
+  *std::find(u.begin(), u.end(), kProofExcused) = kProofInfeasible;
+  expect_refused(q, "admit a fault set");
 }
 
 TEST_F(Forgery, AMissingPairOrbitIsRefused) {
@@ -351,7 +327,11 @@ TEST_F(Forgery, ABranchBeyondKAndTrailingTokensAreRefused) {
   Parts p = proven({"torus(4,4)", "ft-torus", "nodes", 0, std::nullopt});
   auto& t = p.shards[0].pairs[0].tokens;
   ASSERT_EQ(t, std::vector<std::uint64_t>{kProofDelivered});
-  t = {kProofBranch + 5, kProofDelivered, kProofDelivered};
+  std::size_t unit = 0;  // one that is neither end of the pair
+  for (NodeId v : {p.shards[0].pairs[0].s, p.shards[0].pairs[0].d})
+    if (v == unit) ++unit;
+  if (unit == p.shards[0].pairs[0].s) ++unit;
+  t = {proof_branch(unit, false), kProofDelivered, kProofDelivered};
   expect_refused(p, "beyond k");
   p.shards[0].pairs[0].tokens = {kProofDelivered, kProofDelivered};
   expect_refused(p, "follow the tree's last leaf");

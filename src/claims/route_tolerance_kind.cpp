@@ -22,13 +22,13 @@
 // FAILS carries a replayable witness (`menger replay`): the fault set, the
 // pair, the hop-by-hop trace.  HOLDS carries the search's counts (runs versus
 // naive enumeration); the search's completeness is argued in route_search.h and
-// tested against brute force.  A claim searched by the lazy search also writes
-// the search's proof (verify/route/route_proof.h) of every fault count it
+// tested against brute force.  A claim searched by the lazy or the symbolic
+// search also writes the search's proof (verify/route/route_proof.h) of every fault count it
 // settled without a failure (all of a `tolerates_at_least`; below the least
 // defeating set of a `tolerates`) to a scratch file and re-checks it
 // independently (verify/check/route_proof_check.h); a proof the checker
-// refutes is an error.  The symbolic search writes none yet, and no proof is
-// written under choices = "some" (the checker replays every choice).
+// refutes is an error.  No proof is written under choices = "some" (the
+// checker replays every choice).
 #include "claims/property.h"
 #include "claims/property_keys.h"
 #include "claims/question_keys.h"
@@ -134,7 +134,7 @@ CheckResult check_route_tolerance_claim(const RouteClaim& c, const std::shared_p
   RouteCheckQuestion q = c.q;
   q.k = c.exact ? t + 1 : t;
   std::optional<ScratchProof> scratch;
-  if (q.search == "lazy" && q.choices == "every") q.proof = scratch.emplace().path;
+  if (q.search != "naive" && q.choices == "every") q.proof = scratch.emplace().path;
   const SpecResolver specs = builtin_specs(ctx.budget());
   const Answer a = answer_route_check(
       q, subject_of(make_route_setup(topology, c.routing, c.q.faults, c.base_dir, ctx.budget())),

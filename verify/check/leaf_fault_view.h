@@ -10,7 +10,9 @@
 //   * "at least t faulty nodes in region": true when P already holds t of
 //     them; false when P's nodes plus the `left` largest shares of the
 //     region's undecided units fall short of t (no F of the leaf reaches t);
-//     else refused;
+//     else decided by a count fact of the leaf over the same region (the
+//     same nodes, as a multiset): ">= t'" with t' >= t says yes, "< t'" with
+//     t' <= t says no; else refused;
 //   * a path question (core/path_question.h) of a global-knowledge routing:
 //     the least shortest path with only P failed.  When there is none, there
 //     is none under any F of the leaf (F only removes elements).  When there
@@ -37,12 +39,21 @@ struct UndecidedQuestion {
 
 enum class Decided : std::uint8_t { No, Faulty, Healthy };
 
+// A count fact of a leaf (route_proof.h): |region ∩ F| >= threshold
+// (at_least) or < threshold, counting the region's nodes whose unit fails.
+struct CountFact {
+  const std::vector<NodeId>* region;  // sorted
+  std::uint32_t threshold = 0;
+  bool at_least = false;
+  const std::vector<NodeId>* asked = nullptr;  // as the proof lists it (a quick first comparison), if kept
+};
+
 class LeafFaultView final : public CheckerFaultView {
  public:
-  // `state` (per unit) and `faulty` (the units of P) outlive the view and
-  // agree; `left` = k - |P|.
+  // `state` (per unit), `faulty` (the units of P) and `counts` outlive the
+  // view and agree; `left` = k - |P|.
   LeafFaultView(const FaultModel& model, FaultKnowledge knowledge, const std::vector<Decided>& state,
-                const FaultSet& faulty, std::uint32_t left);
+                const FaultSet& faulty, std::uint32_t left, std::span<const CountFact> counts = {});
 
   bool faulty_nodes_at_least(std::span<const NodeId> region, std::uint32_t threshold) override;
   PathAnswer least_path(const PathQuestion& q) override;
@@ -51,6 +62,9 @@ class LeafFaultView final : public CheckerFaultView {
   const std::vector<Decided>& state_;
   const FaultSet& faulty_;
   std::uint32_t left_;
+  std::span<const CountFact> counts_;
+
+  std::optional<bool> decided_by_fact(std::span<const NodeId> region, std::uint32_t threshold) const;
   FixedFaultView optimistic_;  // P failed, every other unit healthy
 
   bool failed(std::optional<std::size_t> unit) override;

@@ -12,6 +12,7 @@
 #include "core/hop_limit.h"
 #include "core/json_io.h"
 #include "verify/check/automorphism_check.h"
+#include "verify/check/count_feasibility.h"
 #include "verify/check/leaf_fault_view.h"
 #include "verify/check/proof_generators.h"
 #include "verify/check/replay_run.h"
@@ -138,28 +139,27 @@ class TreeCheck {
 
   // The first problem, or "".
   std::string run() {
+    if (auto why = read_regions(); !why.empty()) return why;
+    for (NodeId v : {p_.s, p_.d})  // the root spares both ends
+      if (auto u = m_.unit_of_node(v); u && state_[*u] == Decided::No) decide(*u, Decided::Healthy);
     std::size_t pos = 0;
-    struct Frame {
-      std::size_t unit;
-      bool healthy_side;
-    };
-    std::vector<Frame> stack;
     for (;;) {
       if (pos >= p_.tokens.size()) return "the tree ends before its last leaf";
       const std::uint64_t t = p_.tokens[pos++];
-      if (t >= kProofBranch) {
-        if (auto why = branch(t - kProofBranch); !why.empty()) return why;
-        stack.push_back({t - kProofBranch, false});
+      if (t == kProofCount || t >= kProofBranch) {
+        if (faulty_count_ > sh_.q.k) return "a branch below more than k faulty units (beyond k)" + where();
+        if (auto why = t == kProofCount ? count_branch(pos) : unit_branch(t); !why.empty()) return why;
         continue;
       }
+      if (faulty_count_ > sh_.q.k && t != kProofInfeasible)
+        return "a leaf below more than k faulty units (beyond k) that is not Infeasible" + where();
       if (auto why = leaf(t); !why.empty()) return why;
-      while (!stack.empty() && stack.back().healthy_side) {
-        decide(stack.back().unit, Decided::No);
-        stack.pop_back();
+      while (!stack_.empty() && stack_.back().second_side) {
+        undo(stack_.back());
+        stack_.pop_back();
       }
-      if (stack.empty()) break;
-      decide(stack.back().unit, Decided::Healthy);
-      stack.back().healthy_side = true;
+      if (stack_.empty()) break;
+      second_side(stack_.back());
     }
     if (pos != p_.tokens.size()) return std::to_string(p_.tokens.size() - pos) + " tokens follow the tree's last leaf";
     return "";
@@ -168,6 +168,12 @@ class TreeCheck {
   std::uint64_t leaves = 0, runs = 0, commutation_runs = 0;
 
  private:
+  struct Frame {
+    bool count;         // a count branch (its fact is counts_.back() while open), or a unit branch
+    std::size_t unit;   // unit branches
+    bool healthy_first;
+    bool second_side = false;
+  };
   const Shared& sh_;
   const FaultModel& m_;
   const PairProof& p_;
@@ -180,13 +186,59 @@ class TreeCheck {
   std::vector<FaultSet> mapped_faulty_;
   std::uint32_t distance_ = 0;
   ReplayScratch scratch_;
+  std::vector<Frame> stack_;
+  std::vector<std::vector<NodeId>> regions_;                 // sorted
+  std::vector<std::size_t> count_region_;                    // per open count fact: its region's index
+  std::vector<CountFact> counts_;
+  struct MappedRegion {
+    std::vector<NodeId> sorted, listed;  // the region's image, sorted and in the proof's order
+  };
+  std::map<std::pair<std::size_t, std::size_t>, MappedRegion> mapped_regions_;  // (generator, region)
 
-  std::string branch(std::uint64_t u) {
+  std::string read_regions() {
+    for (const auto& r : p_.regions) {
+      for (NodeId v : r)
+        if (v >= m_.network().num_nodes()) return "a count region holds node " + std::to_string(v) + ", beyond the network";
+      regions_.push_back(r);
+      std::sort(regions_.back().begin(), regions_.back().end());
+    }
+    return "";
+  }
+
+  std::string unit_branch(std::uint64_t t) {
+    const std::uint64_t u = (t - kProofBranch) / 2;
+    const bool healthy_first = (t - kProofBranch) % 2 == 1;
     if (u >= units_) return "a branch on unit " + std::to_string(u) + ", beyond the model's " + std::to_string(units_);
     if (state_[u] != Decided::No) return "a branch on " + m_.universe().label(u) + ", which is already decided";
-    if (faulty_count_ >= sh_.q.k) return "a branch below " + std::to_string(sh_.q.k) + " faulty units (beyond k)";
-    decide(u, Decided::Faulty);
+    stack_.push_back({false, u, healthy_first});
+    decide(u, healthy_first ? Decided::Healthy : Decided::Faulty);
     return "";
+  }
+
+  std::string count_branch(std::size_t& pos) {
+    if (pos + 2 > p_.tokens.size()) return "the tree ends inside a count branch";
+    const std::uint64_t region = p_.tokens[pos], threshold = p_.tokens[pos + 1];
+    pos += 2;
+    if (region >= regions_.size())
+      return "a count branch on region " + std::to_string(region) + ", beyond the pair's " + std::to_string(regions_.size());
+    if (threshold > UINT32_MAX) return "a count branch with threshold " + std::to_string(threshold) + ", beyond 32 bits";
+    counts_.push_back({&regions_[region], static_cast<std::uint32_t>(threshold), false,  // "< t" first
+                       &p_.regions[region]});
+    count_region_.push_back(region);
+    stack_.push_back({true, 0, false});
+    return "";
+  }
+
+  void second_side(Frame& f) {
+    f.second_side = true;
+    if (f.count) counts_.back().at_least = true;
+    else decide(f.unit, f.healthy_first ? Decided::Faulty : Decided::Healthy);
+  }
+
+  void undo(const Frame& f) {
+    if (!f.count) return decide(f.unit, Decided::No);
+    counts_.pop_back();
+    count_region_.pop_back();
   }
 
   void decide(std::size_t u, Decided d) {
@@ -207,7 +259,15 @@ class TreeCheck {
     }
   }
 
-  std::string where() const { return " (faulty " + faulty_.to_string(m_.universe()) + ")"; }
+  std::string where() const {
+    std::string s = " (faulty " + faulty_.to_string(m_.universe());
+    for (std::size_t i = 0; i < counts_.size(); ++i)
+      s += ", region " + std::to_string(count_region_[i]) + (counts_[i].at_least ? " >= " : " < ") +
+           std::to_string(counts_[i].threshold);
+    return s + ")";
+  }
+
+  LeafFacts facts() const { return {state_, faulty_count_, sh_.q.k, counts_}; }
 
   std::string leaf(std::uint64_t t) {
     ++leaves;
@@ -217,10 +277,10 @@ class TreeCheck {
         if (!sh_.q.excuse_disconnected) return "an Excused leaf, but the question does not excuse cuts" + where();
         if (hops_from(m_, &faulty_, p_.s)[p_.d] != UINT32_MAX) return "an Excused leaf whose faults do not cut the pair" + where();
         return "";
-      case kProofEndpoint:
-        for (NodeId v : {p_.s, p_.d})
-          if (auto u = m_.unit_of_node(v); u && state_[*u] == Decided::Faulty) return "";
-        return "an Endpoint leaf whose faults hold neither end of the pair" + where();
+      case kProofInfeasible:
+        if (auto size = least_leaf_set(m_, facts()))
+          return "an Infeasible leaf whose facts admit a fault set of " + std::to_string(*size) + " units" + where();
+        return "";
       default: return "an unknown token " + std::to_string(t);
     }
   }
@@ -228,7 +288,7 @@ class TreeCheck {
   std::string delivered() {
     const Routing& routing = *sh_.setup.routing;
     const std::uint32_t left = sh_.q.k - faulty_count_;
-    LeafFaultView view(m_, routing.knowledge(), state_, faulty_, left);
+    LeafFaultView view(m_, routing.knowledge(), state_, faulty_, left, counts_);
     Replay run;
     try {
       ++runs;
@@ -238,10 +298,39 @@ class TreeCheck {
     }
     if (run.end != ReplayEnd::Delivered)
       return "a Delivered leaf whose run ends: " + std::string(to_string(run.end)) + where();
-    if (auto bound = bounds_.at_least(faulty_count_, distance_); bound && run.hops > *bound)
-      return "a Delivered leaf whose run takes " + std::to_string(run.hops) + " hops, beyond the path bound " +
-             std::to_string(*bound) + where();
+    if (auto why = within_bound(run.hops); !why.empty()) return why;
     return commutes(run, left);
+  }
+
+  // The bound at the least size of the leaf's sets (|P| unless its count
+  // facts ask for more; a leaf with no set is vacuous).
+  std::string within_bound(std::uint64_t hops) {
+    auto bound = bounds_.at_least(faulty_count_, distance_);
+    if (!bound || hops <= *bound) return "";
+    if (!counts_.empty()) {
+      const auto least = least_leaf_set(m_, facts());
+      if (!least) return "";
+      bound = bounds_.at_least(*least, distance_);
+      if (hops <= *bound) return "";
+    }
+    return "a Delivered leaf whose run takes " + std::to_string(hops) + " hops, beyond the path bound " +
+           std::to_string(*bound) + where();
+  }
+
+  // The leaf's count facts with their regions mapped through generator i.
+  std::vector<CountFact> mapped_counts(std::size_t i) {
+    std::vector<CountFact> out;
+    for (std::size_t c = 0; c < counts_.size(); ++c) {
+      auto [it, added] = mapped_regions_.try_emplace({i, count_region_[c]});
+      MappedRegion& image = it->second;
+      if (added) {
+        for (NodeId v : p_.regions[count_region_[c]]) image.listed.push_back(sh_.gens[i].nodes[v]);
+        image.sorted = image.listed;
+        std::sort(image.sorted.begin(), image.sorted.end());
+      }
+      out.push_back({&image.sorted, counts_[c].threshold, counts_[c].at_least, &image.listed});
+    }
+    return out;
   }
 
   // The run mapped through one generator, in turn over the leaves.
@@ -249,7 +338,8 @@ class TreeCheck {
     if (sh_.gens.empty()) return "";
     const std::size_t i = leaves % sh_.gens.size();
     const Permutation& g = sh_.gens[i].nodes;
-    LeafFaultView view(m_, sh_.setup.routing->knowledge(), mapped_state_[i], mapped_faulty_[i], left);
+    const std::vector<CountFact> mapped = mapped_counts(i);
+    LeafFaultView view(m_, sh_.setup.routing->knowledge(), mapped_state_[i], mapped_faulty_[i], left, mapped);
     ++commutation_runs;
     try {
       const Replay image = replay_in(*sh_.setup.routing, view, g[p_.s], g[p_.d], sh_.q.hop_limit, scratch_);

@@ -5,19 +5,24 @@
 // argument of verify/route/route_search.h:
 //
 //   1. The tree of every proven pair covers every fault set of at most k
-//      units: it is a well-formed binary decision tree (each branch decides a
-//      unit not yet decided, with |P| < k; the faulty and the healthy
-//      subtrees are both there; nothing follows the root's last leaf), so each
-//      such set reaches exactly one leaf.
+//      units that spares the pair's ends: it is a well-formed binary decision
+//      tree (each unit branch decides a unit not yet decided, each count
+//      branch names a region of the pair's table; both sides are present;
+//      below more than k faulty units only an Infeasible leaf stands; nothing
+//      follows the root's last leaf), so each such set reaches exactly one
+//      leaf.
 //   2. Each leaf is justified for every fault set it stands for:
-//        Delivered  the routing is re-run under a view that answers only what
-//                   the leaf decides (leaf_fault_view.h); a question it does
-//                   not decide refuses the proof.  The run must deliver within
-//                   the hop limit and within the path bound at every fault
-//                   count the leaf's sets can have (|P| .. k).
-//        Excused    the question excuses disconnected pairs, and P cuts s from
-//                   d (this checker's own breadth-first search).
-//        Endpoint   P holds a unit of s or d.
+//        Delivered   the routing is re-run under a view that answers only what
+//                    the leaf's facts decide (leaf_fault_view.h); a question
+//                    they do not decide refuses the proof.  The run must
+//                    deliver within the hop limit and within the path bound at
+//                    the least fault count the leaf's sets can have (|P|, or
+//                    more when its count facts ask for more:
+//                    count_feasibility.h).
+//        Excused     the question excuses disconnected pairs, and P cuts s
+//                    from d (this checker's own breadth-first search).
+//        Infeasible  no fault set meets the leaf's facts (count_feasibility.h,
+//                    this checker's own search).
 //   3. The pairs: every proven pair is a required pair, proven once; the
 //      generators are automorphisms of the fault model that keep ports and the
 //      routing's colours (automorphism_check.h, this folder), of the kind the

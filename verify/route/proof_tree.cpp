@@ -1,7 +1,6 @@
 #include "verify/route/proof_tree.h"
 
 #include <algorithm>
-#include <optional>
 
 #include "core/error.h"
 #include "verify/route/route_proof.h"
@@ -13,8 +12,11 @@ namespace {
 class TreeBuilder {
  public:
   TreeBuilder(const TreeRunner& run, const FaultModel& model, const RoutePair& pair, std::uint32_t k)
-      : run_(run), k_(k), healthy_(model.universe().size(), 0), s_unit_(model.unit_of_node(pair.s)),
-        d_unit_(model.unit_of_node(pair.d)) {}
+      : run_(run), k_(k), healthy_(model.universe().size(), 0) {
+    // The root stands for the sets that spare both ends (route_proof.h).
+    for (NodeId v : {pair.s, pair.d})
+      if (auto u = model.unit_of_node(v)) healthy_[*u] = 1;
+  }
 
   std::vector<std::uint64_t> build() {
     std::vector<std::size_t> none;
@@ -27,7 +29,6 @@ class TreeBuilder {
   const TreeRunner& run_;
   std::uint32_t k_;
   std::vector<char> healthy_;
-  std::optional<std::size_t> s_unit_, d_unit_;
   std::vector<std::uint64_t> out_;
 
   // The tree of F; recursion depth is |F| <= k.
@@ -43,14 +44,10 @@ class TreeBuilder {
     for (std::size_t u : r.reads)
       if (!healthy_[u]) undecided.push_back(u);
     for (std::size_t u : undecided) {
-      out_.push_back(kProofBranch + u);
-      if (u == s_unit_ || u == d_unit_) {
-        out_.push_back(kProofEndpoint);
-      } else {
-        std::vector<std::size_t> child = f;
-        child.insert(std::upper_bound(child.begin(), child.end(), u), u);
-        node(child);
-      }
+      out_.push_back(proof_branch(u, false));
+      std::vector<std::size_t> child = f;
+      child.insert(std::upper_bound(child.begin(), child.end(), u), u);
+      node(child);
       healthy_[u] = 1;
     }
     out_.push_back(kProofDelivered);

@@ -83,6 +83,11 @@ void RouteProofWriter::shard(std::uint64_t index, const std::vector<PairProof>& 
   for (const PairProof& p : pairs) {
     put_varint(out, p.s);
     put_varint(out, p.d);
+    put_varint(out, p.regions.size());
+    for (const auto& region : p.regions) {
+      put_varint(out, region.size());
+      for (NodeId v : region) put_varint(out, v);
+    }
     put_varint(out, p.tokens.size());
     for (std::uint64_t t : p.tokens) put_varint(out, t);
     tokens_ += p.tokens.size();
@@ -164,6 +169,16 @@ std::optional<ProofShard> RouteProofReader::next() {
     if (s_id >= kNoNode || d_id >= kNoNode) throw InputError("proof " + path_ + ": a node id out of range");
     p.s = static_cast<NodeId>(s_id);
     p.d = static_cast<NodeId>(d_id);
+    const std::uint64_t regions = varint();
+    for (std::uint64_t r = 0; r < regions; ++r) {
+      auto& region = p.regions.emplace_back();
+      const std::uint64_t size = varint();
+      for (std::uint64_t at = 0; at < size; ++at) {
+        const std::uint64_t v = varint();
+        if (v >= kNoNode) throw InputError("proof " + path_ + ": a region's node id out of range");
+        region.push_back(static_cast<NodeId>(v));
+      }
+    }
     const std::uint64_t n = varint();
     // Grown as read, never reserved from the count: a damaged count must not
     // allocate what the file does not hold.

@@ -4,22 +4,32 @@
 // search.  This file is the format alone, shared by the writer (the lazy
 // search, route_search.cpp) and the checker; it holds no search code.
 //
-// A proof is, per examined pair (s, d), a binary decision tree over fault
-// units.  A node of the tree stands for the fault sets F with |F| <= k that
-// contain the units P decided faulty on the way down and avoid the units H
-// decided healthy.  A branch on unit u splits them into those with u faulty
-// and those with u healthy (complementary, so the leaves together stand for
-// every fault set of at most k units, each in exactly one leaf).  A leaf is
-//   Delivered  the routing's run from s to d is the same for every fault set
-//              of the leaf (every question it asks is decided by P, H and the
-//              budget k - |P|) and delivers within the path bound;
-//   Excused    P alone cuts s from d (so does every superset); only when the
-//              question excuses disconnected pairs;
-//   Endpoint   P holds a unit of s or d: the pair is not required.
+// A proof is, per examined pair (s, d), a binary decision tree over facts
+// about the fault set.  A node of the tree stands for the fault sets F with
+// |F| <= k that spare s and d (a pair is required only while both are
+// healthy) and meet every fact decided on the way down: units decided faulty
+// (P), units decided healthy (H), and count facts "|R ∩ F| >= t" or "< t"
+// over a region R of nodes (a node counts when its unit is in F).  A branch
+// splits its sets in two complementary halves, so the leaves together stand
+// for every such fault set, each in exactly one leaf.  A leaf is
+//   Delivered   the routing's run from s to d is the same for every fault set
+//               of the leaf (every question it asks is decided by the leaf's
+//               facts and the budget k - |P|) and delivers within the path
+//               bound;
+//   Excused     P alone cuts s from d (so does every superset); only when the
+//               question excuses disconnected pairs;
+//   Infeasible  no fault set meets the leaf's facts (the symbolic search
+//               writes one where a question had one possible answer only).
 // The tree is written in preorder as tokens: 0 Delivered, 1 Excused,
-// 2 Endpoint, 3 + u a branch on unit u (its faulty subtree, then its healthy
-// one).  A branch needs |P| < k: below k - |P| = 0 every undecided unit is
-// healthy by the budget.
+// 2 Infeasible, 3 a count branch followed by two tokens, the region's index
+// in the pair's region table and the threshold t (its "< t" subtree first,
+// then its ">= t" one), and 4 + 2u + h a branch on unit u, its faulty subtree
+// first when h = 0 (the lazy search's trees), its healthy one first when
+// h = 1 (the symbolic search's, which take answer "no" first).  Below the
+// budget (|P| > k) only an Infeasible leaf may stand.
+//
+// Version 1 (the lazy search alone) let the root stand for sets holding s or
+// d too, with an Endpoint leaf for them; this Menger reads version 2 only.
 //
 // The pairs examined are representatives: the header names the symmetry the
 // search used, with generators (node permutations) whose orbits of ordered
@@ -33,8 +43,9 @@
 //          "inputs": {file: digest}, "menger": {"version": ...}}
 //   per shard (one chunk of pairs, as searched): a line {"shard": c,
 //          "digest": ..., "pairs": n}, then n records, each
-//          varint s, varint d, varint token count, the tokens as varints
-//          (LEB128, unsigned)
+//          varint s, varint d, varint region count, per region a varint
+//          node count and the node ids, varint token count, the tokens; all
+//          varints (LEB128, unsigned)
 //   line   trailer {"end": true, "digest": ..., "shards": S, "pairs": P,
 //          "tokens": T}
 // Every shard repeats the question's digest, so that a shard spliced in from
@@ -55,9 +66,19 @@
 namespace menger {
 
 inline constexpr const char* kRouteProofFormat = "menger-route-proof";
-inline constexpr int kRouteProofVersion = 1;
+inline constexpr int kRouteProofVersion = 2;
 
-enum RouteProofToken : std::uint64_t { kProofDelivered = 0, kProofExcused = 1, kProofEndpoint = 2, kProofBranch = 3 };
+enum RouteProofToken : std::uint64_t {
+  kProofDelivered = 0,
+  kProofExcused = 1,
+  kProofInfeasible = 2,
+  kProofCount = 3,
+  kProofBranch = 4
+};
+// The token of a branch on `unit`, faulty subtree first or healthy first.
+constexpr std::uint64_t proof_branch(std::size_t unit, bool healthy_first) {
+  return kProofBranch + 2 * std::uint64_t{unit} + (healthy_first ? 1 : 0);
+}
 
 struct RouteProofHeader : ProofHeader {};  // the question: model, routing, faults, k, path_bound, hop_limit,
                                             // excuse_disconnected
@@ -65,6 +86,7 @@ struct RouteProofHeader : ProofHeader {};  // the question: model, routing, faul
 struct PairProof {
   NodeId s = kNoNode, d = kNoNode;
   std::vector<std::uint64_t> tokens;
+  std::vector<std::vector<NodeId>> regions;  // the count branches' regions, as the routing asked them
 };
 
 struct ProofShard {

@@ -95,9 +95,8 @@ class Search {
       throw InputError("listing the failing fault sets needs the lazy or naive search in one process without a "
                        "checkpoint (it keeps every failing set in memory), not " +
                        std::string(opt.symbolic ? "the symbolic search" : opt.farm ? "mpirun" : "--checkpoint"));
-    if (opt.prove && (opt.symbolic || opt.naive))
-      throw InputError("a proof is written by the lazy search; not yet by " +
-                       std::string(opt.symbolic ? "the symbolic search" : "the naive baseline"));
+    if (opt.prove && opt.naive)
+      throw InputError("a proof is written by the lazy or the symbolic search, not by the naive baseline");
     // The proof checker replays every choice (verify/check/route_proof_check.h)
     // and the symbolic search's tests cover that reading only.
     if (opt.limits.choices == ChoiceRule::Some && (opt.prove || opt.symbolic))
@@ -428,7 +427,7 @@ void Search::write_proofs_farm(const std::vector<RoutePair>& pairs, Workers& wor
     std::vector<PairProof> shard;
     proof_shard(make_chunk(pairs, c), workers, static_cast<std::uint32_t>(std::stoul(context)), shard);
     nlohmann::json j = nlohmann::json::array();
-    for (const PairProof& p : shard) j.push_back({p.s, p.d, p.tokens});
+    for (const PairProof& p : shard) j.push_back({p.s, p.d, p.tokens, p.regions});
     return json_text(j);
   };
   job.arrived = [](std::size_t, const std::string&) {};
@@ -437,9 +436,10 @@ void Search::write_proofs_farm(const std::vector<RoutePair>& pairs, Workers& wor
     try {
       // Checked reads (core/json_io.h): a number out of range is refused, not wrapped.
       for (const auto& p : parse_json(text, "a proof shard from another process")) {
-        if (!p.is_array() || p.size() != 3) throw InputError("a pair's record is not [s, d, tokens]");
+        if (!p.is_array() || p.size() != 4) throw InputError("a pair's record is not [s, d, tokens, regions]");
         shard.push_back({json_as<NodeId>(p[0], "s"), json_as<NodeId>(p[1], "d"),
-                         json_as<std::vector<std::uint64_t>>(p[2], "tokens")});
+                         json_as<std::vector<std::uint64_t>>(p[2], "tokens"),
+                         json_as<std::vector<std::vector<NodeId>>>(p[3], "regions")});
       }
     } catch (const InputError& e) {
       throw InternalError(std::string("a process sent back a malformed proof shard: ") + e.what());
@@ -473,9 +473,16 @@ bool Search::proof_shard(const std::vector<PairSearch>& chunk, Workers& workers,
       for (std::size_t i = range.begin(); i != range.end(); ++i) {
         const PairSearch& p = chunk[i];
         Worker& w = workers.local();
+        if (opt_.symbolic) {
+          if (!w.symbolic) w.symbolic = std::make_unique<SymbolicPairSearch>(routing_, model_, limits_);
+          if (!w.symbolic->prove(p.pair.s, p.pair.d, p.distance, k, bound_, opt_.excuse_disconnected,
+                                 [this] { return out_of_time(); }, shard[i]))
+            throw ProofStopped{};
+          continue;
+        }
         std::uint64_t runs = 0;
         shard[i] = {p.pair.s, p.pair.d,
-                    proof_tokens([&](const Units& f) { return tree_run(p, f, w); }, model_, p.pair, k, runs)};
+                    proof_tokens([&](const Units& f) { return tree_run(p, f, w); }, model_, p.pair, k, runs), {}};
       }
     });
   } catch (const ProofStopped&) {

@@ -107,7 +107,8 @@
 // at one point.
 //
 // Proofs (`prove`, issue 38): once the search has ended, a second pass builds
-// each examined pair's decision tree over the fault sets (proof_tree.h) up to
+// each examined pair's decision tree over the fault sets (proof_tree.h, or
+// for the symbolic search SymbolicPairSearch::prove) up to
 // what the search settled -- k, or m - 1 below a least failure of m -- and
 // writes it with the generators the pairs were chosen by (route_proof.h), so
 // that verify/check/route_proof_check.h can re-check the completeness argument

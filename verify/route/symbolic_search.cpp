@@ -17,6 +17,7 @@ int DecisionScript::choose(bool allow0, bool allow1) {
   }
   if (!allow0 && !allow1) throw InternalError("symbolic search: a question with no answer the state allows");
   const int take = allow0 ? 0 : 1;
+  if (tokens_ && !allow0) tokens_->push_back(kProofInfeasible);  // answer 0's side, written first
   taken_.push_back(static_cast<std::uint8_t>(take));
   open_.push_back(take == 0 && allow1);
   ++next_;
@@ -25,6 +26,7 @@ int DecisionScript::choose(bool allow0, bool allow1) {
 
 bool DecisionScript::advance() {
   while (!taken_.empty() && !open_.back()) {
+    if (tokens_ && taken_.back() == 0) tokens_->push_back(kProofInfeasible);  // answer 1 was not allowed
     taken_.pop_back();
     open_.pop_back();
   }
@@ -54,6 +56,7 @@ bool SymbolicFaultView::unit_faulty(std::optional<std::size_t> unit) {
     case PartialFaults::State::Healthy: return false;
     case PartialFaults::State::Unknown: break;
   }
+  if (proof_ && !script_.replaying()) proof_->tokens.push_back(proof_branch(*unit, true));
   const bool faulty = script_.choose(state_.allows(*unit, false), state_.allows(*unit, true)) == 1;
   state_.assign(*unit, faulty);
   return faulty;
@@ -75,6 +78,11 @@ bool SymbolicFaultView::faulty_nodes_at_least(std::span<const NodeId> region, st
   PartialFaults::Tally tally = state_.tally(region);
   const bool fewer = state_.allows_count(tally, threshold, false);
   const bool at_least = state_.allows_count(tally, threshold, true);
+  if (proof_ && !script_.replaying()) {
+    auto [it, added] = region_index_.emplace(std::vector<NodeId>(region.begin(), region.end()), proof_->regions.size());
+    if (added) proof_->regions.push_back(it->first);
+    proof_->tokens.insert(proof_->tokens.end(), {kProofCount, it->second, threshold});
+  }
   const bool answer = script_.choose(fewer, at_least) == 1;
   state_.add_count(std::move(tally), threshold, answer);
   return answer;
@@ -106,6 +114,11 @@ PathAnswer SymbolicFaultView::decide_path(const PathQuestion& q) {
       if (spared && unit_faulty(model_.unit_of_link(l))) spared = false;
     if (spared) return a;
   }
+}
+
+void SymbolicFaultView::record(PairProof* proof) {
+  proof_ = proof;
+  region_index_.clear();
 }
 
 bool SymbolicFaultView::hop_blocked(const PortSlot& slot) {
@@ -232,6 +245,45 @@ SymbolicPairResult SymbolicPairSearch::search(NodeId s, NodeId d, std::uint32_t 
     }
   } while (script_.advance());
   return r;
+}
+
+// The search's tree again at a fixed budget, written as it is walked (header,
+// "The proof").  Nothing is pruned: the budget never moves.
+bool SymbolicPairSearch::prove(NodeId s, NodeId d, std::uint32_t distance, std::uint32_t k, const PathBound& bound,
+                               bool excuse_disconnected, const std::function<bool()>& out_of_time, PairProof& out) {
+  out = PairProof{s, d, {}, {}};
+  struct Recording {  // the worker's search is reused: never leave it writing into `out`
+    SymbolicPairSearch& me;
+    ~Recording() { me.script_.record(nullptr), me.view_.record(nullptr); }
+  } recording{*this};
+  script_.clear();
+  script_.record(&out.tokens);
+  view_.record(&out);
+  auto contradiction = [&](const std::string& what) {
+    return InternalError("symbolic proof: " + what + " for " + model_.network().label(s) + " -> " +
+                         model_.network().label(d) + " within " + std::to_string(k) +
+                         " faults, after the search found no failure");
+  };
+  do {
+    if (out_of_time()) return false;
+    start_run(s, d, k);
+    try {
+      const RunResult run = runner_.run_in(view_, s, d, std::nullopt, false);
+      auto j = failing_size(run, distance, bound);
+      if (j && excuse_disconnected) {
+        if (!view_.connected(s, d)) {
+          out.tokens.push_back(kProofExcused);
+          continue;
+        }
+        j = failing_size(run, distance, bound);
+      }
+      if (j) throw contradiction("a leaf fails");
+      out.tokens.push_back(kProofDelivered);
+    } catch (const DecisionScript::Pruned&) {
+      throw contradiction("a replayed decision was pruned");
+    }
+  } while (script_.advance());
+  return true;
 }
 
 }  // namespace menger

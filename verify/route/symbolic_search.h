@@ -57,6 +57,15 @@
 // counted as disconnected); otherwise the path's units become Healthy and the
 // leaf fails at the sizes still admitted.
 //
+// The proof (route_proof.h, issue 38).  SymbolicPairSearch::prove walks the
+// same tree at a fixed budget and writes it in preorder: each decision as a
+// branch on its unit (healthy answer first) or a count branch on its region
+// ("< t" first), a decision whose other answer the state did not allow with
+// an Infeasible leaf there, and each finished run as a Delivered or Excused
+// leaf.  The checker (verify/check/route_proof_check.h) re-derives every
+// Infeasible leaf with its own feasibility test and replays every Delivered
+// leaf under a view that answers only what the leaf's facts decide.
+//
 // Cost: one run per leaf.  A run's branching points are its questions' open
 // answers: a count costs one binary decision instead of one per unit of its
 // region, a path one per unit of the path instead of one per node searched.
@@ -64,12 +73,14 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <vector>
 
 #include "core/routing.h"
 #include "verify/fault_model.h"
 #include "verify/route/partial_faults.h"
+#include "verify/route/route_proof.h"
 #include "verify/route/route_run.h"
 #include "verify/route/route_outcome.h"
 
@@ -90,12 +101,17 @@ class DecisionScript {
   // After Pruned: drop the decisions after the pruned one.
   void cut_after_current();
   void clear() { taken_.clear(), open_.clear(), next_ = 0; }
+  // The proof's pass: decisions' Infeasible sides go to `tokens` in
+  // preorder (nullptr: not recording).  The view writes the decisions.
+  void record(std::vector<std::uint64_t>* tokens) { tokens_ = tokens; }
+  bool replaying() const { return next_ < taken_.size(); }
   std::size_t depth() const { return taken_.size(); }
   struct Pruned {};
 
  private:
   std::vector<std::uint8_t> taken_, open_;
   std::size_t next_ = 0;
+  std::vector<std::uint64_t>* tokens_ = nullptr;
 };
 
 // The FaultView of a symbolic run (header).
@@ -114,6 +130,9 @@ class SymbolicFaultView final : public EngineFaultView {
   bool connected(NodeId s, NodeId d);
   // A new run: forgets the path answers of the last one.
   void begin_run() { paths_.clear(); }
+  // The proof's pass: each new decision is written to `proof` (nullptr: not
+  // recording), count regions interned in its table.
+  void record(PairProof* proof);
 
  private:
   const FaultModel& model_;
@@ -123,6 +142,8 @@ class SymbolicFaultView final : public EngineFaultView {
   NodeId here_ = kNoNode;
   PathMemo paths_;  // this run's path answers (their units are Healthy)
   PathScratch path_scratch_;
+  PairProof* proof_ = nullptr;
+  std::map<std::vector<NodeId>, std::uint64_t> region_index_;
 
   bool unit_faulty(std::optional<std::size_t> unit);
   PathAnswer decide_path(const PathQuestion& q);
@@ -141,6 +162,11 @@ class SymbolicPairSearch {
   SymbolicPairSearch(const Routing& routing, const FaultModel& model, RunLimits limits);
   SymbolicPairResult search(NodeId s, NodeId d, std::uint32_t distance, std::uint32_t k, const PathBound& bound,
                             bool excuse_disconnected, const std::function<bool()>& out_of_time);
+  // The pair's proof tree to k faults (header, "The proof"), in `out`; false
+  // when out_of_time stopped it.  The search must have found no failure of
+  // at most k faults: a failing leaf is an InternalError.
+  bool prove(NodeId s, NodeId d, std::uint32_t distance, std::uint32_t k, const PathBound& bound,
+             bool excuse_disconnected, const std::function<bool()>& out_of_time, PairProof& out);
 
  private:
   const FaultModel& model_;
