@@ -28,6 +28,7 @@
 #include "route_proof_parts.h"
 #include "verify/route/route_run.h"
 #include "verify/route/route_search.h"
+#include "verify/route/symbolic_search.h"
 #include "verify/structure/distances.h"
 
 namespace menger {
@@ -148,6 +149,34 @@ TEST(SymbolicProof, AFailureProvesTheSizesBelowIt) {
   ASSERT_TRUE(a.proof_recheck && a.proof_recheck->valid) << a.unproved;
   const auto& r = a.result_as<RouteCheckResult>();
   EXPECT_EQ(RouteProofReader(path).header().question.at("k"), r.failure->faults.count() - 1);
+}
+
+// The search's own walk (kept as the proof when nothing fails) and the
+// second pass at a fixed budget (below a failure) write the same trees.
+TEST(SymbolicProof, TheSearchsWalkIsTheSecondPassTree) {
+  for (const Case& c : holding_cases()) {
+    if (c.routing == "test-row-count") continue;
+    SCOPED_TRACE(c.model + " " + c.routing);
+    const RouteSetup setup = make_route_setup(c.model, c.routing, c.faults);
+    const FaultModel& m = *setup.model;
+    const RunLimits limits{0, std::nullopt, c.k};
+    SymbolicPairSearch search(*setup.routing, m, limits);
+    const PathBound bound(m, c.path_bound, c.k);
+    const auto pairs = required_pairs(m);
+    for (std::size_t i = 0; i < pairs.size(); i += 1 + pairs.size() / 12) {
+      const RoutePair p = pairs[i];
+      const std::uint32_t distance = distances_from(m.network(), p.s)[p.d];
+      std::optional<PairProof> walked;
+      const SymbolicPairResult r =
+          search.search(p.s, p.d, distance, c.k, bound, c.excuse, [] { return false; }, &walked);
+      ASSERT_FALSE(r.failure.has_value());
+      ASSERT_TRUE(walked.has_value());
+      PairProof again;
+      ASSERT_TRUE(search.prove(p.s, p.d, distance, c.k, bound, c.excuse, [] { return false; }, again));
+      EXPECT_EQ(walked->tokens, again.tokens);
+      EXPECT_EQ(walked->regions, again.regions);
+    }
+  }
 }
 
 // ---- apart from the checker: each fault set down its tree ------------------
@@ -328,11 +357,25 @@ TEST_F(SymbolicForgery, TheUntouchedPartsAreAccepted) {
   EXPECT_TRUE(r.valid) << problems_of(r);
 }
 
+// Every Delivered leaf of a tree with count branches, in turn, made
+// Infeasible: each one refused (the checker's quick test of a plainly empty
+// leaf and its whole feasibility search must both see the sets it holds).
 TEST_F(SymbolicForgery, AnInfeasibleLeafThatAdmitsFaultSetsIsRefused) {
-  Parts p = proven(kRowCount);
-  auto& t = p.shards[0].pairs[0].tokens;
-  t.at(testing::first_proof_node(t, kProofDelivered)) = kProofInfeasible;
-  expect_refused(p, "admit a fault set");
+  const Parts good = proven(kRowCount);
+  std::size_t flipped = 0;
+  for (std::size_t s = 0; s < good.shards.size() && flipped < 40; ++s)
+    for (std::size_t i = 0; i < good.shards[s].pairs.size() && flipped < 40; ++i) {
+      const std::vector<std::uint64_t>& tokens = good.shards[s].pairs[i].tokens;
+      if (testing::first_proof_node(tokens, kProofCount) == tokens.size()) continue;
+      for (std::size_t at : testing::proof_node_positions(tokens)) {
+        if (tokens[at] != kProofDelivered) continue;
+        Parts p = good;
+        p.shards[s].pairs[i].tokens[at] = kProofInfeasible;
+        expect_refused(p, "admit a fault set");
+        ++flipped;
+      }
+    }
+  EXPECT_GT(flipped, 20u);
 }
 
 // At k = 1 no fault set reaches two faults in a row: the tree's ">= 2" side

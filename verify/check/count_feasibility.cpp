@@ -65,6 +65,42 @@ class LeastChoice {
   }
 };
 
+// Equal rows (n weights each) make one group.  Rows that fit in 64 bits (at
+// most 8 weights below 256: the usual case) are packed and sorted as
+// numbers; others are sorted as sequences.
+std::vector<Interchangeable> group_rows(const std::vector<std::uint64_t>& rows, std::size_t count, std::size_t n) {
+  auto row = [&](std::size_t r) { return std::span<const std::uint64_t>(rows.data() + r * n, n); };
+  std::vector<Interchangeable> groups;
+  const bool packs = n <= 8 && std::all_of(rows.begin(), rows.end(), [](std::uint64_t w) { return w < 256; });
+  if (packs) {
+    std::vector<std::pair<std::uint64_t, std::size_t>> keys(count);
+    for (std::size_t r = 0; r < count; ++r) {
+      std::uint64_t key = 0;
+      for (std::size_t i = 0; i < n; ++i) key |= rows[r * n + i] << (8 * i);
+      keys[r] = {key, r};
+    }
+    std::sort(keys.begin(), keys.end());
+    for (std::size_t j = 0; j < count; ++j) {
+      if (j == 0 || keys[j - 1].first != keys[j].first)
+        groups.push_back({std::vector<std::uint64_t>(row(keys[j].second).begin(), row(keys[j].second).end()), 0});
+      ++groups.back().units;
+    }
+    return groups;
+  }
+  std::vector<std::size_t> order(count);
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  auto less = [&](std::size_t a, std::size_t b) {
+    return std::lexicographical_compare(row(a).begin(), row(a).end(), row(b).begin(), row(b).end());
+  };
+  std::sort(order.begin(), order.end(), less);
+  for (std::size_t j = 0; j < order.size(); ++j) {
+    if (j == 0 || less(order[j - 1], order[j]))
+      groups.push_back({std::vector<std::uint64_t>(row(order[j]).begin(), row(order[j]).end()), 0});
+    ++groups.back().units;
+  }
+  return groups;
+}
+
 }  // namespace
 
 std::optional<std::uint32_t> least_leaf_set(const FaultModel& model, const LeafFacts& leaf,
@@ -99,20 +135,7 @@ std::optional<std::uint32_t> least_leaf_set(const FaultModel& model, const LeafF
   for (std::size_t u : touched) row_of[u] = kNone;
   for (std::size_t i = 0; i < n; ++i)
     if (!leaf.counts[i].at_least && leaf.counts[i].threshold == 0) return std::nullopt;  // a count below 0
-  // Equal rows make one group: sort the rows' indices by their weights.
-  std::vector<std::size_t> order(touched.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  auto row = [&](std::size_t r) { return std::span<const std::uint64_t>(rows.data() + r * n, n); };
-  auto less = [&](std::size_t a, std::size_t b) {
-    return std::lexicographical_compare(row(a).begin(), row(a).end(), row(b).begin(), row(b).end());
-  };
-  std::sort(order.begin(), order.end(), less);
-  std::vector<Interchangeable> groups;
-  for (std::size_t j = 0; j < order.size(); ++j) {
-    if (j == 0 || less(order[j - 1], order[j]))
-      groups.push_back({std::vector<std::uint64_t>(row(order[j]).begin(), row(order[j]).end()), 0});
-    ++groups.back().units;
-  }
+  std::vector<Interchangeable> groups = group_rows(rows, touched.size(), n);
   LeastChoice search(std::move(groups), std::move(lo), std::move(hi), std::move(base), leaf.k - leaf.faulty,
                      max_steps);
   const auto more = search.least();

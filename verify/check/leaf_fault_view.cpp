@@ -8,8 +8,7 @@ namespace menger {
 
 LeafFaultView::LeafFaultView(const FaultModel& model, FaultKnowledge knowledge, const std::vector<Decided>& state,
                              const FaultSet& faulty, std::uint32_t left, std::span<const CountFact> counts)
-    : CheckerFaultView(model, knowledge), state_(state), faulty_(faulty), left_(left), counts_(counts),
-      optimistic_(model, knowledge, faulty) {}
+    : CheckerFaultView(model, knowledge), state_(state), faulty_(faulty), left_(left), counts_(counts) {}
 
 bool LeafFaultView::failed(std::optional<std::size_t> unit) {
   if (!unit) return false;
@@ -57,7 +56,8 @@ bool LeafFaultView::faulty_nodes_at_least(std::span<const NodeId> region, std::u
   if (share.size() < state_.size()) share.assign(state_.size(), 0);
   std::uint64_t faulty = 0;
   std::vector<std::size_t> open;  // undecided units of the region
-  for (NodeId v : region) require_near(v);  // may throw: before the scratch is touched
+  if (knowledge_ == FaultKnowledge::Local)
+    for (NodeId v : region) require_near(v);  // may throw: before the scratch is touched
   for (NodeId v : region) {
     const auto u = model_.unit_of_node(v);
     if (!u || state_[*u] == Decided::Healthy) continue;
@@ -79,12 +79,24 @@ bool LeafFaultView::faulty_nodes_at_least(std::span<const NodeId> region, std::u
   throw UndecidedQuestion{open.front()};  // reachable > faulty: some unit is open
 }
 
+// The least path with only P failed (the header's rule), searched directly
+// rather than through the node and link questions of a FaultView, with the
+// run's earlier answers' suffixes reused (core/path_question.h's PathMemo:
+// the suffix of a least path is the least path from its first node, and
+// its units were required healthy with the whole path's).
 PathAnswer LeafFaultView::least_path(const PathQuestion& q) {
   if (knowledge_ == FaultKnowledge::Local) return least_path_whole(q);
-  const PathAnswer a = optimistic_.least_path(q);
+  if (PathAnswer known = memo_.suffix(q); known.found()) return known;
+  auto spared = [this](std::optional<std::size_t> u) { return !u || !faulty_.contains(*u); };
+  const PathOracles ok{[&](NodeId v) { return spared(model_.unit_of_node(v)); },
+                       [&](LinkId l) { return spared(model_.unit_of_link(l)); }};
+  thread_local PathScratch scratch;
+  PathAnswer a = least_shortest_path(network(), q, ok, scratch);
   if (!a.found()) return a;
   for (NodeId v : answer_nodes(q, a)) require_healthy(model_.unit_of_node(v));
   for (LinkId l : answer_links(network(), q, a)) require_healthy(model_.unit_of_link(l));
+  if (++remembered_ > 64) memo_.clear(), remembered_ = 1;  // a view that runs many packets (deadlock_checker.h)
+  memo_.remember(q, a);
   return a;
 }
 

@@ -65,7 +65,8 @@ class LeafFaultView final : public CheckerFaultView {
   std::span<const CountFact> counts_;
 
   std::optional<bool> decided_by_fact(std::span<const NodeId> region, std::uint32_t threshold) const;
-  FixedFaultView optimistic_;  // P failed, every other unit healthy
+  PathMemo memo_;  // path answers under P, reused by suffix; cleared every 64
+  std::size_t remembered_ = 0;
 
   bool failed(std::optional<std::size_t> unit) override;
   void require_healthy(std::optional<std::size_t> unit) const;

@@ -6,6 +6,7 @@
 #include <deque>
 #include <map>
 #include <set>
+#include <utility>
 
 #include "core/error.h"
 #include "core/formula.h"
@@ -190,6 +191,17 @@ class TreeCheck {
   std::vector<std::vector<NodeId>> regions_;                 // sorted
   std::vector<std::size_t> count_region_;                    // per open count fact: its region's index
   std::vector<CountFact> counts_;
+  // Per open count fact, kept as units are decided: the weight (nodes of the
+  // region) of its faulty units and of its undecided ones, and the most nodes
+  // one unit holds; per unit, the open facts whose region it meets.
+  struct Tally {
+    std::uint64_t faulty = 0, open = 0;
+    std::uint32_t max_share = 0;
+    std::vector<std::size_t> units;
+  };
+  std::vector<Tally> tallies_;
+  std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> facts_of_;  // unit -> (fact, weight)
+  std::vector<std::uint32_t> share_;  // scratch, zero between uses
   struct MappedRegion {
     std::vector<NodeId> sorted, listed;  // the region's image, sorted and in the proof's order
   };
@@ -225,6 +237,7 @@ class TreeCheck {
     counts_.push_back({&regions_[region], static_cast<std::uint32_t>(threshold), false,  // "< t" first
                        &p_.regions[region]});
     count_region_.push_back(region);
+    tally(p_.regions[region]);
     stack_.push_back({true, 0, false});
     return "";
   }
@@ -239,9 +252,49 @@ class TreeCheck {
     if (!f.count) return decide(f.unit, Decided::No);
     counts_.pop_back();
     count_region_.pop_back();
+    for (std::size_t u : tallies_.back().units) facts_of_[u].pop_back();
+    tallies_.pop_back();
+  }
+
+  void tally(const std::vector<NodeId>& region) {
+    if (facts_of_.empty()) facts_of_.resize(units_), share_.assign(units_, 0);
+    Tally t;
+    for (NodeId v : region)
+      if (auto u = m_.unit_of_node(v); u && share_[*u]++ == 0) t.units.push_back(*u);
+    const auto index = static_cast<std::uint32_t>(tallies_.size());
+    for (std::size_t u : t.units) {
+      const std::uint32_t w = std::exchange(share_[u], 0);
+      facts_of_[u].emplace_back(index, w);
+      t.max_share = std::max(t.max_share, w);
+      if (state_[u] == Decided::Faulty) t.faulty += w;
+      else if (state_[u] == Decided::No) t.open += w;
+    }
+    tallies_.push_back(std::move(t));
+  }
+
+  // A leaf with no fault set by one fact alone (a "< t" fact its faulty
+  // units already reach, or a ">= t" fact they cannot reach within the
+  // budget) or by the budget; false when it takes the whole search.
+  bool plainly_empty() const {
+    if (faulty_count_ > sh_.q.k) return true;
+    const std::uint64_t left = sh_.q.k - faulty_count_;
+    for (std::size_t i = 0; i < counts_.size(); ++i) {
+      const Tally& t = tallies_[i];
+      if (!counts_[i].at_least && t.faulty >= counts_[i].threshold) return true;
+      if (counts_[i].at_least && t.faulty + std::min(t.open, left * t.max_share) < counts_[i].threshold) return true;
+    }
+    return false;
   }
 
   void decide(std::size_t u, Decided d) {
+    if (!facts_of_.empty())
+      for (const auto& [f, w] : facts_of_[u]) {
+        Tally& t = tallies_[f];
+        if (state_[u] == Decided::No) t.open -= w;
+        if (state_[u] == Decided::Faulty) t.faulty -= w;
+        if (d == Decided::No) t.open += w;
+        if (d == Decided::Faulty) t.faulty += w;
+      }
     const bool was = state_[u] == Decided::Faulty, is = d == Decided::Faulty;
     state_[u] = d;
     if (was && !is) {
@@ -278,6 +331,7 @@ class TreeCheck {
         if (hops_from(m_, &faulty_, p_.s)[p_.d] != UINT32_MAX) return "an Excused leaf whose faults do not cut the pair" + where();
         return "";
       case kProofInfeasible:
+        if (plainly_empty()) return "";
         if (auto size = least_leaf_set(m_, facts()))
           return "an Infeasible leaf whose facts admit a fault set of " + std::to_string(*size) + " units" + where();
         return "";

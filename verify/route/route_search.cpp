@@ -59,6 +59,7 @@ struct PairSearch {
   std::optional<RouteFailure> failure;  // first failure of its failing level
   std::uint32_t failure_level = 0;
   std::vector<Units> failing;           // with list_failures: every failing set of that level
+  std::optional<PairProof> tree;        // the symbolic search's own walk as a proof tree to k, when whole
 };
 
 struct Worker {
@@ -153,6 +154,14 @@ class Search {
   bool proof_shard(const std::vector<PairSearch>& chunk, Workers& workers, std::uint32_t k, std::vector<PairProof>& shard);
   TreeRun tree_run(const PairSearch& p, const Units& f, Worker& w);
   struct ProofStopped {};  // the budget ran out while the proof was written
+  // The symbolic search's own trees to k, per chunk searched here, while
+  // every pair's is whole and they stay under kKeptTokens in all: written
+  // as the proof when nothing failed, in place of the second pass.
+  static constexpr std::uint64_t kKeptTokens = 64u << 20;
+  std::map<std::size_t, std::vector<PairProof>> kept_trees_;
+  std::uint64_t kept_tokens_ = 0;
+  bool keep_trees_ = true;
+  void keep_trees(std::size_t c, std::vector<PairSearch>& chunk);
   const Routing& routing_;
   const FaultModel& model_;
   const RouteCheckOptions& opt_;
@@ -339,7 +348,8 @@ void Search::search_level(PairSearch& p, std::uint32_t level, std::uint32_t last
 void Search::search_symbolic(PairSearch& p, Worker& w) {
   if (!w.symbolic) w.symbolic = std::make_unique<SymbolicPairSearch>(routing_, model_, limits_);
   SymbolicPairResult r = w.symbolic->search(p.pair.s, p.pair.d, p.distance, opt_.k, bound_,
-                                            opt_.excuse_disconnected, [this] { return out_of_time(); });
+                                            opt_.excuse_disconnected, [this] { return out_of_time(); },
+                                            opt_.prove && !opt_.farm ? &p.tree : nullptr);
   p.stats = std::move(r.stats);
   if (r.failure) {
     p.failure = std::move(r.failure);
@@ -408,6 +418,10 @@ void Search::write_proofs(const std::vector<RoutePair>& pairs, const RouteCheckR
   }
   if (opt_.proof) opt_.proof->begin(proof_symmetry_, proof_generators_, static_cast<std::uint32_t>(proved));
   if (opt_.farm) return write_proofs_farm(pairs, workers, static_cast<std::uint32_t>(proved));
+  if (keep_trees_ && static_cast<std::uint32_t>(proved) == opt_.k && kept_trees_.size() == chunk_count(pairs)) {
+    for (auto& [c, shard] : kept_trees_) opt_.proof->shard(c, shard);
+    return;
+  }
   for (std::size_t c = 0; c < chunk_count(pairs); ++c) {
     std::vector<PairProof> shard;
     if (!proof_shard(make_chunk(pairs, c), workers, static_cast<std::uint32_t>(proved), shard))
@@ -448,6 +462,22 @@ void Search::write_proofs_farm(const std::vector<RoutePair>& pairs, Workers& wor
     return true;
   };
   opt_.farm->run(job);
+}
+
+// Keeps a chunk's symbolic trees (kept_trees_); any missing tree, or too
+// many tokens, gives the keeping up for the second pass.
+void Search::keep_trees(std::size_t c, std::vector<PairSearch>& chunk) {
+  if (!opt_.prove || !opt_.symbolic || !keep_trees_) return;
+  std::vector<PairProof> shard;
+  for (PairSearch& p : chunk) {
+    if (!p.tree || (kept_tokens_ += p.tree->tokens.size()) > kKeptTokens) {
+      keep_trees_ = false;
+      kept_trees_.clear();
+      return;
+    }
+    shard.push_back(std::move(*p.tree));
+  }
+  kept_trees_[c] = std::move(shard);
 }
 
 // One run of the proof's pass (proof_tree.h), as judge() would judge it.
@@ -525,6 +555,7 @@ void Search::run_here(const std::vector<RoutePair>& pairs, RouteCheckResult& r, 
     const std::optional<std::uint32_t> after = failed && (!st.fail_level || *failed < *st.fail_level) ? failed
                                                                                                        : st.fail_level;
     const ChunkRecord own = own_record(c, chunk, failed, after);
+    keep_trees(c, chunk);
     fold(own, failed ? first_failure(chunk, *failed).failure : std::nullopt, r, st.fail_level);
     if (opt_.list_failures && !expired_) collect_failing(chunk);
     if (!expired_) settled(c, own, r, st);

@@ -165,6 +165,19 @@ bool SymbolicFaultView::connected(NodeId s, NodeId d) {
 
 // ---- SymbolicPairSearch -----------------------------------------------------
 
+// Writes the walk into a proof's tree while it lives (the worker's search is
+// reused: it never goes on writing into a tree after the walk).
+SymbolicPairSearch::Recording::Recording(SymbolicPairSearch& search, PairProof* tree) : search_(search), tree_(tree) {
+  search_.script_.record(tree ? &tree->tokens : nullptr);
+  search_.view_.record(tree);
+}
+
+void SymbolicPairSearch::Recording::stop() {
+  tree_ = nullptr;
+  search_.script_.record(nullptr);
+  search_.view_.record(nullptr);
+}
+
 SymbolicPairSearch::SymbolicPairSearch(const Routing& routing, const FaultModel& model, RunLimits limits)
     : model_(model), runner_(routing, model, limits), state_(model),
       view_(model, routing.knowledge(), state_, script_) {}
@@ -209,35 +222,46 @@ RouteFailure SymbolicPairSearch::witness(NodeId s, NodeId d, std::uint32_t size,
 
 SymbolicPairResult SymbolicPairSearch::search(NodeId s, NodeId d, std::uint32_t distance, std::uint32_t k,
                                               const PathBound& bound, bool excuse_disconnected,
-                                              const std::function<bool()>& out_of_time) {
+                                              const std::function<bool()>& out_of_time, std::optional<PairProof>* tree) {
   SymbolicPairResult r;
   r.stats.resize(k + 1);
   script_.clear();
+  Recording recording(*this, tree ? &tree->emplace(PairProof{s, d, {}, {}}) : nullptr);
+  auto drop_tree = [&] {
+    recording.stop();
+    if (tree) tree->reset();
+  };
   std::uint32_t budget = k;
   do {
     if (out_of_time()) {
       r.complete = false;
+      drop_tree();
       break;
     }
     start_run(s, d, budget);
     try {
       const RunResult run = runner_.run_in(view_, s, d, std::nullopt, false);
       auto j = failing_size(run, distance, bound);
+      bool excused = false;
       if (j && excuse_disconnected) {
         if (!view_.connected(s, d)) {
           ++r.stats[state_.faulty_count()].disconnected;
           j.reset();
+          excused = true;
         } else {
           j = failing_size(run, distance, bound);
         }
       }
       ++r.stats[state_.faulty_count()].runs;
       if (j) {
+        drop_tree();  // the budget moves: the rest of the walk is not the tree to k
         ++r.stats[*j].failures;
         r.failure = witness(s, d, *j, distance, bound, run);
         r.failure_level = *j;
         if (*j == 0) break;
         budget = *j - 1;
+      } else {
+        recording.leaf(excused ? kProofExcused : kProofDelivered);
       }
     } catch (const DecisionScript::Pruned&) {
       ++r.stats[std::min(state_.faulty_count(), k)].runs;
@@ -252,13 +276,8 @@ SymbolicPairResult SymbolicPairSearch::search(NodeId s, NodeId d, std::uint32_t 
 bool SymbolicPairSearch::prove(NodeId s, NodeId d, std::uint32_t distance, std::uint32_t k, const PathBound& bound,
                                bool excuse_disconnected, const std::function<bool()>& out_of_time, PairProof& out) {
   out = PairProof{s, d, {}, {}};
-  struct Recording {  // the worker's search is reused: never leave it writing into `out`
-    SymbolicPairSearch& me;
-    ~Recording() { me.script_.record(nullptr), me.view_.record(nullptr); }
-  } recording{*this};
   script_.clear();
-  script_.record(&out.tokens);
-  view_.record(&out);
+  Recording recording(*this, &out);
   auto contradiction = [&](const std::string& what) {
     return InternalError("symbolic proof: " + what + " for " + model_.network().label(s) + " -> " +
                          model_.network().label(d) + " within " + std::to_string(k) +
@@ -272,13 +291,13 @@ bool SymbolicPairSearch::prove(NodeId s, NodeId d, std::uint32_t distance, std::
       auto j = failing_size(run, distance, bound);
       if (j && excuse_disconnected) {
         if (!view_.connected(s, d)) {
-          out.tokens.push_back(kProofExcused);
+          recording.leaf(kProofExcused);
           continue;
         }
         j = failing_size(run, distance, bound);
       }
       if (j) throw contradiction("a leaf fails");
-      out.tokens.push_back(kProofDelivered);
+      recording.leaf(kProofDelivered);
     } catch (const DecisionScript::Pruned&) {
       throw contradiction("a replayed decision was pruned");
     }

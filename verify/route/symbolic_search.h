@@ -57,8 +57,10 @@
 // counted as disconnected); otherwise the path's units become Healthy and the
 // leaf fails at the sizes still admitted.
 //
-// The proof (route_proof.h, issue 38).  SymbolicPairSearch::prove walks the
-// same tree at a fixed budget and writes it in preorder: each decision as a
+// The proof (route_proof.h, issue 38).  The search writes its own walk when
+// asked and no failure lowers the budget; SymbolicPairSearch::prove walks the
+// same tree again at a fixed budget (the proved k below a failure).  Either
+// writes it in preorder: each decision as a
 // branch on its unit (healthy answer first) or a count branch on its region
 // ("< t" first), a decision whose other answer the state did not allow with
 // an Infeasible leaf there, and each finished run as a Delivered or Excused
@@ -160,8 +162,12 @@ struct SymbolicPairResult {
 class SymbolicPairSearch {
  public:
   SymbolicPairSearch(const Routing& routing, const FaultModel& model, RunLimits limits);
+  // With `tree`, the walk is also written there as the proof's tree to k
+  // (header, "The proof"); it is left empty when a failure lowered the
+  // budget or out_of_time stopped the walk (the tree is not whole).
   SymbolicPairResult search(NodeId s, NodeId d, std::uint32_t distance, std::uint32_t k, const PathBound& bound,
-                            bool excuse_disconnected, const std::function<bool()>& out_of_time);
+                            bool excuse_disconnected, const std::function<bool()>& out_of_time,
+                            std::optional<PairProof>* tree = nullptr);
   // The pair's proof tree to k faults (header, "The proof"), in `out`; false
   // when out_of_time stopped it.  The search must have found no failure of
   // at most k faults: a failing leaf is an InternalError.
@@ -174,6 +180,22 @@ class SymbolicPairSearch {
   PartialFaults state_;
   DecisionScript script_;
   SymbolicFaultView view_;
+
+  class Recording {
+   public:
+    Recording(SymbolicPairSearch& search, PairProof* tree);  // nullptr: not recording
+    ~Recording() { stop(); }
+    Recording(const Recording&) = delete;
+    Recording& operator=(const Recording&) = delete;
+    void leaf(std::uint64_t token) {
+      if (tree_) tree_->tokens.push_back(token);
+    }
+    void stop();
+
+   private:
+    SymbolicPairSearch& search_;
+    PairProof* tree_;
+  };
 
   void start_run(NodeId s, NodeId d, std::uint32_t budget);
   std::optional<std::uint32_t> failing_size(const RunResult& run, std::uint32_t distance, const PathBound& bound);
