@@ -33,7 +33,7 @@ CONFIGS = [
     ("hypercube(5)", "shortest", "links", 4, []),
     # The symbolic search's proofs: 004's Theorem 4 at the paper's 1,024 nodes last.
     (Q3_1, "hdn-ft1", "nodes", 3, ["--path-bound", "11", "--symbolic"]),
-    ("torus(4,4,3)", "ft-torus(combine=yes)", "nodes", 4, ["--excuse-disconnected", "--symbolic"]),
+    ("torus(4,4)", "ft-torus(combine=yes)", "nodes", 3, ["--excuse-disconnected", "--symbolic"]),
     (Q3_2, "hdn-ft1", "nodes", 4, ["--path-bound", THM4_BOUND, "--symbolic"]),
 ]
 if len(sys.argv) > 3 and sys.argv[3] == "--symbolic-only":
