@@ -41,8 +41,8 @@ if len(sys.argv) > 3 and sys.argv[3] == "--symbolic-only":
 
 
 def proof_k(path):
-    with gzip.open(path, "rt") as f:
-        return json.loads(f.readline())["question"]["k"]
+    with gzip.open(path, "rb") as f:  # binary: the records after the header line are not text
+        return json.loads(f.readline().decode())["question"]["k"]
 
 
 def check_wall(menger, path):
