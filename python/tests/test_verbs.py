@@ -47,9 +47,11 @@ def test_route_check_holds():
     assert r.coverage["settled"] == r.coverage["total"]
 
 
-def test_route_check_writes_a_proof_the_cli_accepts(tmp_path):
+@pytest.mark.parametrize("search", ["lazy", "symbolic"])
+def test_route_check_writes_a_proof_the_cli_accepts(tmp_path, search):
     proof = tmp_path / "p.gz"
-    r = menger.route_check("torus(4,4)", "ft-torus", k=2, excuse_disconnected=True, proof=str(proof))
+    r = menger.route_check("torus(4,4)", "ft-torus", k=2, excuse_disconnected=True, proof=str(proof), search=search)
+    assert r.engine == search
     view = r.to_dict()
     assert r.verdict == "HOLDS" and view["proof"]["file"] == str(proof) and view["proof"]["pairs"] > 0
     if not MENGER or not os.path.exists(MENGER):
