@@ -1,14 +1,19 @@
 // A route-check proof taken apart and written back (verify/route/route_proof.h's
-// format), for the tests that forge proofs: the parts as read, and a writer
-// that writes them uncompressed (zlib reads a plain file as it is) with a
-// trailer counting what is written.
+// format), for the tests that forge proofs: the parts as read, a writer that
+// writes them uncompressed (zlib reads a plain file as it is) with a trailer
+// counting what is written, and a fixture that checks a forgery.
 #pragma once
+
+#include <gtest/gtest.h>
 
 #include <fstream>
 #include <string>
 #include <vector>
 
 #include "core/json_io.h"
+#include "scratch_dir.h"
+#include "setup/specs.h"
+#include "verify/check/route_proof_check.h"
 #include "verify/route/route_proof.h"
 
 namespace menger::testing {
@@ -68,5 +73,29 @@ inline std::size_t first_proof_node(const std::vector<std::uint64_t>& tokens, st
     if (tokens[i] == t) return i;
   return tokens.size();
 }
+
+inline std::string proof_problems(const RouteProofReport& r) {
+  std::string s;
+  for (const auto& p : r.problems) s += p + "\n";
+  return s;
+}
+
+// A scratch folder with a good proof's and a forgery's file, and the specs
+// the checker rebuilds the question from.
+class ProofForgery : public ::testing::Test {
+ protected:
+  explicit ProofForgery(SpecResolver specs) : specs_(std::move(specs)) {}
+  ScratchDir dir_{"menger-proof-forgery-"};
+  SpecResolver specs_;
+  std::string good_ = (dir_.path() / "good.gz").string(), forged_ = (dir_.path() / "forged.gz").string();
+
+  // The forgery, written and checked: refused with a problem containing `why`.
+  void expect_refused(const ProofParts& p, const std::string& why) {
+    write_proof_parts(p, forged_);
+    const RouteProofReport r = check_route_proof(forged_, specs_);
+    EXPECT_FALSE(r.valid);
+    EXPECT_NE(proof_problems(r).find(why), std::string::npos) << proof_problems(r);
+  }
+};
 
 }  // namespace menger::testing

@@ -54,11 +54,7 @@ using Parts = testing::ProofParts;
 Parts read_parts(const std::string& path) { return testing::read_proof_parts(path); }
 void write_parts(const Parts& p, const std::string& path) { testing::write_proof_parts(p, path); }
 
-std::string problems_of(const RouteProofReport& r) {
-  std::string s;
-  for (const auto& p : r.problems) s += p + "\n";
-  return s;
-}
+std::string problems_of(const RouteProofReport& r) { return testing::proof_problems(r); }
 
 const std::vector<Case>& holding_cases() {
   static const std::vector<Case> cases = {
@@ -254,23 +250,13 @@ TEST(RouteProof, AShrinkingPathBoundIsRefused) {
                InputError);
 }
 
-class Forgery : public ::testing::Test {
+class Forgery : public testing::ProofForgery {
  protected:
-  ScratchDir dir_{"menger-route-proof-forgery-"};
-  SpecResolver specs_ = builtin_specs();
-  std::string good_ = file_in(dir_, "good.gz"), forged_ = file_in(dir_, "forged.gz");
-
+  Forgery() : ProofForgery(builtin_specs()) {}
   Parts proven(const Case& c) {
     const Answer a = prove_case(c, good_, specs_);
     EXPECT_TRUE(a.proof_recheck && a.proof_recheck->valid);
     return read_parts(good_);
-  }
-  // The forgery, written and checked: refused with a problem containing `why`.
-  void expect_refused(const Parts& p, const std::string& why) {
-    write_parts(p, forged_);
-    const RouteProofReport r = check_route_proof(forged_, specs_);
-    EXPECT_FALSE(r.valid);
-    EXPECT_NE(problems_of(r).find(why), std::string::npos) << problems_of(r);
   }
 };
 

@@ -96,11 +96,7 @@ Answer prove_symbolic(const Case& c, const std::string& path, const SpecResolver
   return answer_route_check(q, subject_of(std::move(setup)), Context{}, &specs);
 }
 
-std::string problems_of(const RouteProofReport& r) {
-  std::string s;
-  for (const auto& p : r.problems) s += p + "\n";
-  return s;
-}
+std::string problems_of(const RouteProofReport& r) { return testing::proof_problems(r); }
 
 using Parts = testing::ProofParts;
 Parts read_parts(const std::string& path) { return testing::read_proof_parts(path); }
@@ -320,22 +316,13 @@ TEST(SymbolicProof, TheCheckersFeasibilityTestAgreesWithBruteForce) {
 
 // ---- forgeries ------------------------------------------------------------
 
-class SymbolicForgery : public ::testing::Test {
+class SymbolicForgery : public testing::ProofForgery {
  protected:
-  ScratchDir dir_{"menger-symbolic-forgery-"};
-  SpecResolver specs_ = with_row_count(builtin_specs());
-  std::string good_ = (dir_.path() / "good.gz").string(), forged_ = (dir_.path() / "forged.gz").string();
-
+  SymbolicForgery() : ProofForgery(with_row_count(builtin_specs())) {}
   Parts proven(const Case& c) {
     const Answer a = prove_symbolic(c, good_, specs_);
     EXPECT_TRUE(a.proof_recheck && a.proof_recheck->valid);
     return read_parts(good_);
-  }
-  void expect_refused(const Parts& p, const std::string& why) {
-    write_parts(p, forged_);
-    const RouteProofReport r = check_route_proof(forged_, specs_);
-    EXPECT_FALSE(r.valid);
-    EXPECT_NE(problems_of(r).find(why), std::string::npos) << problems_of(r);
   }
   // The first pair with a count branch.
   static PairProof& with_count(Parts& p) {
