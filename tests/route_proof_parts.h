@@ -11,12 +11,33 @@
 #include <vector>
 
 #include "core/json_io.h"
+#include "question/route_check_question.h"
 #include "scratch_dir.h"
 #include "setup/specs.h"
 #include "verify/check/route_proof_check.h"
 #include "verify/route/route_proof.h"
 
 namespace menger::testing {
+
+// A route-check question the proof tests ask, with `proof` set.
+struct ProofCase {
+  std::string model, routing, faults;
+  std::uint32_t k;
+  std::optional<std::string> path_bound;
+  bool excuse = false, symmetry = true;
+
+  RouteCheckQuestion question(const std::string& proof, const std::string& search = "lazy") const {
+    RouteCheckQuestion q;
+    q.faults = faults;
+    q.k = k;
+    q.path_bound = path_bound;
+    q.excuse_disconnected = excuse;
+    q.symmetry = symmetry;
+    q.search = search;
+    q.proof = proof;
+    return q;
+  }
+};
 
 struct ProofParts {
   RouteProofHeader header;

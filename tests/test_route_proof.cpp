@@ -30,24 +30,12 @@ namespace {
 
 using testing::ScratchDir;
 
-struct Case {
-  std::string model, routing, faults;
-  std::uint32_t k;
-  std::optional<std::string> path_bound;
-  bool excuse = false, symmetry = true;
-};
+using Case = testing::ProofCase;
 
 std::string file_in(const ScratchDir& dir, const std::string& name) { return (dir.path() / name).string(); }
 
 Answer prove_case(const Case& c, const std::string& path, const SpecResolver& specs) {
-  RouteCheckQuestion q;
-  q.faults = c.faults;
-  q.k = c.k;
-  q.path_bound = c.path_bound;
-  q.excuse_disconnected = c.excuse;
-  q.symmetry = c.symmetry;
-  q.proof = path;
-  return answer_route_check(q, subject_of(make_route_setup(c.model, c.routing, c.faults)), Context{}, &specs);
+  return answer_route_check(c.question(path), subject_of(make_route_setup(c.model, c.routing, c.faults)), Context{}, &specs);
 }
 
 using Parts = testing::ProofParts;

@@ -75,22 +75,10 @@ SpecResolver with_row_count(SpecResolver specs) {
   return specs;
 }
 
-struct Case {
-  std::string model, routing, faults;
-  std::uint32_t k;
-  std::optional<std::string> path_bound;
-  bool excuse = false, symmetry = true;
-};
+using Case = testing::ProofCase;
 
 Answer prove_symbolic(const Case& c, const std::string& path, const SpecResolver& specs) {
-  RouteCheckQuestion q;
-  q.faults = c.faults;
-  q.k = c.k;
-  q.path_bound = c.path_bound;
-  q.excuse_disconnected = c.excuse;
-  q.symmetry = c.symmetry;
-  q.search = "symbolic";
-  q.proof = path;
+  const RouteCheckQuestion q = c.question(path, "symbolic");
   RouteSetup setup = make_route_setup(c.model, c.routing == "test-row-count" ? "dor" : c.routing, c.faults);
   if (c.routing == "test-row-count") setup.routing = std::make_unique<RowCountRouting>(*setup.net, 4);
   return answer_route_check(q, subject_of(std::move(setup)), Context{}, &specs);
