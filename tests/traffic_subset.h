@@ -28,30 +28,28 @@ inline Exploration restrict_traffic(const Exploration& x, const std::function<bo
       if (index[g] == none) index[g] = 0, stack.push_back(g);
     };
     for (const auto& s : b.injections)
-      if (allowed(x.space.info(b.channel[s.to]).tail, d)) reach(s.to);
+      if (allowed(x.space.info(b.channel[s.to()]).tail, d)) reach(s.to());
     while (!stack.empty()) {
       const std::uint32_t g = stack.back();
       stack.pop_back();
-      for (std::uint32_t e = b.edge_range[g].first; e < b.edge_range[g].second; ++e) reach(b.edges[e].to);
+      for (const auto& h : b.hops(g)) reach(h.to());
     }
     std::uint32_t kept = 0;
     for (auto& i : index)
       if (i != none) i = kept++;
-    o.channel.clear(), o.state.clear(), o.src.clear(), o.edge_range.clear(), o.offers.clear();
+    o.channel.clear(), o.state_index.clear(), o.src.clear(), o.edge_start.assign(1, 0), o.offers.clear();
     o.edges.clear(), o.injections.clear(), o.expanded.clear();
     for (std::uint32_t g = 0; g < b.channel.size(); ++g) {
       if (index[g] == none) continue;
       o.channel.push_back(b.channel[g]);
-      o.state.push_back(b.state[g]);
+      o.state_index.push_back(b.state_index[g]);  // o.states is b.states (r is a copy of x)
       o.src.push_back(b.src[g]);
       o.offers.push_back(b.offers[g]);
-      const auto lo = static_cast<std::uint32_t>(o.edges.size());
-      for (std::uint32_t e = b.edge_range[g].first; e < b.edge_range[g].second; ++e)
-        o.edges.push_back({index[b.edges[e].to], b.edges[e].kind});
-      o.edge_range.emplace_back(lo, static_cast<std::uint32_t>(o.edges.size()));
+      for (const auto& h : b.hops(g)) o.edges.emplace_back(index[h.to()], h.kind());
+      o.edge_start.push_back(static_cast<std::uint32_t>(o.edges.size()));
     }
     for (const auto& s : b.injections)
-      if (allowed(x.space.info(b.channel[s.to]).tail, d)) o.injections.push_back({index[s.to], s.kind});
+      if (allowed(x.space.info(b.channel[s.to()]).tail, d)) o.injections.emplace_back(index[s.to()], s.kind());
     for (std::uint32_t g : b.expanded)
       if (index[g] != none) o.expanded.push_back(index[g]);
     r.configurations += o.channel.size();

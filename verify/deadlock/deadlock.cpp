@@ -162,9 +162,8 @@ std::vector<BlockedPacket> blocked_heads(const Exploration& x, const ExactResult
     BlockedPacket b{p.packet, last.channel, last.state, {}};
     const ExploredDestination& d = x.destinations[p.packet.dst];
     for (std::size_t g = 0; g < d.channel.size(); ++g)
-      if (d.channel[g] == last.channel && d.state[g] == last.state)
-        for (std::uint32_t k = d.edge_range[g].first; k < d.edge_range[g].second; ++k)
-          b.requests.push_back(d.channel[d.edges[k].to]);
+      if (d.channel[g] == last.channel && d.state(static_cast<std::uint32_t>(g)) == last.state)
+        for (const auto& h : d.hops(static_cast<std::uint32_t>(g))) b.requests.push_back(d.channel[h.to()]);
     std::sort(b.requests.begin(), b.requests.end());
     b.requests.erase(std::unique(b.requests.begin(), b.requests.end()), b.requests.end());
     out.push_back(std::move(b));

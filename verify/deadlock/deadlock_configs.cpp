@@ -18,7 +18,7 @@ Configs flatten(const Exploration& x) {
     for (std::size_t i = 0; i < b.channel.size(); ++i) {
       c.chan.push_back(b.channel[i]);
       c.dst.push_back(d);
-      c.state.push_back(b.state[i]);
+      c.state.push_back(b.state(static_cast<std::uint32_t>(i)));
       c.at_dest.push_back(x.space.info(b.channel[i]).head == d);
     }
   }
@@ -26,11 +26,10 @@ Configs flatten(const Exploration& x) {
   for (NodeId d = 0; d < x.destinations.size(); ++d) {
     const ExploredDestination& b = x.destinations[d];
     for (std::size_t i = 0; i < b.channel.size(); ++i) {
-      const auto [lo, hi] = b.edge_range[i];
-      for (std::uint32_t e = lo; e < hi; ++e) c.hops.push_back({base[d] + b.edges[e].to, b.edges[e].kind});
+      for (const auto& h : b.hops(static_cast<std::uint32_t>(i))) c.hops.push_back({base[d] + h.to(), h.kind()});
       c.first.push_back(static_cast<std::uint32_t>(c.hops.size()));
     }
-    for (const auto& s : b.injections) c.injections.push_back({base[d] + s.to, s.kind});
+    for (const auto& s : b.injections) c.injections.push_back({base[d] + s.to(), s.kind()});
   }
   for (std::uint32_t g = 0; g < c.size(); ++g) {
     c.at_channel[c.chan[g]].push_back(g);

@@ -2,10 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
-#include <boost/graph/compressed_sparse_row_graph.hpp>
-#include <boost/graph/strong_components.hpp>
 #include <chrono>
-#include <deque>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_sort.h>
@@ -13,6 +10,7 @@
 #include <unordered_set>
 
 #include "core/error.h"
+#include "verify/deadlock/dependency_view.h"
 #include "verify/route/route_run.h"
 
 namespace menger {
@@ -78,6 +76,8 @@ class Explorer {
     folded_seen_.clear();
     folded_keys_.clear();
     states_.clear();
+    steps_.clear();
+    ranges_.clear();
     std::uint32_t since_check = 0;
     for (NodeId s : model_.terminals()) {
       if (s == d || !model_.pair_required(s, d) || node_failed(model_, faults_, s)) continue;
@@ -95,11 +95,16 @@ class Explorer {
         const Item it = stack_.back();
         stack_.pop_back();
         if (it.node == d) continue;
-        const PacketState at = b.state[it.config];  // a copy: expanding grows b.state
+        const PacketState at = b.state(it.config);  // a copy: expanding grows b.states
         expand(b, d, s, it.config, it.node, at);
       }
     }
     b.reads = view_.reads();
+    pack_edges(b);
+    // The vectors grew by doubling, and every destination's are kept until the
+    // analyses end: up to half of each would be slack.
+    b.channel.shrink_to_fit(), b.state_index.shrink_to_fit(), b.states.shrink_to_fit(), b.src.shrink_to_fit();
+    b.offers.shrink_to_fit(), b.injections.shrink_to_fit(), b.expanded.shrink_to_fit(), b.folded.shrink_to_fit();
   }
 
  private:
@@ -116,6 +121,22 @@ class Explorer {
   RecordingFaultView view_;
   FaultSet empty_;
   std::unordered_map<Key, std::uint32_t, KeyHash> seen_;
+  // This destination's hops in the order they were made, and each
+  // configuration's run of them; pack_edges puts them in configuration order.
+  std::vector<ExploredDestination::Step> steps_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges_;
+
+  void pack_edges(ExploredDestination& b) {
+    b.edge_start.assign(1, 0);
+    b.edges.clear();
+    b.edges.reserve(steps_.size());
+    for (const auto& [lo, hi] : ranges_) {
+      b.edges.insert(b.edges.end(), steps_.begin() + lo, steps_.begin() + hi);
+      b.edge_start.push_back(static_cast<std::uint32_t>(b.edges.size()));
+    }
+    steps_.clear();
+    ranges_.clear();
+  }
   std::vector<Item> stack_;
   Hops hops_, first_;
   bool fold_;
@@ -130,14 +151,26 @@ class Explorer {
   std::unordered_set<NodeState, NodeStateHash> folded_seen_;
   std::unordered_set<Key, KeyHash> folded_keys_;
   std::uint64_t state_cap_;
-  std::unordered_set<PacketState, StateHash> states_;  // distinct states of this destination's packets
+  // Distinct states of this destination's packets, each with its place in
+  // ExploredDestination::states (kUnlisted for a state only a folded first hop takes).
+  static constexpr std::uint32_t kUnlisted = ~std::uint32_t{0};
+  std::unordered_map<PacketState, std::uint32_t, StateHash> states_;
+
+  std::uint32_t intern(ExploredDestination& b, const PacketState& st) {
+    auto [it, fresh] = states_.try_emplace(st, kUnlisted);
+    if (it->second == kUnlisted) {
+      it->second = static_cast<std::uint32_t>(b.states.size());
+      b.states.push_back(st);
+    }
+    return it->second;
+  }
   std::uint32_t until_check_ = kCheckEvery;
 
   // A state not seen before for d, reached from `from` at `here` over the
   // channel c: counted, and refused beyond the cap (header).
   void count_state(NodeId d, NodeId s, NodeId here, const PacketState& from, ChannelId c, const PacketState& st) {
     if (states_.size() < state_cap_) {
-      states_.insert(st);
+      states_.try_emplace(st, kUnlisted);
       return;
     }
     if (states_.count(st)) return;
@@ -218,7 +251,7 @@ class Explorer {
     view_.at(here);
     hops_.clear();
     routing_.next(here, st, d, view_, hops_);
-    const auto first_edge = static_cast<std::uint32_t>(from == kInjection ? b.injections.size() : b.edges.size());
+    const auto first_edge = static_cast<std::uint32_t>(steps_.size());
     if (from != kInjection) b.expanded.push_back(from);
     if (hops_.empty()) {
       note_gap(b, s, d, here, [&] { return "no hop offered at " + net.label(here) + " (dropped)"; });
@@ -233,23 +266,24 @@ class Explorer {
       const ChannelId c = space_.channel(slot.link, here, h.vc);
       auto [pos, fresh] = seen_.try_emplace(Key{c, h.state}, static_cast<std::uint32_t>(b.channel.size()));
       if (fresh) {
+        if (b.channel.size() == ExploredDestination::kMaxConfigurations)
+          throw InputError("the packets for " + net.label(d) + " reach over 2^31 configurations (channel, state)");
         count_state(d, s, here, st, c, h.state);
         b.channel.push_back(c);
-        b.state.push_back(h.state);
+        b.state_index.push_back(intern(b, h.state));
         b.src.push_back(s);
-        b.edge_range.emplace_back(0, 0);
+        ranges_.emplace_back(0, 0);
         b.offers.push_back(false);
         stack_.push_back({slot.peer, pos->second});
       }
       b.bubble_hops |= h.bubble;
       const std::uint8_t kind = h.bubble ? ConfigurationGraph::kBubble : ConfigurationGraph::kOneBuffer;
-      (from == kInjection ? b.injections : b.edges).push_back({pos->second, kind});
+      (from == kInjection ? b.injections : steps_).emplace_back(pos->second, kind);
     }
-    if (from != kInjection) b.edge_range[from] = {first_edge, static_cast<std::uint32_t>(b.edges.size())};
+    if (from != kInjection) ranges_[from] = {first_edge, static_cast<std::uint32_t>(steps_.size())};
   }
 };
 
-using Csr = boost::compressed_sparse_row_graph<boost::directedS>;
 using Edge = ConfigurationGraph::Edge;
 
 constexpr const char* kBuildingGraph = "building the channel dependency graph";
@@ -281,13 +315,12 @@ std::optional<RoutingGap> escape_gap(const Exploration& x, NodeId d, const std::
   for (std::uint32_t c : b.expanded) {
     if (!b.offers[c]) continue;
     bool escape_hop = false;
-    for (std::uint32_t i = b.edge_range[c].first; i < b.edge_range[c].second && !escape_hop; ++i)
-      escape_hop = escape[x.space.vc_of(b.channel[b.edges[i].to])];
+    for (const auto& h : b.hops(c)) escape_hop = escape_hop || escape[x.space.vc_of(b.channel[h.to()])];
     if (escape_hop) continue;
     const NodeId here = x.space.info(b.channel[c]).head;
     return RoutingGap{{b.src[c], d}, here,
                       "no usable escape hop at " + x.network().label(here) + " [" +
-                          x.routing().describe_state(b.state[c]) + "]"};
+                          x.routing().describe_state(b.state(c)) + "]"};
   }
   return std::nullopt;
 }
@@ -319,15 +352,15 @@ Projected project(const Exploration& x, NodeId d, const std::vector<bool>& escap
     p.local_channel.push_back(b.channel[c]);
     if (keep) {
       p.local_packet.push_back({b.src[c], d});
-      p.local_state.push_back(b.state[c]);
+      p.local_state.push_back(b.state(c));
     }
   }
   for (const auto& e : b.injections)
-    if (escape[space.vc_of(b.channel[e.to])] && e.kind == ConfigurationGraph::kOneBuffer)
-      p.injected.push_back(b.channel[e.to]);
+    if (escape[space.vc_of(b.channel[e.to()])] && e.kind() == ConfigurationGraph::kOneBuffer)
+      p.injected.push_back(b.channel[e.to()]);
   for (std::uint32_t c = 0; c < b.channel.size(); ++c)
-    for (std::uint32_t i = b.edge_range[c].first; i < b.edge_range[c].second; ++i) {
-      const Edge e{vertex[c], vertex[b.edges[i].to], {b.src[c], d}, b.edges[i].kind};
+    for (const auto& h : b.hops(c)) {
+      const Edge e{vertex[c], vertex[h.to()], {b.src[c], d}, h.kind()};
       if (e.from < x.space.size() && e.to < x.space.size()) add_channel_edge(channel_edges, e);
       else p.edges.push_back(e);
     }
@@ -383,216 +416,6 @@ ConfigurationGraph merge(std::vector<Projected>& parts, tbb::enumerable_thread_s
   return g;
 }
 
-// The bubble rings of the header: each escape channel's only one-buffer way
-// in is from its predecessor, round a cycle, with no bubble hop on that way.
-struct Rings {
-  std::vector<std::vector<ChannelId>> rings;  // each in ring order
-  std::vector<std::uint32_t> rep;              // vertex -> its ring's first channel, or itself
-  std::vector<std::int64_t> pred;              // ring channel -> predecessor, else -1
-  bool ring_edge(const ConfigurationGraph::Edge& e) const {
-    return e.to < pred.size() && pred[e.to] == static_cast<std::int64_t>(e.from);
-  }
-};
-
-Rings no_rings(const ConfigurationGraph& g) {
-  Rings r;
-  r.rep.resize(g.vertices());
-  for (std::uint32_t v = 0; v < g.vertices(); ++v) r.rep[v] = v;
-  r.pred.assign(g.channels, -1);
-  return r;
-}
-
-Rings find_rings(const ConfigurationGraph& g, const std::vector<ChannelId>& escape_used) {
-  Rings r = no_rings(g);
-  std::vector<std::uint32_t> entries(g.channels, 0);
-  std::vector<std::int64_t> from(g.channels, -1);
-  std::vector<char> clean(g.channels, 0);  // the one-buffer entry never needs a bubble
-  for (ChannelId c : g.injected) ++entries[c];
-  for (const ConfigurationGraph::Edge& e : g.edges) {
-    if (e.to >= g.channels || !(e.kinds & ConfigurationGraph::kOneBuffer)) continue;
-    ++entries[e.to];
-    from[e.to] = e.from;
-    clean[e.to] = !(e.kinds & ConfigurationGraph::kBubble);
-  }
-  std::vector<std::int64_t> pred(g.channels, -1);
-  for (ChannelId c : escape_used)
-    if (entries[c] == 1 && from[c] >= 0 && from[c] < static_cast<std::int64_t>(g.channels) && from[c] != c &&
-        clean[c])
-      pred[c] = from[c];
-  // Each channel has at most one predecessor, so the cycles of `pred` are
-  // disjoint; walk back from each channel, colouring the walk.
-  std::vector<std::uint32_t> walk_of(g.channels, 0);
-  std::uint32_t walk = 0;
-  for (ChannelId c : escape_used) {
-    if (walk_of[c]) continue;
-    ++walk;
-    std::int64_t x = c;
-    while (x >= 0 && !walk_of[x]) {
-      walk_of[x] = walk;
-      x = pred[x];
-    }
-    if (x < 0 || walk_of[x] != walk) continue;  // no cycle, or one found by an earlier walk
-    std::vector<ChannelId> ring;
-    for (std::int64_t y = x;; y = pred[y]) {
-      ring.push_back(static_cast<ChannelId>(y));
-      if (pred[y] == x) break;
-    }
-    std::reverse(ring.begin(), ring.end());  // successor order
-    const auto first = std::min_element(ring.begin(), ring.end());
-    std::rotate(ring.begin(), first, ring.end());
-    for (ChannelId y : ring) {
-      r.rep[y] = ring.front();
-      r.pred[y] = pred[y];
-    }
-    r.rings.push_back(std::move(ring));
-  }
-  std::sort(r.rings.begin(), r.rings.end());
-  return r;
-}
-
-// The graph with bubble rings contracted: arcs between representatives, each
-// with the index of the edge of g it stands for, sorted.
-struct Quotient {
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
-  std::vector<std::size_t> edge;
-  std::vector<std::uint64_t> offsets;
-};
-
-// Under cut-through (header) an escape channel's hops into non-escape
-// configurations are left out: no indirect dependency starts there.
-Quotient contract(const ConfigurationGraph& g, const Rings& r, bool cut_through) {
-  Quotient out;
-  out.offsets.assign(g.vertices() + 1, 0);
-  auto keep = [&](const Edge& e) {
-    return !r.ring_edge(e) && !(cut_through && e.from < g.channels && e.to >= g.channels);
-  };
-  auto add = [&](std::uint32_t a, std::uint32_t b, std::size_t i) {
-    out.arcs.emplace_back(a, b);
-    out.edge.push_back(i);
-    ++out.offsets[a + 1];
-  };
-  out.arcs.reserve(g.edges.size());
-  out.edge.reserve(g.edges.size());
-  if (r.rings.empty()) {  // nothing to contract: g's order is the arcs' order
-    for (std::size_t i = 0; i < g.edges.size(); ++i)
-      if (keep(g.edges[i])) add(g.edges[i].from, g.edges[i].to, i);
-  } else {  // contraction reorders the arcs
-    std::vector<std::tuple<std::uint32_t, std::uint32_t, std::size_t>> q;
-    for (std::size_t i = 0; i < g.edges.size(); ++i)
-      if (keep(g.edges[i])) q.emplace_back(r.rep[g.edges[i].from], r.rep[g.edges[i].to], i);
-    std::sort(q.begin(), q.end());
-    for (const auto& [a, b, i] : q) add(a, b, i);
-  }
-  for (std::uint32_t v = 0; v < g.vertices(); ++v) out.offsets[v + 1] += out.offsets[v];
-  return out;
-}
-
-// A shortest cycle through v0 inside its strongly connected component, as
-// indices into q.arcs.
-std::vector<std::size_t> cycle_through(const Quotient& q, std::uint32_t vertices,
-                                       const std::vector<std::uint32_t>& comp, std::uint32_t v0) {
-  std::vector<std::int64_t> via_arc(vertices, -1);
-  std::deque<std::uint32_t> queue{v0};
-  while (!queue.empty()) {
-    const std::uint32_t u = queue.front();
-    queue.pop_front();
-    for (std::uint64_t e = q.offsets[u]; e < q.offsets[u + 1]; ++e) {
-      const std::uint32_t w = q.arcs[e].second;
-      if (comp[w] != comp[v0]) continue;
-      if (w == v0) {
-        std::vector<std::size_t> path{e};
-        for (std::uint32_t x = u; x != v0; x = q.arcs[via_arc[x]].first) path.push_back(via_arc[x]);
-        std::reverse(path.begin(), path.end());
-        return path;
-      }
-      if (via_arc[w] < 0) {
-        via_arc[w] = static_cast<std::int64_t>(e);
-        queue.push_back(w);
-      }
-    }
-  }
-  throw InternalError("no cycle through a vertex of a cyclic strongly connected component");
-}
-
-// A cycle of the quotient as edges of g: where it enters a ring at one channel
-// and leaves it from another, the ring hops between them are put back.
-std::vector<std::size_t> expand_cycle(const ConfigurationGraph& g, const Rings& r, const Quotient& q,
-                                      const std::vector<std::size_t>& arcs) {
-  std::vector<ChannelId> succ(g.channels);
-  for (ChannelId c = 0; c < g.channels; ++c)
-    if (r.pred[c] >= 0) succ[r.pred[c]] = c;
-  auto edge_index = [&](std::uint32_t a, std::uint32_t b) {
-    auto it = std::lower_bound(g.edges.begin(), g.edges.end(), std::pair(a, b),
-                               [](const Edge& e, std::pair<std::uint32_t, std::uint32_t> k) {
-                                 return std::pair(e.from, e.to) < k;
-                               });
-    MENGER_ASSERT(it != g.edges.end() && it->from == a && it->to == b, "a ring hop has no edge");
-    return static_cast<std::size_t>(it - g.edges.begin());
-  };
-  std::vector<std::size_t> out;
-  for (std::size_t i = 0; i < arcs.size(); ++i) {
-    out.push_back(q.edge[arcs[i]]);
-    const std::uint32_t next_from = g.edges[q.edge[arcs[(i + 1) % arcs.size()]]].from;
-    for (std::uint32_t x = g.edges[out.back()].to; x != next_from; x = succ[x]) out.push_back(edge_index(x, succ[x]));
-  }
-  return out;
-}
-
-// Splits a cycle of H at its escape vertices into dependencies of the extended graph.
-std::vector<ChannelDependency> to_dependencies(const ConfigurationGraph& g, const std::vector<std::size_t>& path) {
-  std::vector<ChannelDependency> out;
-  for (std::size_t i : path) {
-    const Edge& e = g.edges[i];
-    if (e.from < g.channels) out.push_back({e.from, 0, e.packet, {}});
-    if (e.to < g.channels) out.back().to = e.to;
-    else out.back().via.push_back(g.channel_of(e.to));
-  }
-  return out;
-}
-
-void analyse_cycles(const ConfigurationGraph& g, DependencyAnalysis& a, const Budget& budget) {
-  // The quotient's arcs and their edges, the compressed graph and the
-  // components: asked of the memory limit before they are made.
-  constexpr const char* kPhase = "looking for a cycle of channel dependencies";
-  budget.check_memory_for(kPhase, std::uint64_t{g.edges.size()} * (a.bubble_hops ? 44 : 28) + std::uint64_t{g.vertices()} * 40);
-  // Without bubble hops every way into a channel is a one-buffer one, so a ring
-  // could only be entered from itself and no packet would ever reach it: no rings.
-  const Rings rings = a.bubble_hops ? find_rings(g, a.escape_channels_used) : no_rings(g);
-  a.rings = rings.rings;
-  a.cut_through = a.bubble_hops;
-  const Quotient q = contract(g, rings, a.cut_through);
-  budget.check(kPhase);
-  const Csr csr(boost::edges_are_sorted, q.arcs.begin(), q.arcs.end(), g.vertices());
-  budget.check(kPhase);
-  std::vector<std::uint32_t> comp(g.vertices());
-  boost::strong_components(csr, boost::make_iterator_property_map(comp.data(), boost::get(boost::vertex_index, csr)));
-  std::vector<std::uint32_t> size(g.vertices(), 0);
-  std::vector<char> self_loop(g.vertices(), 0);
-  for (const auto& [from, to] : q.arcs)
-    if (from == to) self_loop[from] = 1;
-  for (std::uint32_t v = 0; v < g.vertices(); ++v) ++size[comp[v]];
-  for (ChannelId c : a.escape_channels_used) {
-    const std::uint32_t v = rings.rep[c];
-    if (size[comp[v]] < 2 && !self_loop[v]) continue;
-    a.acyclic = false;
-    a.cycle = to_dependencies(g, expand_cycle(g, rings, q, cycle_through(q, g.vertices(), comp, v)));
-    return;
-  }
-  // Tarjan numbers components sinks first, so every arc between components
-  // goes to a lower number; checked here rather than trusted.
-  for (const auto& [from, to] : q.arcs)
-    MENGER_ASSERT(comp[from] >= comp[to], "strong component numbering is not reverse topological");
-  // Ring channels share their ring's component; within it, ring order.
-  std::vector<std::uint32_t> ring_pos(g.channels, 0);
-  for (const auto& ring : rings.rings)
-    for (std::uint32_t i = 0; i < ring.size(); ++i) ring_pos[ring[i]] = i;
-  a.order = a.escape_channels_used;
-  std::stable_sort(a.order.begin(), a.order.end(), [&](ChannelId x, ChannelId y) {
-    const std::uint32_t cx = comp[rings.rep[x]], cy = comp[rings.rep[y]];
-    return cx != cy ? cx > cy : ring_pos[x] < ring_pos[y];
-  });
-}
-
 }  // namespace
 
 std::uint64_t packet_state_cap(const Network& net) { return 4 * std::uint64_t{hop_limit_for(net)}; }
@@ -644,8 +467,12 @@ ExploredDestination explore_destination(const Routing& routing, const FaultModel
   return b;
 }
 
-ConfigurationGraph configuration_graph(const Exploration& x, const std::vector<bool>& escape_vcs, bool keep,
-                                       bool stop_at_escape_gap, DependencyAnalysis& a) {
+namespace {
+
+// What every analysis of x for `escape_vcs` shares: the exploration's counts
+// and Duato's connectedness (a.escape_gap).  False when that stops it early.
+bool prepare_analysis(const Exploration& x, const std::vector<bool>& escape_vcs, bool stop_at_escape_gap,
+                      DependencyAnalysis& a) {
   a.vcs = x.routing().vcs();
   a.escape_vcs = escape_vcs.empty() ? std::vector<bool>(a.vcs, true) : escape_vcs;
   if (a.escape_vcs.size() != a.vcs)
@@ -670,10 +497,16 @@ ConfigurationGraph configuration_graph(const Exploration& x, const std::vector<b
     }
   });
   for (NodeId d = 0; d < n && !a.escape_gap; ++d) a.escape_gap = gaps[d];
-  if (stop_at_escape_gap && a.escape_gap) {
-    a.stopped_early = true;
-    return {};
-  }
+  a.stopped_early = stop_at_escape_gap && a.escape_gap;
+  return !a.stopped_early;
+}
+
+}  // namespace
+
+ConfigurationGraph configuration_graph(const Exploration& x, const std::vector<bool>& escape_vcs, bool keep,
+                                       bool stop_at_escape_gap, DependencyAnalysis& a) {
+  if (!prepare_analysis(x, escape_vcs, stop_at_escape_gap, a)) return {};
+  const auto n = static_cast<NodeId>(x.destinations.size());
   // Local vertices are numbered destination by destination, after the channels.
   std::vector<std::uint64_t> base(n + 1, x.space.size());
   for (NodeId d = 0; d < n; ++d) {
@@ -713,9 +546,9 @@ DependencyAnalysis analyse_dependencies(const Exploration& x, const std::vector<
                                         bool stop_at_escape_gap) {
   const auto t1 = std::chrono::steady_clock::now();
   DependencyAnalysis a;
-  const ConfigurationGraph g = configuration_graph(x, escape_vcs, false, stop_at_escape_gap, a);
+  const bool go_on = prepare_analysis(x, escape_vcs, stop_at_escape_gap, a);
   const auto t2 = std::chrono::steady_clock::now();
-  if (!a.stopped_early) analyse_cycles(g, a, x.budget);
+  if (go_on) analyse_explored_graph(x, a);
   const auto t3 = std::chrono::steady_clock::now();
   a.check_seconds = std::chrono::duration<double>(t3 - t2).count();
   a.seconds = x.seconds + std::chrono::duration<double>(t3 - t1).count();

@@ -91,6 +91,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -191,17 +192,32 @@ struct DependencyAnalysis {
 // destination and the hops between them.  An analysis for a set of escape VCs
 // is a projection of it (configuration_graph below), so Duato's search over
 // escape sets, and the plain graph before it, explore the routing only once.
+//
+// Memory (issue 40): every destination's configurations are held until the
+// analyses end, so they are packed: a state is stored once per destination and
+// named by its index, a hop is 4 bytes, and each configuration's hops are one
+// run of `edges` (in configuration order, found by `edge_start`).
 struct ExploredDestination {
-  struct Step {
-    std::uint32_t to;   // configuration reached
-    std::uint8_t kind;  // ConfigurationGraph::kOneBuffer or kBubble
+  // A hop: the configuration reached (under 2^31) and its kind, in one word.
+  class Step {
+   public:
+    Step(std::uint32_t to, std::uint8_t kind) : bits_(to | (kind == ConfigurationGraph::kBubble ? kBubbleBit : 0u)) {}
+    std::uint32_t to() const { return bits_ & ~kBubbleBit; }
+    std::uint8_t kind() const { return bits_ & kBubbleBit ? ConfigurationGraph::kBubble : ConfigurationGraph::kOneBuffer; }
+
+   private:
+    static constexpr std::uint32_t kBubbleBit = 1u << 31;
+    std::uint32_t bits_;
   };
+  static constexpr std::uint32_t kMaxConfigurations = 1u << 31;
   std::vector<ChannelId> channel;    // per configuration: the channel held
-  std::vector<PacketState> state;    // per configuration: the packet's state
+  std::vector<std::uint32_t> state_index;  // per configuration: its packet's state in `states`
+  std::vector<PacketState> states;   // the distinct states, each once (a state is 32 bytes, a
+                                     // destination's packets take a few dozen: issue 40's memory)
   std::vector<NodeId> src;           // per configuration: the source of the packet that reached it first
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> edge_range;  // per configuration: its hops in `edges`
+  std::vector<std::uint32_t> edge_start;  // per configuration and one more: where its hops start in `edges`
   std::vector<bool> offers;          // per configuration: the routing offered some hop there
-  std::vector<Step> edges;           // hops between configurations
+  std::vector<Step> edges;           // hops between configurations, configuration by configuration
   std::vector<Step> injections;      // hops from the sources
   std::vector<std::uint32_t> expanded;  // configurations in the order they were expanded
   std::vector<ChannelId> folded;     // explore_destination's folded first hops: the channel of each
@@ -210,6 +226,10 @@ struct ExploredDestination {
   bool adaptive = false, bubble_hops = false;
   std::optional<RoutingGap> gap;
   std::vector<std::size_t> reads;
+  const PacketState& state(std::uint32_t c) const { return states[state_index[c]]; }
+  std::span<const Step> hops(std::uint32_t c) const {
+    return {edges.data() + edge_start[c], edges.data() + edge_start[c + 1]};
+  }
 };
 
 class Exploration {

@@ -105,8 +105,8 @@ void add_destination(const Routing& routing, const FaultModel& model, const Chan
     const ChannelId from = b.channel[i];
     acc.unsupported |= !slots.tail_forwards(from);
     acc.used[from] = 1;
-    for (std::uint32_t e = b.edge_range[i].first; e < b.edge_range[i].second; ++e) {
-      const std::uint64_t s = slots.slot(from, b.channel[b.edges[e].to]);
+    for (const auto& h : b.hops(i)) {
+      const std::uint64_t s = slots.slot(from, b.channel[h.to()]);
       acc.edges[s >> 6] |= std::uint64_t{1} << (s & 63);
     }
   }
