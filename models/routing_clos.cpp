@@ -81,6 +81,9 @@ class ClosRouting final : public Routing {
 
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
   std::string describe_state(const PacketState& s) const override { return fields_.describe(s); }
+  // ECMP reads a host only through its subtree (down_ports_towards), and at
+  // the edge switch through the port to it; D-mod-k reads its index.
+  bool destination_switch_invariant() const override { return mode_ == ClosMode::Ecmp; }
 
   void next(NodeId here, const PacketState& state, NodeId dst, FaultView& faults, Hops& out) const override {
     if (clos_.level(here) == 0) {  // a host injects through its only port

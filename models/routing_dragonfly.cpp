@@ -91,6 +91,9 @@ class DragonflyRouting final : public Routing {
   }
 
   PacketState start(NodeId, NodeId, FaultView&) const override { return router_.start(); }
+  // A terminal is read only through its router (router_of) and, there,
+  // its port (terminal_port); states name groups, never terminals.
+  bool destination_switch_invariant() const override { return true; }
 
   void next(NodeId here, const PacketState& state, NodeId dst, FaultView& faults, Hops& out) const override {
     if (net_.kind(here) == NodeKind::Endpoint) {  // a terminal injects into its router

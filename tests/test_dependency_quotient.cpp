@@ -18,6 +18,7 @@
 #include "setup/setup.h"
 #include "verify/deadlock/deadlock.h"
 #include "verify/deadlock/deadlock_evidence.h"
+#include "verify/check/routing_symmetry_check.h"
 #include "verify/deadlock/dependency_quotient.h"
 #include "verify/fault_model.h"
 
@@ -33,14 +34,24 @@ struct Case {
         routing(RoutingRegistry::builtin().build(r, net)) {}
 };
 
+// Which pass: destinations up to translation; without translations, every
+// destination explored and dropped, or one endpoint per switch where the
+// routing declares it reads a destination only through its switch (both forced
+// on these small networks).
+enum class Pass { Translations, EveryDestination, OnePerSwitch };
+
 // Quotient and full analyses agree; when acyclic, the quotient's order is one
 // every dependency of the full graph goes forward in, and the certificate made
-// from it passes the independent checker.  `one_by_one`: without translations,
-// every destination explored and dropped (forced on these small networks).
-void expect_agreement(const std::string& topo, const std::string& routing, bool applies, bool one_by_one = false) {
-  SCOPED_TRACE(topo + " " + routing + (one_by_one ? " one by one" : ""));
+// from it passes the independent checker.
+void expect_agreement(const std::string& topo, const std::string& routing, bool applies,
+                      Pass pass = Pass::Translations) {
+  SCOPED_TRACE(topo + " " + routing + (pass == Pass::EveryDestination ? " every destination"
+                                       : pass == Pass::OnePerSwitch   ? " one endpoint per switch"
+                                                                      : ""));
   Case c(topo, routing);
-  const auto q = one_by_one ? quick_plain_check(*c.routing, c.model, false, 0) : quick_plain_check(*c.routing, c.model);
+  const auto q = pass == Pass::Translations
+                     ? quick_plain_check(*c.routing, c.model)
+                     : quick_plain_check(*c.routing, c.model, false, 0, Budget(), pass == Pass::OnePerSwitch);
   DependencyAnalysis full_stats;
   const ConfigurationGraph g = configuration_graph(*c.routing, c.model, {}, full_stats);
   const DependencyAnalysis full = analyse_dependencies(*c.routing, c.model, {});
@@ -55,7 +66,10 @@ void expect_agreement(const std::string& topo, const std::string& routing, bool 
   EXPECT_EQ(a.configurations, full.configurations);
   EXPECT_EQ(a.escape_channels_used, full.escape_channels_used);
   EXPECT_EQ(q->terminals, c.model.terminals().size());
-  if (one_by_one) EXPECT_EQ(q->destinations, q->terminals);
+  const bool twins = pass == Pass::OnePerSwitch && c.routing->destination_switch_invariant();
+  EXPECT_EQ(q->one_per_switch, twins);
+  if (pass == Pass::EveryDestination || (pass == Pass::OnePerSwitch && !twins)) EXPECT_EQ(q->destinations, q->terminals);
+  else if (pass == Pass::OnePerSwitch) EXPECT_LE(q->destinations, q->terminals);  // p = 1: nothing shared
   else EXPECT_LT(q->destinations, q->terminals);
   std::map<ChannelId, std::size_t> position;
   for (std::size_t i = 0; i < a.order.size(); ++i) position[a.order[i]] = i;
@@ -74,15 +88,73 @@ void expect_agreement(const std::string& topo, const std::string& routing, bool 
 }
 
 TEST(DependencyQuotient, DestinationByDestinationAgreesWithTheWholeGraph) {
-  // Networks with endpoints (the folded first hop) and without, adaptive and deterministic.
-  expect_agreement("fattree(4)", "clos-dmodk", true, true);
-  expect_agreement("fattree(4)", "clos-ecmp", true, true);
-  expect_agreement("kary_ntree(3,3)", "shortest(choice=first)", true, true);
-  expect_agreement("dragonfly(p=2, a=4, h=2)", "dragonfly-min", true, true);
-  expect_agreement("dragonfly(p=1, a=2, h=2)", "dragonfly-valiant", true, true);
-  expect_agreement("mesh(4,4)", "west-first", true, true);
-  expect_agreement("jellyfish(20,4,1,seed=7)", "updown", true, true);
-  expect_agreement("dragonfly(p=2, a=4, h=2)", "dragonfly-min(vcs=1)", true, true);  // cyclic: left alone
+  // Networks with endpoints (the folded first hop) and without, adaptive and
+  // deterministic; every destination, and one endpoint per switch where declared.
+  for (Pass pass : {Pass::EveryDestination, Pass::OnePerSwitch}) {
+    expect_agreement("fattree(4)", "clos-dmodk", true, pass);
+    expect_agreement("fattree(4)", "clos-ecmp", true, pass);
+    expect_agreement("fattree(6)", "clos-ecmp", true, pass);
+    expect_agreement("kary_ntree(3,3)", "shortest(choice=first)", true, pass);
+    expect_agreement("dragonfly(p=2, a=4, h=2)", "dragonfly-min", true, pass);
+    expect_agreement("dragonfly(p=3, a=3, h=2)", "dragonfly-ugal", true, pass);
+    expect_agreement("dragonfly(p=1, a=2, h=2)", "dragonfly-valiant", true, pass);
+    expect_agreement("dragonfly(p=2, a=2, h=2)", "dragonfly-valiant", true, pass);
+    expect_agreement("mesh(4,4)", "west-first", true, pass);
+    expect_agreement("jellyfish(20,4,1,seed=7)", "updown", true, pass);
+    expect_agreement("dragonfly(p=2, a=4, h=2)", "dragonfly-min(vcs=1)", true, pass);  // cyclic: left alone
+  }
+}
+
+// One endpoint per switch gives the same graph as every destination: the
+// same dependencies, channels, packets, configurations and order.
+TEST(DependencyQuotient, OneEndpointPerSwitchIsEveryDestination) {
+  for (const auto& [topo, routing] : std::vector<std::pair<std::string, std::string>>{
+           {"fattree(6)", "clos-ecmp"}, {"dragonfly(p=3, a=3, h=2)", "dragonfly-min"},
+           {"dragonfly(p=3, a=3, h=2)", "dragonfly-ugal"}, {"dragonfly(p=2, a=2, h=2)", "dragonfly-valiant"}}) {
+    SCOPED_TRACE(topo + " " + routing);
+    Case c(topo, routing);
+    const auto every = quick_plain_check(*c.routing, c.model, false, 0, Budget(), false);
+    const auto twins = quick_plain_check(*c.routing, c.model, false, 0, Budget(), true);
+    ASSERT_TRUE(every && twins);
+    EXPECT_TRUE(twins->one_per_switch);
+    EXPECT_LT(twins->destinations, every->destinations);
+    EXPECT_EQ(twins->analysis.direct_dependencies, every->analysis.direct_dependencies);
+    EXPECT_EQ(twins->analysis.escape_channels_used, every->analysis.escape_channels_used);
+    EXPECT_EQ(twins->analysis.order, every->analysis.order);
+    EXPECT_EQ(twins->analysis.packets, every->analysis.packets);
+    EXPECT_EQ(twins->analysis.configurations, every->analysis.configurations);
+  }
+}
+
+// D-mod-k reads the destination's index, so two hosts of one edge switch take
+// different up ports: a routing that declares otherwise is caught, by the
+// spot-check alone and before the pass relies on it.
+class DmodkClaimingTwins final : public Routing {
+ public:
+  explicit DmodkClaimingTwins(const Network& net) : r_(RoutingRegistry::builtin().build("clos-dmodk", net)) {}
+  std::string spec() const override { return "clos-dmodk claiming twins"; }
+  FaultKnowledge knowledge() const override { return r_->knowledge(); }
+  bool destination_switch_invariant() const override { return true; }
+  void next(NodeId here, const PacketState& s, NodeId dst, FaultView& f, Hops& out) const override {
+    r_->next(here, s, dst, f, out);
+  }
+
+ private:
+  std::unique_ptr<Routing> r_;
+};
+
+TEST(DependencyQuotient, AFalseOneEndpointPerSwitchDeclarationIsCaught) {
+  Case c("fattree(4)", "clos-ecmp");
+  EXPECT_FALSE(endpoint_swap_problem(*c.routing, c.model, 64, 1).has_value());
+  DmodkClaimingTwins lying(c.net);
+  const auto why = endpoint_swap_problem(lying, c.model, 64, 1);
+  ASSERT_TRUE(why.has_value());
+  EXPECT_NE(why->find("hops offered differ"), std::string::npos) << *why;
+  EXPECT_THROW(quick_plain_check(lying, c.model, false, 0, Budget(), true), InternalError);
+  for (const std::string r : {"dragonfly-min", "dragonfly-valiant", "dragonfly-ugal"}) {
+    Case d("dragonfly(p=3, a=3, h=2)", r);
+    EXPECT_FALSE(endpoint_swap_problem(*d.routing, d.model, 64, 2).has_value()) << r;
+  }
 }
 
 TEST(DependencyQuotient, AgreesWithTheWholeGraph) {

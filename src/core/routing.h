@@ -141,6 +141,16 @@ class Routing {
   // port-keeping automorphism that also keeps these colours, and engines use
   // that subgroup.  Empty (the default): no colours.
   virtual std::vector<std::uint64_t> symmetry_colours(const Network&) const { return {}; }
+  // True when, without faults, the routing reads a destination endpoint only
+  // through the switch it hangs off: for two endpoints d and d' attached to
+  // one switch S by one link each, it commutes with the transposition pi of d
+  // and d' (start(pi s, d') = start(s, d), and next(pi v, st, d') is
+  // next(v, st, d) with every hop mapped by pi: at S the port to d read as
+  // the port to d' and back), and its states name no endpoint.  The deadlock
+  // engine's destination-by-destination pass then explores one endpoint per
+  // switch (verify/deadlock/dependency_quotient.h), after spot-checking the
+  // declaration (verify/check/routing_symmetry_check.h, endpoint_swap_problem).
+  virtual bool destination_switch_invariant() const { return false; }
 
   // The files the routing was read from (a routing table, OpenSM's dumps),
   // with their digests (core/input_file.h); empty for a routing computed from

@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <random>
+#include <tuple>
 
+#include "core/error.h"
 #include "core/hop_limit.h"
+#include "verify/check/fixed_fault_view.h"
 #include "verify/check/replay_run.h"
 
 namespace menger {
@@ -28,7 +31,81 @@ std::vector<std::size_t> image_units(const FaultModel& m, const Permutation& g, 
   return out;
 }
 
+// Endpoints attached to one switch by one link each, grouped by that switch
+// (groups of two or more, in the order of their switches).
+std::vector<std::vector<NodeId>> endpoint_twins(const FaultModel& model) {
+  const Network& net = model.network();
+  std::vector<std::vector<NodeId>> by_switch(net.num_nodes());
+  for (NodeId v : model.terminals())
+    if (!net.forwards(v) && net.num_ports(v) == 1 && net.port(v, 0).connected())
+      by_switch[net.port(v, 0).peer].push_back(v);
+  std::erase_if(by_switch, [](const std::vector<NodeId>& g) { return g.size() < 2; });
+  return by_switch;
+}
+
+// The port of v leading to w (v and w adjacent).
+PortId port_to(const Network& net, NodeId v, NodeId w) {
+  for (PortId p = 0; p < net.num_ports(v); ++p)
+    if (net.port(v, p).connected() && net.port(v, p).peer == w) return p;
+  throw InternalError(net.label(v) + " has no port to " + net.label(w));
+}
+
+using HopKey = std::tuple<PortId, std::uint32_t, PacketState, bool>;
+
+std::vector<HopKey> hop_keys(const Hops& hops) {
+  std::vector<HopKey> out;
+  for (const Hop& h : hops) out.emplace_back(h.port, h.vc, h.state, h.bubble);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 }  // namespace
+
+std::optional<std::string> endpoint_swap_problem(const Routing& routing, const FaultModel& model, std::size_t runs,
+                                                 std::uint64_t seed) {
+  const Network& net = model.network();
+  const auto twins = endpoint_twins(model);
+  const auto& terminals = model.terminals();
+  if (twins.empty()) return std::nullopt;
+  const FaultSet none(model.universe().size());
+  FixedFaultView view(model, routing.knowledge(), none);
+  std::mt19937_64 rng(seed);
+  const std::uint32_t hop_limit = hop_limit_for(net);
+  for (std::size_t r = 0; r < runs; ++r) {
+    const auto& group = twins[rng() % twins.size()];
+    const NodeId d = group[rng() % group.size()];
+    NodeId d2 = group[rng() % (group.size() - 1)];
+    if (d2 == d) d2 = group.back();
+    const NodeId s = terminals[rng() % terminals.size()];
+    if (s == d) continue;
+    const NodeId sw = net.port(d, 0).peer;
+    const PortId to_d = port_to(net, sw, d), to_d2 = port_to(net, sw, d2);
+    auto pi = [&](NodeId v) { return v == d ? d2 : v == d2 ? d : v; };
+    const std::string run = " (packet " + net.label(s) + " -> " + net.label(d) + " beside " + net.label(pi(s)) +
+                            " -> " + net.label(d2) + ")";
+    view.at(s);
+    PacketState st = routing.start(s, d, view);
+    view.at(pi(s));
+    if (routing.start(pi(s), d2, view) != st) return "the start states differ" + run;
+    NodeId here = s;
+    for (std::uint32_t step = 0; step < hop_limit && here != d; ++step) {
+      Hops a, b;
+      view.at(here);
+      routing.next(here, st, d, view, a);
+      view.at(pi(here));
+      routing.next(pi(here), st, d2, view, b);
+      if (here == sw)
+        for (Hop& h : b) h.port = h.port == to_d2 ? to_d : h.port == to_d ? to_d2 : h.port;
+      if (hop_keys(a) != hop_keys(b))
+        return "at " + net.label(here) + " (step " + std::to_string(step) + ") the hops offered differ" + run;
+      if (a.empty()) break;
+      const Hop& h = a[rng() % a.size()];
+      st = h.state;
+      here = net.port(here, h.port).peer;
+    }
+  }
+  return std::nullopt;
+}
 
 std::optional<std::string> run_image_problem(const Network& net, const Permutation& g, const Replay& a, const Replay& b) {
   if (a.end != b.end) return "outcome " + std::string(to_string(a.end)) + " becomes " + std::string(to_string(b.end));

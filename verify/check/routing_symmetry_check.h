@@ -36,4 +36,15 @@ std::optional<std::string> run_image_problem(const Network& net, const Permutati
 std::optional<std::string> commutation_problem(const Routing& routing, const FaultModel& model, const Permutation& g,
                                                std::uint32_t k, std::size_t runs, std::uint64_t seed);
 
+// Routing::destination_switch_invariant, spot-checked: for `runs` random
+// (s, d, d') with d and d' endpoints attached to one switch by one link each
+// and pi their transposition, a random walk of the packet s -> d beside the
+// packet pi(s) -> d', fault-free: the same start state, and at each step the
+// hops offered for d' are those offered for d mapped by pi (at the switch,
+// the port to d read as the port to d' and back), with the same VCs, states
+// and bubble marks.  The first difference (seeded; deterministic), or nullopt
+// (also when no switch has two such endpoints).
+std::optional<std::string> endpoint_swap_problem(const Routing& routing, const FaultModel& model, std::size_t runs,
+                                                 std::uint64_t seed);
+
 }  // namespace menger

@@ -224,6 +224,11 @@ DeadlockResult check_deadlock(const Routing& routing, const FaultModel& model, c
                      ? "the channel dependency graph is acyclic (Dally and Seitz), checked on one destination per "
                        "translation orbit (" + std::to_string(q->destinations) + " standing for " +
                        std::to_string(q->terminals) + ")"
+                 : q->one_per_switch
+                     ? "the channel dependency graph is acyclic (Dally and Seitz), checked destination by "
+                       "destination, one endpoint per switch (" + std::to_string(q->destinations) +
+                       " standing for " + std::to_string(q->terminals) +
+                       ": the routing reads a destination only through its switch, spot-checked)"
                      : "the channel dependency graph is acyclic (Dally and Seitz), checked destination by "
                        "destination";
       return finish();

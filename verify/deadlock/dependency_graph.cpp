@@ -7,6 +7,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_sort.h>
 #include <unordered_map>
+#include <tuple>
 #include <unordered_set>
 
 #include "core/error.h"
@@ -74,7 +75,7 @@ class Explorer {
     view_.reset(faults_ ? *faults_ : empty_, budget_);
     seen_.clear();
     folded_seen_.clear();
-    folded_keys_.clear();
+    folded_keys_.clear();  // (filled by inject_folded, made distinct at the end)
     states_.clear();
     steps_.clear();
     ranges_.clear();
@@ -101,10 +102,7 @@ class Explorer {
     }
     b.reads = view_.reads();
     pack_edges(b);
-    // The vectors grew by doubling, and every destination's are kept until the
-    // analyses end: up to half of each would be slack.
-    b.channel.shrink_to_fit(), b.state_index.shrink_to_fit(), b.states.shrink_to_fit(), b.src.shrink_to_fit();
-    b.offers.shrink_to_fit(), b.injections.shrink_to_fit(), b.expanded.shrink_to_fit(), b.folded.shrink_to_fit();
+    list_folded(b);
   }
 
  private:
@@ -125,6 +123,17 @@ class Explorer {
   // configuration's run of them; pack_edges puts them in configuration order.
   std::vector<ExploredDestination::Step> steps_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges_;
+
+  // b.folded: the channel of each distinct (channel, state) first hop folded.
+  void list_folded(ExploredDestination& b) {
+    std::sort(folded_keys_.begin(), folded_keys_.end(), [](const Key& x, const Key& y) {
+      return std::tie(x.channel, x.state) < std::tie(y.channel, y.state);
+    });
+    folded_keys_.erase(std::unique(folded_keys_.begin(), folded_keys_.end()), folded_keys_.end());
+    b.folded.clear();
+    for (const Key& k : folded_keys_) b.folded.push_back(k.channel);
+    folded_keys_.clear();
+  }
 
   void pack_edges(ExploredDestination& b) {
     b.edge_start.assign(1, 0);
@@ -149,7 +158,7 @@ class Explorer {
     std::size_t operator()(const NodeState& k) const { return k.state.hash() * 0x9E3779B97F4A7C15ull ^ k.node; }
   };
   std::unordered_set<NodeState, NodeStateHash> folded_seen_;
-  std::unordered_set<Key, KeyHash> folded_keys_;
+  std::vector<Key> folded_keys_;  // a sort at the end is cheaper than a node per source in a hash set
   std::uint64_t state_cap_;
   // Distinct states of this destination's packets, each with its place in
   // ExploredDestination::states (kUnlisted for a state only a folded first hop takes).
@@ -228,10 +237,8 @@ class Explorer {
       const PortSlot* slot = usable(b, d, s, s, h);
       if (!slot) continue;
       const ChannelId c = space_.channel(slot->link, s, h.vc);
-      if (folded_keys_.insert(Key{c, h.state}).second) {
-        b.folded.push_back(c);
-        count_state(d, s, s, st, c, h.state);
-      }
+      folded_keys_.push_back(Key{c, h.state});
+      count_state(d, s, s, st, c, h.state);
       if (slot->peer == d || !folded_seen_.insert({slot->peer, h.state}).second) continue;
       expand(b, d, s, kInjection, slot->peer, h.state);
     }
@@ -441,7 +448,14 @@ Exploration explore(const Routing& routing, const FaultModel& model, const Fault
     Explorer& ex = explorers.local();
     for (NodeId d = r.begin(); d != r.end(); ++d) {
       progress.check(kExploring);
-      if (net.is_terminal(d) && !node_failed(model, faults, d)) ex.explore(d, x.destinations[d]);
+      if (net.is_terminal(d) && !node_failed(model, faults, d)) {
+        ExploredDestination& b = x.destinations[d];
+        ex.explore(d, b);
+        // The vectors grew by doubling, and every destination's are kept until
+        // the analyses end: up to half of each would be slack.
+        b.channel.shrink_to_fit(), b.state_index.shrink_to_fit(), b.states.shrink_to_fit(), b.src.shrink_to_fit();
+        b.offers.shrink_to_fit(), b.injections.shrink_to_fit(), b.expanded.shrink_to_fit();
+      }
       progress.done.fetch_add(1, std::memory_order_relaxed);
     }
   });

@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "verify/check/automorphism_check.h"
 #include "verify/check/routing_symmetry_check.h"
+#include "verify/fault_model.h"
 #include "verify/symmetry/translations.h"
 
 namespace menger {
@@ -91,9 +92,45 @@ struct Accumulated {
   bool adaptive = false, unsupported = false;
 };
 
+// The packets for a twin t of r are the images of r's under the transposition
+// (r t) (Routing::destination_switch_invariant): the same dependencies and
+// channels, except r's two channels to and from its switch, which become t's.
+// No dependency leaves the channel into r (endpoints do not relay: checked
+// by the caller), so only those into it are mapped; r's channel out is folded
+// for the twins' packets from r wherever a twin's is folded for r's.
+void add_twins(const Network& net, const ChannelSpace& space, const DependencySlots& slots,
+               const ExploredDestination& b, NodeId r, const std::vector<NodeId>& twins, Accumulated& acc) {
+  const NodeId sw = net.port(r, 0).peer;
+  auto image = [&](ChannelId c, NodeId t) { return space.channel(net.port(t, 0).link, sw, space.vc_of(c)); };
+  std::vector<ChannelId> into_r;  // one per VC
+  for (std::uint32_t vc = 0; vc < space.vcs(); ++vc) into_r.push_back(space.channel(net.port(r, 0).link, sw, vc));
+  auto enters_r = [&](ChannelId c) { return std::find(into_r.begin(), into_r.end(), c) != into_r.end(); };
+  for (std::uint32_t i = 0; i < b.channel.size(); ++i) {
+    const ChannelId from = b.channel[i];
+    if (enters_r(from))
+      for (NodeId t : twins) acc.used[image(from, t)] = 1;
+    for (const auto& h : b.hops(i)) {
+      const ChannelId to = b.channel[h.to()];
+      if (!enters_r(to)) continue;
+      for (NodeId t : twins) {
+        const std::uint64_t s = slots.slot(from, image(to, t));
+        acc.edges[s >> 6] |= std::uint64_t{1} << (s & 63);
+      }
+    }
+  }
+  std::vector<ChannelId> out_of_twins;  // the twins' channels to the switch, every VC
+  for (NodeId t : twins)
+    for (std::uint32_t vc = 0; vc < space.vcs(); ++vc) out_of_twins.push_back(space.channel(net.port(t, 0).link, t, vc));
+  std::sort(out_of_twins.begin(), out_of_twins.end());
+  const LinkId up = net.port(r, 0).link;
+  for (ChannelId c : b.folded)
+    if (std::binary_search(out_of_twins.begin(), out_of_twins.end(), c))
+      acc.used[space.channel(up, r, space.vc_of(c))] = 1;
+}
+
 void add_destination(const Routing& routing, const FaultModel& model, const ChannelSpace& space,
-                     const DependencySlots& slots, NodeId r, std::uint64_t orbit, Accumulated& acc,
-                     const Budget& budget) {
+                     const DependencySlots& slots, NodeId r, std::uint64_t orbit, const std::vector<NodeId>& twins,
+                     Accumulated& acc, const Budget& budget) {
   const ExploredDestination b = explore_destination(routing, model, space, r, true, budget);
   // A gap, bubble hops or a packet relayed through an endpoint: the whole analysis reports those.
   acc.unsupported |= b.gap.has_value() || b.bubble_hops;
@@ -110,6 +147,7 @@ void add_destination(const Routing& routing, const FaultModel& model, const Chan
       acc.edges[s >> 6] |= std::uint64_t{1} << (s & 63);
     }
   }
+  if (!twins.empty()) add_twins(model.network(), space, slots, b, r, twins, acc);
 }
 
 // Kahn's algorithm on the quotient: the rank of each orbit, or nullopt on a cycle.
@@ -150,11 +188,61 @@ std::vector<Permutation> certified_translations(const Routing& routing, const Fa
   return gens;
 }
 
+// Destinations explored: one per class, standing for its size.  Without
+// translations or twins every terminal is its own class.
+struct DestinationClasses {
+  std::vector<NodeId> reps;
+  std::vector<std::uint64_t> size;          // per node: its class's size, for reps
+  std::vector<std::vector<NodeId>> twins;   // per rep (parallel to reps): the other endpoints of its switch
+};
+
+DestinationClasses by_translation(const FaultModel& model, const std::vector<Permutation>& gens) {
+  const Network& net = model.network();
+  const std::vector<NodeId> nroot = orbit_roots(net, gens);
+  DestinationClasses c;
+  c.size.assign(net.num_nodes(), 0);
+  for (NodeId v : model.terminals()) ++c.size[nroot[v]];
+  for (NodeId v : model.terminals())
+    if (nroot[v] == v) c.reps.push_back(v);
+  c.twins.resize(c.reps.size());
+  return c;
+}
+
+// Endpoints attached to one switch by one link each share a class, its
+// first endpoint the representative (Routing::destination_switch_invariant,
+// spot-checked here); other terminals are their own class.
+DestinationClasses by_switch(const Routing& routing, const FaultModel& model) {
+  constexpr std::size_t kSpotRuns = 64;
+  if (auto why = endpoint_swap_problem(routing, model, kSpotRuns, 1))
+    throw InternalError("routing " + routing.spec() + " declares that it reads a destination only through its " +
+                        "switch, but: " + *why);
+  const Network& net = model.network();
+  std::vector<NodeId> first(net.num_nodes(), kNoNode);  // per switch: its first endpoint
+  DestinationClasses c;
+  c.size.assign(net.num_nodes(), 0);
+  std::vector<std::size_t> index(net.num_nodes(), 0);   // rep -> its place in reps
+  for (NodeId v : model.terminals()) {
+    const bool endpoint = !net.forwards(v) && net.num_ports(v) == 1 && net.port(v, 0).connected();
+    NodeId& rep = endpoint ? first[net.port(v, 0).peer] : first[v];
+    if (!endpoint || rep == kNoNode) {
+      if (endpoint) rep = v;
+      index[v] = c.reps.size();
+      c.reps.push_back(v);
+      c.twins.emplace_back();
+      c.size[v] = 1;
+      continue;
+    }
+    ++c.size[rep];
+    c.twins[index[rep]].push_back(v);
+  }
+  return c;
+}
+
 }  // namespace
 
 std::optional<QuotientCheck> quick_plain_check(const Routing& routing, const FaultModel& model,
                                                bool use_translations, std::uint64_t one_by_one_from,
-                                               const Budget& budget) {
+                                               const Budget& budget, bool use_twins) {
   const auto t0 = std::chrono::steady_clock::now();
   const Network& net = model.network();
   const std::vector<Permutation> gens =
@@ -165,12 +253,10 @@ std::optional<QuotientCheck> quick_plain_check(const Routing& routing, const Fau
   std::vector<Permutation> channel_gens;
   for (const auto& g : gens) channel_gens.push_back(channel_image(net, space, g));
   const std::vector<NodeId> croot = orbit_roots(space.size(), channel_gens);  // the identity without gens
-  const std::vector<NodeId> nroot = orbit_roots(net, gens);
-  std::vector<std::uint64_t> orbit(net.num_nodes(), 0);
-  for (NodeId v : model.terminals()) ++orbit[nroot[v]];
-  std::vector<NodeId> reps;
-  for (NodeId v : model.terminals())
-    if (nroot[v] == v) reps.push_back(v);
+  const bool one_per_switch = gens.empty() && use_twins && routing.destination_switch_invariant() &&
+                              model.spec().pairs == PairChoice::AllTerminals;
+  const DestinationClasses classes = one_per_switch ? by_switch(routing, model) : by_translation(model, gens);
+  const std::vector<NodeId>& reps = classes.reps;
 
   const DependencySlots slots(net, space);
   if (slots.size() > kMaxSlots) return std::nullopt;
@@ -189,7 +275,7 @@ std::optional<QuotientCheck> quick_plain_check(const Routing& routing, const Fau
     Accumulated& acc = parts.local();
     for (std::size_t i = range.begin(); i != range.end(); ++i) {
       budget.check(kPhase, done.load(std::memory_order_relaxed), reps.size());
-      add_destination(routing, model, space, slots, reps[i], orbit[reps[i]], acc, budget);
+      add_destination(routing, model, space, slots, reps[i], classes.size[reps[i]], classes.twins[i], acc, budget);
       done.fetch_add(1, std::memory_order_relaxed);
     }
   });
@@ -225,6 +311,7 @@ std::optional<QuotientCheck> quick_plain_check(const Routing& routing, const Fau
   if (!rank) return std::nullopt;
   a.check_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
   q.destinations = reps.size();
+  q.one_per_switch = one_per_switch;
   q.terminals = terminals;
   q.quotient_edges = edges.size();
   a.destinations_explored = gens.empty() ? 0 : reps.size();
