@@ -60,6 +60,8 @@ class HyperXRouting final : public Routing {
   HyperXRouting(const HyperX& hx, HyperXRule rule, std::string name) : hx_(hx), rule_(rule), name_(std::move(name)) {}
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
   std::uint32_t vcs() const override { return rule_ == HyperXRule::Dal ? 2 : 1; }
+  // A terminal is read only through its switch and, there, its port.
+  bool destination_switch_invariant() const override { return true; }
 
   void next(NodeId here, const PacketState& state, NodeId dst, FaultView&, Hops& out) const override {
     if (!hx_.is_switch(here)) {  // a terminal injects into its switch

@@ -141,6 +141,9 @@ class SlimFlyRouting final : public Routing {
   FaultKnowledge knowledge() const override { return FaultKnowledge::Local; }
   std::uint32_t vcs() const override { return router_.vcs().vcs; }
   PacketState start(NodeId, NodeId, FaultView&) const override { return router_.start(); }
+  // An endpoint is read only through its router and, there, its port; the
+  // state names an intermediate router, never an endpoint.
+  bool destination_switch_invariant() const override { return true; }
 
   void next(NodeId here, const PacketState& state, NodeId dst, FaultView& faults, Hops& out) const override {
     if (here >= sf_.routers()) {  // an endpoint injects into its router

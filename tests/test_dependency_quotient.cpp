@@ -110,7 +110,8 @@ TEST(DependencyQuotient, DestinationByDestinationAgreesWithTheWholeGraph) {
 TEST(DependencyQuotient, OneEndpointPerSwitchIsEveryDestination) {
   for (const auto& [topo, routing] : std::vector<std::pair<std::string, std::string>>{
            {"fattree(6)", "clos-ecmp"}, {"dragonfly(p=3, a=3, h=2)", "dragonfly-min"},
-           {"dragonfly(p=3, a=3, h=2)", "dragonfly-ugal"}, {"dragonfly(p=2, a=2, h=2)", "dragonfly-valiant"}}) {
+           {"dragonfly(p=3, a=3, h=2)", "dragonfly-ugal"}, {"dragonfly(p=2, a=2, h=2)", "dragonfly-valiant"},
+           {"slimfly(q=5)", "slimfly-valiant"}, {"hyperx(S=[3,3], K=1, T=3)", "hyperx-dor"}}) {
     SCOPED_TRACE(topo + " " + routing);
     Case c(topo, routing);
     const auto every = quick_plain_check(*c.routing, c.model, false, 0, Budget(), false);
@@ -151,9 +152,14 @@ TEST(DependencyQuotient, AFalseOneEndpointPerSwitchDeclarationIsCaught) {
   ASSERT_TRUE(why.has_value());
   EXPECT_NE(why->find("hops offered differ"), std::string::npos) << *why;
   EXPECT_THROW(quick_plain_check(lying, c.model, false, 0, Budget(), true), InternalError);
-  for (const std::string r : {"dragonfly-min", "dragonfly-valiant", "dragonfly-ugal"}) {
-    Case d("dragonfly(p=3, a=3, h=2)", r);
-    EXPECT_FALSE(endpoint_swap_problem(*d.routing, d.model, 64, 2).has_value()) << r;
+  for (const auto& [topo, r] : std::vector<std::pair<std::string, std::string>>{
+           {"dragonfly(p=3, a=3, h=2)", "dragonfly-min"}, {"dragonfly(p=3, a=3, h=2)", "dragonfly-valiant"},
+           {"dragonfly(p=3, a=3, h=2)", "dragonfly-ugal"}, {"slimfly(q=5)", "slimfly-min"},
+           {"slimfly(q=5)", "slimfly-valiant"}, {"hyperx(S=[3,3], K=1, T=3)", "hyperx-dor"},
+           {"hyperx(S=[3,3], K=1, T=3)", "hyperx-min-adaptive"}, {"hyperx(S=[3,3], K=1, T=3)", "hyperx-dal"}}) {
+    Case d(topo, r);
+    EXPECT_TRUE(d.routing->destination_switch_invariant()) << r;
+    EXPECT_FALSE(endpoint_swap_problem(*d.routing, d.model, 256, 2).has_value()) << r;
   }
 }
 
