@@ -1,6 +1,6 @@
 // The cycle analysis of the channel dependency graph on the materialised
 // graph H (configuration_graph): the engine's implementation before issue 40
-// read H where the exploration holds it (verify/deadlock/dependency_view.h).
+// read H where the exploration holds it (verify/deadlock/dependency_view.cpp).
 // Kept here, apart from the engine, as the cross-check that the two give the
 // same verdict, cycle, order and counts (test_dependency_view.cpp).
 #pragma once

@@ -1,5 +1,5 @@
 // The engine's cycle analysis, read where the exploration holds the graph H
-// (verify/deadlock/dependency_view.h), against the materialised analysis it
+// (verify/deadlock/dependency_view.cpp), against the materialised analysis it
 // replaced (tests/materialized_cycles.h: H copied out, boost's strong
 // components): same verdict, same cycle with the same packets, same order of
 // the escape channels, same rings and counts, for every escape set of every

@@ -11,7 +11,6 @@
 #include <unordered_set>
 
 #include "core/error.h"
-#include "verify/deadlock/dependency_view.h"
 #include "verify/route/route_run.h"
 
 namespace menger {

@@ -275,6 +275,13 @@ DependencyAnalysis analyse_dependencies(const Exploration& x, const std::vector<
 ConfigurationGraph configuration_graph(const Exploration& x, const std::vector<bool>& escape_vcs,
                                        bool keep_configurations, bool stop_at_escape_gap, DependencyAnalysis& stats);
 
+// The analysis of the graph H for a.escape_vcs on x, read where the
+// exploration holds it (dependency_view.cpp has the how): fills
+// escape_channels_used, graph_vertices, graph_edges, direct_dependencies,
+// rings, cut_through, acyclic and the cycle or the order; a.bubble_hops must
+// already be set.  Throws BudgetExhausted when the exploration's budget runs out.
+void analyse_explored_graph(const Exploration& x, DependencyAnalysis& a);
+
 // The same, exploring first.  Throws as explore().
 DependencyAnalysis analyse_dependencies(const Routing& routing, const FaultModel& model,
                                         const DependencyOptions& opt);
