@@ -30,6 +30,8 @@
 #include <algorithm>
 #include <deque>
 #include <limits>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
 #include <utility>
 
 #include "core/error.h"
@@ -62,6 +64,7 @@ class ExploredGraph {
     escape_channel_.resize(channels_);
     for (ChannelId ch = 0; ch < channels_; ++ch) escape_channel_[ch] = escape_[x.space.vc_of(ch)];
     index_by_channel();
+    merge_channel_hops();
   }
 
   std::uint32_t channels() const { return channels_; }
@@ -106,15 +109,23 @@ class ExploredGraph {
 
   // v's hops merged: one per target, its kinds OR-ed, by increasing target.
   void merged_hops(std::uint32_t v, std::vector<Arc>& out) const {
-    out.clear();
-    hops(v, [&](std::uint32_t to, std::uint8_t kind, PacketRef) { out.push_back({to, kind}); });
-    std::sort(out.begin(), out.end(), [](const Arc& a, const Arc& b) { return a.to < b.to; });
-    std::size_t k = 0;
-    for (std::size_t i = 0; i < out.size(); ++i) {
-      if (k > 0 && out[k - 1].to == out[i].to) out[k - 1].kinds |= out[i].kinds;
-      else out[k++] = out[i];
+    if (v < channels_) {
+      out.clear();
+      for (std::uint64_t i = channel_start_[v]; i < channel_start_[v + 1]; ++i)
+        out.push_back({channel_to_[i], channel_kinds_[i]});
+      return;
     }
-    out.resize(k);
+    gather(v, out);
+  }
+  // f(to) for every target of v's hops (a channel's each once, increasing;
+  // a configuration's as made).
+  template <class F>
+  void targets(std::uint32_t v, F&& f) const {
+    if (v >= channels_) {
+      hops(v, [&](std::uint32_t to, std::uint8_t, PacketRef) { f(to); });
+      return;
+    }
+    for (std::uint64_t i = channel_start_[v]; i < channel_start_[v + 1]; ++i) f(channel_to_[i]);
   }
 
   // The least packet that makes the hop from -> to (a hop of H).
@@ -141,6 +152,51 @@ class ExploredGraph {
   std::vector<std::uint64_t> offsets_;  // per channel: its escape configurations in members_
   std::vector<std::pair<NodeId, std::uint32_t>> members_;  // escape configurations, by channel, in order
   std::vector<char> escape_channel_;    // per channel
+  // Each channel's hops merged (its escape configurations' hops, one per
+  // target): a channel vertex's successors are asked for three times (counts,
+  // components, the order's check) and may gather thousands of hops (every
+  // destination's), so they are merged once, in parallel.
+  std::vector<std::uint64_t> channel_start_;
+  std::vector<std::uint32_t> channel_to_;
+  std::vector<std::uint8_t> channel_kinds_;
+
+  void gather(std::uint32_t v, std::vector<Arc>& out) const {
+    out.clear();
+    hops(v, [&](std::uint32_t to, std::uint8_t kind, PacketRef) { out.push_back({to, kind}); });
+    std::sort(out.begin(), out.end(), [](const Arc& a, const Arc& b) { return a.to < b.to; });
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      if (k > 0 && out[k - 1].to == out[i].to) out[k - 1].kinds |= out[i].kinds;
+      else out[k++] = out[i];
+    }
+    out.resize(k);
+  }
+  // Twice over the channels, in parallel: the sizes, then the arcs in place
+  // (no second copy of them, which took as much memory as the exploration).
+  void merge_channel_hops() {
+    channel_start_.assign(std::uint64_t{channels_} + 1, 0);
+    tbb::enumerable_thread_specific<std::vector<Arc>> scratch;
+    tbb::parallel_for(tbb::blocked_range<std::uint32_t>(0, channels_, 64), [&](const auto& r) {
+      auto& arcs = scratch.local();
+      for (std::uint32_t v = r.begin(); v != r.end(); ++v) {
+        gather(v, arcs);
+        channel_start_[v + 1] = arcs.size();
+      }
+    });
+    for (std::uint32_t v = 0; v < channels_; ++v) channel_start_[v + 1] += channel_start_[v];
+    channel_to_.resize(channel_start_.back());
+    channel_kinds_.resize(channel_start_.back());
+    tbb::parallel_for(tbb::blocked_range<std::uint32_t>(0, channels_, 64), [&](const auto& r) {
+      auto& arcs = scratch.local();
+      for (std::uint32_t v = r.begin(); v != r.end(); ++v) {
+        gather(v, arcs);
+        for (std::size_t i = 0; i < arcs.size(); ++i) {
+          channel_to_[channel_start_[v] + i] = arcs[i].to;
+          channel_kinds_[channel_start_[v] + i] = arcs[i].kinds;
+        }
+      }
+    });
+  }
 
   bool escape_config(NodeId d, std::uint32_t c) const { return escape_channel_[x_.destinations[d].channel[c]]; }
   // (destination, configuration) of a global configuration number.
@@ -294,7 +350,7 @@ class Contracted {
   void successors(std::uint32_t v, std::vector<std::uint32_t>& out) const {
     out.clear();
     sources(v, [&](std::uint32_t x) {
-      h_.hops(x, [&](std::uint32_t to, std::uint8_t, PacketRef) {
+      h_.targets(x, [&](std::uint32_t to) {
         if (kept(x, to)) out.push_back(r_.rep_of(to));
       });
     });
@@ -305,7 +361,7 @@ class Contracted {
   std::pair<std::uint32_t, std::uint32_t> hop_for(std::uint32_t a, std::uint32_t b) const {
     std::pair<std::uint32_t, std::uint32_t> least{kNoVertex, kNoVertex};
     sources(a, [&](std::uint32_t x) {
-      h_.hops(x, [&](std::uint32_t to, std::uint8_t, PacketRef) {
+      h_.targets(x, [&](std::uint32_t to) {
         if (kept(x, to) && r_.rep_of(to) == b) least = std::min(least, std::pair(x, to));
       });
     });
